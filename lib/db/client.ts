@@ -1,0 +1,76 @@
+import "server-only";
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres" };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
+/** Any constant works; it only has to be the same in every console process. */
+const MIGRATION_LOCK_ID = 727_001;
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzle(pool, { schema });
+  const lock = await pool.connect();
+  try {
+    // Several console processes may start together against one database.
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    lock.release();
+  }
+  return { db: db as unknown as Database, close: () => pool.end(), driver: "postgres" };
+}
+
+async function openPglite(dir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (dir !== "memory://") mkdirSync(dir, { recursive: true });
+  const client = dir === "memory://" ? new PGlite() : new PGlite(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite" };
+}
+
+export function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Handle> {
+  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir ?? "memory://");
+}
+
+// One handle per process, kept on globalThis so dev-mode module reloads reuse it
+// (PGlite allows a single process per data directory).
+const globalKey = Symbol.for("merchant-console.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+
+function handle(): Promise<Handle> {
+  const g = globalThis as GlobalWithDb;
+  g[globalKey] ??= openDatabase({ url: env.databaseUrl, pgliteDir: env.pgliteDir }).catch((error) => {
+    delete g[globalKey];
+    throw error;
+  });
+  return g[globalKey];
+}
+
+export async function getDb(): Promise<Database> {
+  return (await handle()).db;
+}
+
+export async function getDbDriver(): Promise<Handle["driver"]> {
+  return (await handle()).driver;
+}
+
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const current = g[globalKey];
+  delete g[globalKey];
+  if (current) await (await current).close();
+}
