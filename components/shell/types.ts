@@ -1,0 +1,40 @@
+import type { Locale } from "@/lib/i18n/config";
+import type { Role } from "@/lib/db/schema-enums";
+import type { AccountMode } from "./mode-badge";
+
+export type NavIconName =
+  | "home"
+  | "receipt"
+  | "arrow-down-left"
+  | "arrow-up-right"
+  | "link"
+  | "undo"
+  | "search"
+  | "activity"
+  | "user"
+  | "settings"
+  | "users"
+  | "scroll"
+  | "webhook"
+  | "building";
+
+/** Plain data so a server component can build the menu; `labelKey` is a message key. */
+export type NavItem = {
+  href: string;
+  labelKey: string;
+  icon: NavIconName;
+  section?: "main" | "admin";
+};
+
+export type ShellUser = { name: string; email: string; role: Role | (string & {}) };
+
+export type ShellAccount = { id: string; name: string; mode: AccountMode };
+
+export type ShellActions = {
+  switchAccount: (accountId: string) => Promise<void>;
+  setLocale: (locale: Locale) => Promise<void>;
+  /** Server-side bookkeeping (e.g. audit) awaited before the session ends; failures do not block sign-out. */
+  beforeSignOut?: () => Promise<void>;
+  /** Replaces the default sign-out (next-auth `signOut` back to /sign-in). */
+  signOut?: () => void | Promise<void>;
+};

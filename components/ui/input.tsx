@@ -1,0 +1,9 @@
+import * as React from "react";
+import { cn } from "@/lib/utils";
+
+export const inputClassName =
+  "flex h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 py-1 text-sm shadow-xs transition-[color,box-shadow,border-color] outline-none placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground disabled:cursor-not-allowed disabled:opacity-50 read-only:bg-muted/40 dark:bg-input/20 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40";
+
+export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
+  return <input type={type} data-slot="input" className={cn(inputClassName, className)} {...props} />;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { createFormatters } from "@/lib/i18n/format";
+import { createTranslator } from "@/lib/i18n/translate";
+import { dictionaries } from "@/lib/i18n/messages";
+
+function leaves(node: unknown, prefix = ""): string[] {
+  if (typeof node === "string") return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("i18n", () => {
+  it("formats money as BRL the Brazilian way", () => {
+    expect(createFormatters("pt-BR").money(1234.56)).toBe("R$ 1.234,56");
+    expect(createFormatters("en").money(1234.56)).toBe("R$1,234.56");
+  });
+
+  it("shows dates in São Paulo time, with the zone where asked", () => {
+    const instant = "2026-03-01T02:30:00Z";
+    expect(createFormatters("pt-BR").dateTime(instant)).toBe("28/02/2026, 23:30");
+    expect(createFormatters("pt-BR").dateTimeZoned(instant)).toMatch(/28\/02\/2026,? 23:30:00 (BRT|GMT-3)/);
+  });
+
+  it("interpolates variables and shows unknown keys as themselves", () => {
+    const t = createTranslator("pt-BR");
+    expect(t("home.greeting", { name: "Ana" })).toBe("Olá, Ana");
+    expect(t("missing.key")).toBe("missing.key");
+    expect(createTranslator("en")("home.greeting", { name: "Ana" })).toBe("Hello, Ana");
+  });
+
+  it("has every pt-BR message in English too, and none empty", () => {
+    const pt = leaves(dictionaries["pt-BR"]).sort();
+    const en = leaves(dictionaries.en).sort();
+    expect(en).toEqual(pt);
+    const t = createTranslator("en");
+    for (const key of en) expect(t(key).trim(), key).not.toBe("");
+  });
+});

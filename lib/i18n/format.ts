@@ -1,0 +1,29 @@
+import { TIME_ZONE, type Locale } from "./config";
+
+export type Formatters = ReturnType<typeof createFormatters>;
+
+/** Money is always BRL and formatted the Brazilian way in pt-BR (R$ 1.234,56). */
+export function createFormatters(locale: Locale) {
+  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
+  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, dateStyle: "short", timeStyle: "short" });
+  const dateTimeZoned = new Intl.DateTimeFormat(locale, {
+    timeZone: TIME_ZONE,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
+  });
+  const date = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, dateStyle: "short" });
+  const number = new Intl.NumberFormat(locale);
+  const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+  return {
+    money: (amount: number) => money.format(amount).replace(/\u00a0/g, " "),
+    dateTime: (value: Date | string | number) => dateTime.format(toDate(value)),
+    dateTimeZoned: (value: Date | string | number) => dateTimeZoned.format(toDate(value)),
+    date: (value: Date | string | number) => date.format(toDate(value)),
+    number: (value: number) => number.format(value),
+  };
+}

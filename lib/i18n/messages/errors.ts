@@ -1,0 +1,36 @@
+import { defineMessages } from "../define";
+
+export const errors = defineMessages(
+  {
+    validation: "Confira os campos destacados.",
+    unauthenticated: "Sua sessão terminou. Entre novamente.",
+    forbidden: "Você não tem permissão para esta ação.",
+    noAccount: "Escolha uma conta do gateway antes de continuar.",
+    unexpected: "Algo deu errado. Tente novamente.",
+    required: "Campo obrigatório",
+    emailInvalid: "E-mail inválido",
+    urlInvalid: "URL inválida (use http:// ou https://)",
+    passwordTooShort: "A senha precisa de pelo menos 12 caracteres",
+    passwordMismatch: "As senhas não conferem",
+    wrongPassword: "Senha atual incorreta",
+    emailTaken: "Já existe um usuário com este e-mail",
+    notFound: "Não encontrado",
+    cannotDeactivateSelf: "Você não pode desativar o próprio usuário",
+  },
+  {
+    validation: "Check the highlighted fields.",
+    unauthenticated: "Your session has ended. Please sign in again.",
+    forbidden: "You are not allowed to do this.",
+    noAccount: "Choose a gateway account before continuing.",
+    unexpected: "Something went wrong. Please try again.",
+    required: "Required",
+    emailInvalid: "Invalid e-mail",
+    urlInvalid: "Invalid URL (use http:// or https://)",
+    passwordTooShort: "The password needs at least 12 characters",
+    passwordMismatch: "Passwords do not match",
+    wrongPassword: "Current password is incorrect",
+    emailTaken: "A user with this e-mail already exists",
+    notFound: "Not found",
+    cannotDeactivateSelf: "You cannot deactivate yourself",
+  },
+);

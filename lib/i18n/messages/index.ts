@@ -1,0 +1,28 @@
+import type { Locale } from "../config";
+import { common } from "./common";
+import { ui } from "./ui";
+import { shell } from "./shell";
+import { br } from "./br";
+import { errors } from "./errors";
+import { auth } from "./auth";
+import { nav } from "./nav";
+import { accounts } from "./accounts";
+import { users } from "./users";
+import { profile } from "./profile";
+import { home } from "./home";
+
+/** Each area registers its namespace here. */
+const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home } as const;
+
+type Areas = typeof areas;
+type Leaves<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+export type MessageKey = Leaves<{ [A in keyof Areas]: Areas[A]["pt-BR"] }>;
+
+function build(locale: Locale): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(areas).map(([name, area]) => [name, area[locale]]));
+}
+
+export const dictionaries: Record<Locale, Record<string, unknown>> = { "pt-BR": build("pt-BR"), en: build("en") };
