@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus } from "lucide-react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Form } from "@/components/ui/form";
+import { applyActionResult } from "@/components/forms/action-result";
+import { TextField, SelectField } from "@/components/forms/fields";
+import { useT } from "@/lib/i18n/client";
+import { createAccountSchema } from "@/lib/accounts/schemas";
+import { createAccountAction } from "./actions";
+
+type Values = z.input<typeof createAccountSchema>;
+
+export function CreateAccountDialog() {
+  const t = useT();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(createAccountSchema),
+    defaultValues: { name: "", baseUrl: "", publicKey: "", secretKey: "", webhookToken: "", mode: "test" },
+  });
+
+  async function onSubmit(values: Values) {
+    const result = await createAccountAction(values);
+    if (!applyActionResult(form, result, t)) return;
+    toast.success(t("accounts.created"));
+    setOpen(false);
+    form.reset();
+    router.push(`/accounts/${result.data.id}`);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus /> {t("accounts.newAccount")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t("accounts.createTitle")}</DialogTitle>
+          <DialogDescription>{t("accounts.createDescription")}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+            <TextField control={form.control} name="name" label={t("accounts.name")} />
+            <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} placeholder="https://" />
+            <TextField control={form.control} name="publicKey" label={t("accounts.publicKey")} autoComplete="off" />
+            <TextField control={form.control} name="secretKey" type="password" label={t("accounts.secretKey")} description={t("accounts.secretKeyHint")} autoComplete="new-password" />
+            <TextField control={form.control} name="webhookToken" type="password" label={t("accounts.webhookToken")} description={t("accounts.webhookTokenHint")} autoComplete="new-password" />
+            <SelectField
+              control={form.control}
+              name="mode"
+              label={t("accounts.mode")}
+              options={[
+                { value: "test", label: t("accounts.modeTest") },
+                { value: "live", label: t("accounts.modeLive") },
+              ]}
+            />
+            <DialogFooter>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                {t("common.save")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { UserPlus } from "lucide-react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Form, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { applyActionResult } from "@/components/forms/action-result";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { useT } from "@/lib/i18n/client";
+import { createUserSchema } from "@/lib/auth/schemas";
+import { ROLES } from "@/lib/db/schema-enums";
+import { createUserAction } from "./actions";
+import { AccountChecklist } from "./account-checklist";
+
+type Values = z.input<typeof createUserSchema>;
+
+function randomPassword(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+export function CreateUserDialog({ accounts }: { accounts: { id: string; name: string }[] }) {
+  const t = useT();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { email: "", name: "", role: "operator", password: "", accountIds: [] },
+  });
+
+  async function onSubmit(values: Values) {
+    const result = await createUserAction(values);
+    if (!applyActionResult(form, result, t)) return;
+    toast.success(t("users.created"));
+    form.reset();
+    setOpen(false);
+    router.refresh();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus /> {t("users.newUser")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t("users.createTitle")}</DialogTitle>
+          <DialogDescription>{t("users.createDescription")}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+            <TextField control={form.control} name="name" label={t("users.name")} autoComplete="off" />
+            <TextField control={form.control} name="email" type="email" label={t("users.email")} autoComplete="off" />
+            <SelectField
+              control={form.control}
+              name="role"
+              label={t("users.role")}
+              options={ROLES.map((role) => ({
+                value: role,
+                label: `${t(`users.roles.${role}`)} — ${t(`users.roleDescriptions.${role}`)}`,
+              }))}
+            />
+            <div className="flex items-end gap-2">
+              <TextField
+                className="flex-1"
+                control={form.control}
+                name="password"
+                label={t("users.initialPassword")}
+                description={t("users.initialPasswordHint")}
+                autoComplete="new-password"
+              />
+              <Button type="button" variant="outline" className="mb-[22px]" onClick={() => form.setValue("password", randomPassword(), { shouldValidate: true })}>
+                {t("users.generate")}
+              </Button>
+            </div>
+            <FormField
+              control={form.control}
+              name="accountIds"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("users.accounts")}</FormLabel>
+                  <AccountChecklist accounts={accounts} value={field.value ?? []} onChange={field.onChange} />
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                {t("common.save")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { AppShell } from "@/components/shell/app-shell";
+import { requirePage } from "@/lib/auth/session";
+import { navFor } from "@/lib/shell/nav";
+import { setLocaleAction, signOutAudit, switchAccountAction } from "@/lib/shell/actions";
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const ctx = await requirePage();
+  return (
+    <AppShell
+      nav={navFor(ctx)}
+      user={{ name: ctx.user.name, email: ctx.user.email, role: ctx.user.role }}
+      accounts={ctx.accounts.map(({ id, name, mode }) => ({ id, name, mode }))}
+      currentAccountId={ctx.account?.id ?? null}
+      actions={{ switchAccount: switchAccountAction, setLocale: setLocaleAction, beforeSignOut: signOutAudit }}
+    >
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Role } from "@/lib/db/schema";
+
+/**
+ * The one matrix of who may do what. Account-scoped permissions are checked against the
+ * user's role on that account (membership); global ones against the user's own role.
+ */
+export const PERMISSIONS = {
+  "account.view": ["admin", "operator", "producer", "viewer"],
+  "transactions.view": ["admin", "operator", "producer", "viewer"],
+  "charges.create": ["admin", "operator", "producer"],
+  "refunds.request": ["admin", "operator", "producer"],
+  "checkout.create": ["admin", "operator", "producer"],
+  "transfers.view": ["admin", "producer", "viewer"],
+  "transfers.create": ["admin", "producer"],
+  "webhooks.view": ["admin", "operator", "producer", "viewer"],
+  "account.keys.manage": ["admin", "producer"],
+  "profile.manage": ["admin", "operator", "producer", "viewer"],
+  "accounts.create": ["admin"],
+  "users.manage": ["admin"],
+  "audit.view": ["admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const GLOBAL_PERMISSIONS = ["profile.manage", "accounts.create", "users.manage", "audit.view"] as const satisfies readonly Permission[];
+
+export function roleCan(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function isGlobalPermission(permission: Permission): boolean {
+  return (GLOBAL_PERMISSIONS as readonly Permission[]).includes(permission);
+}

@@ -1,0 +1,90 @@
+import "server-only";
+import { cache } from "react";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { gatewayAccounts, memberships, type Role } from "@/lib/db/schema";
+import { findUserById } from "@/lib/users/dal";
+import { clientIp } from "@/lib/http/client-ip";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/config";
+import { authOptions } from "./options";
+import { isGlobalPermission, roleCan, type Permission } from "./permissions";
+
+export const ACCOUNT_COOKIE = "account";
+
+export type SessionUser = { id: string; email: string; name: string; role: Role; locale: Locale };
+export type AccessibleAccount = { id: string; name: string; mode: "test" | "live"; role: Role };
+export type AccessContext = {
+  user: SessionUser;
+  accounts: AccessibleAccount[];
+  /** The account the user is working on: chosen by cookie, but only among the accounts allowed. */
+  account: AccessibleAccount | null;
+  ip: string | null;
+};
+
+/** Loads the signed-in user from the database on every request: deactivation and password changes end older sessions. */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const session = (await getServerSession(authOptions())) as { user?: { id?: string }; sv?: number } | null;
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await findUserById(id);
+  if (!user || !user.active || user.sessionVersion !== session.sv) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE };
+});
+
+async function accessibleAccounts(user: SessionUser): Promise<AccessibleAccount[]> {
+  const db = await getDb();
+  if (user.role === "admin") {
+    const rows = await db
+      .select({ id: gatewayAccounts.id, name: gatewayAccounts.name, mode: gatewayAccounts.mode })
+      .from(gatewayAccounts)
+      .orderBy(asc(gatewayAccounts.name));
+    return rows.map((row) => ({ ...row, role: "admin" as const }));
+  }
+  return db
+    .select({ id: gatewayAccounts.id, name: gatewayAccounts.name, mode: gatewayAccounts.mode, role: memberships.role })
+    .from(memberships)
+    .innerJoin(gatewayAccounts, eq(gatewayAccounts.id, memberships.accountId))
+    .where(eq(memberships.userId, user.id))
+    .orderBy(asc(gatewayAccounts.name));
+}
+
+export const getAccessContext = cache(async (): Promise<AccessContext | null> => {
+  const user = await getSessionUser();
+  if (!user) return null;
+  const accounts = await accessibleAccounts(user);
+  const chosen = (await cookies()).get(ACCOUNT_COOKIE)?.value;
+  const account = accounts.find((a) => a.id === chosen) ?? accounts[0] ?? null;
+  return { user, accounts, account, ip: clientIp(await headers()) };
+});
+
+/** Whether the context may use `permission`; account permissions need a specific account the user can reach. */
+export function can(ctx: AccessContext, permission: Permission, accountId?: string): boolean {
+  if (isGlobalPermission(permission)) return roleCan(ctx.user.role, permission);
+  const account = accountId ? ctx.accounts.find((a) => a.id === accountId) : ctx.account;
+  return !!account && roleCan(account.role, permission);
+}
+
+export class AccessDeniedError extends Error {
+  constructor(readonly reason: "unauthenticated" | "forbidden") {
+    super(reason);
+  }
+}
+
+/** For server actions and route handlers: throws AccessDeniedError instead of redirecting. */
+export async function authorize(permission: Permission, accountId?: string): Promise<AccessContext> {
+  const ctx = await getAccessContext();
+  if (!ctx) throw new AccessDeniedError("unauthenticated");
+  if (!can(ctx, permission, accountId)) throw new AccessDeniedError("forbidden");
+  return ctx;
+}
+
+/** For pages: sends the visitor to sign in, or to the refusal page. */
+export async function requirePage(permission?: Permission, accountId?: string): Promise<AccessContext> {
+  const ctx = await getAccessContext();
+  if (!ctx) redirect("/sign-in");
+  if (permission && !can(ctx, permission, accountId)) redirect("/forbidden");
+  return ctx;
+}
