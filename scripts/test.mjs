@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit + integration tests (PGlite, and Postgres when
+// TEST_DATABASE_URL is set), a production build, then the Playwright suite on Debian's Chromium.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import process from "node:process";
+import { findChromium } from "./chromium.mjs";
+
+const steps = [
+  ["lint", "npx", ["eslint", ".", "--max-warnings", "0"]],
+  ["typecheck", "npx", ["tsc", "--noEmit", "-p", "."]],
+  ["unit and integration tests", "npx", ["vitest", "run"]],
+  ["production build", "npx", ["next", "build"]],
+  ["end-to-end tests", "npx", ["playwright", "test"]],
+];
+
+const only = process.argv[2];
+const chromium = findChromium();
+if (!chromium && (!only || only === "e2e")) {
+  console.error(
+    "\n✗ No Chromium found for the end-to-end tests.\n" +
+      "  Install Debian's Chromium (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.\n",
+  );
+  process.exit(1);
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn("! TEST_DATABASE_URL is not set: integration tests run on PGlite only.");
+}
+
+const selected = only ? steps.filter(([name]) => name.startsWith(only) || (only === "e2e" && name.startsWith("end"))) : steps;
+for (const [name, command, args] of selected) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium ?? "" } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds}s (exit code ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds}s)`);
+}
+if (existsSync("test-results/.last-run.json")) console.log("\nAll steps passed.");
