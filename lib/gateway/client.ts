@@ -1,0 +1,405 @@
+import "server-only";
+
+import type { z } from "zod";
+import { GatewayError, kindForStatus, parseRetryAfter, type GatewayIssue } from "./errors";
+import { consoleLogger, redact, redactingLogger, type GatewayLogger } from "./log";
+import {
+  ENDPOINTS,
+  transactionQuerySchema,
+  type BoletoChargeRequest,
+  type BoletoChargeResponse,
+  type CardChargeRequest,
+  type CardChargeResponse,
+  type CardSubscriptionRequest,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type CryptoChargeRequest,
+  type CryptoChargeResponse,
+  type CryptoSubscriptionRequest,
+  type PixChargeRequest,
+  type PixChargeResponse,
+  type PixDepositRequest,
+  type PixDepositResponse,
+  type PixSubscriptionRequest,
+  type ProducerRecord,
+  type RefundRecord,
+  type RefundRequest,
+  type SubscriptionResponse,
+  type TransactionQuery,
+  type TransactionRecord,
+  type TransferRequest,
+  type TransferResponse,
+} from "./schemas";
+
+export type RetryOptions = {
+  /** Total attempts for GET lookups, first one included. POSTs always make exactly one. */
+  maxAttempts: number;
+  /** First backoff step; doubles each retry. */
+  baseDelayMs: number;
+  /** Cap of one exponential backoff step. */
+  maxDelayMs: number;
+  /** Longest Retry-After honoured; a longer one ends the retries (the error carries retryAfterMs). */
+  maxRetryAfterMs: number;
+  /** Random source in [0, 1) for jitter (injectable for tests). */
+  random: () => number;
+};
+
+export const DEFAULT_RETRY: RetryOptions = {
+  maxAttempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 10_000,
+  random: Math.random,
+};
+
+export type GatewayClientOptions = {
+  /** Gateway base URL; endpoint paths (`/api/v1/gateway/...`) are appended to it. */
+  baseUrl: string;
+  publicKey: string;
+  secretKey: string;
+  /** Per-attempt timeout; default 15 s. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  logger?: GatewayLogger;
+  retry?: Partial<RetryOptions>;
+};
+
+export type CallOptions = {
+  /** Overrides the client's timeout for this call (per attempt). */
+  timeoutMs?: number;
+  /** Caller cancellation; an aborted POST is treated like a dropped connection. */
+  signal?: AbortSignal;
+};
+
+// Errors raised before any byte can have reached the gateway.
+const NOT_SENT_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_INVALID_URL",
+]);
+
+function errorCodeOf(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && current !== null) {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === "string") return code;
+      current = (current as { cause?: unknown }).cause;
+    } else break;
+  }
+  return undefined;
+}
+
+function issuesOf(error: z.ZodError): GatewayIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+type ParsedErrorBody = { errorCode?: string; gatewayMessage?: string };
+
+function readErrorBody(text: string): ParsedErrorBody {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof body !== "object" || body === null) return {};
+  const { errorCode, message } = body as { errorCode?: unknown; message?: unknown };
+  return {
+    errorCode: typeof errorCode === "string" ? errorCode : undefined,
+    gatewayMessage:
+      typeof message === "string"
+        ? message
+        : Array.isArray(message) && message.every((m) => typeof m === "string")
+          ? message.join("; ")
+          : undefined,
+  };
+}
+
+type Endpoint = { method: "GET" | "POST"; path: string };
+
+type Attempt<T> = { ok: true; value: T; status: number } | { ok: false; error: GatewayError };
+
+export function createGatewayClient(options: GatewayClientOptions) {
+  if (!options.baseUrl) throw new TypeError("createGatewayClient: baseUrl is required");
+  if (!options.publicKey || !options.secretKey) throw new TypeError("createGatewayClient: publicKey and secretKey are required");
+
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new TypeError("createGatewayClient: baseUrl must be an absolute http(s) URL");
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const defaultTimeoutMs = options.timeoutMs ?? 15_000;
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+  const logger = redactingLogger(options.logger ?? consoleLogger, {
+    secrets: [options.secretKey],
+  });
+
+  const headers = (withBody: boolean): Record<string, string> => ({
+    Accept: "application/json",
+    "x-public-key": options.publicKey,
+    "x-secret-key": options.secretKey,
+    ...(withBody ? { "Content-Type": "application/json" } : {}),
+  });
+
+  async function attempt<S extends z.ZodType>(
+    endpoint: Endpoint,
+    url: string,
+    body: string | undefined,
+    responseSchema: S,
+    call: CallOptions,
+  ): Promise<Attempt<z.output<S>>> {
+    const isPost = endpoint.method === "POST";
+    const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
+    const timeoutSignal = AbortSignal.timeout(timeoutMs);
+    const signal = call.signal ? AbortSignal.any([timeoutSignal, call.signal]) : timeoutSignal;
+    const base = { method: endpoint.method, path: endpoint.path };
+    if (call.signal?.aborted) {
+      return { ok: false, error: new GatewayError({ ...base, kind: "network", message: "Gateway call aborted before sending" }) };
+    }
+
+    const transportError = (error: unknown, sent: boolean): GatewayError => {
+      const code = errorCodeOf(error);
+      const mayHaveBeenSent = sent || !(code !== undefined && NOT_SENT_ERROR_CODES.has(code));
+      if (timeoutSignal.aborted) {
+        return new GatewayError({
+          ...base,
+          kind: "timeout",
+          message: `Gateway did not answer within ${timeoutMs} ms`,
+          outcomeUnknown: isPost && mayHaveBeenSent,
+          cause: error,
+        });
+      }
+      const aborted = call.signal?.aborted === true;
+      return new GatewayError({
+        ...base,
+        kind: "network",
+        message: aborted ? "Gateway call aborted" : `Gateway connection failed${code ? ` (${code})` : ""}`,
+        outcomeUnknown: isPost && mayHaveBeenSent,
+        cause: error,
+      });
+    };
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: endpoint.method,
+        headers: headers(body !== undefined),
+        body,
+        signal,
+        // Never follow a redirect: it would resend the key pair, possibly to another host.
+        redirect: "manual",
+      });
+    } catch (error) {
+      return { ok: false, error: transportError(error, false) };
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      return { ok: false, error: transportError(error, true) };
+    }
+
+    const status = response.status;
+    if (status < 200 || status > 299) {
+      const { errorCode, gatewayMessage: rawMessage } = readErrorBody(text);
+      // Kept verbatim except for echoed secrets / card numbers, so the error is always safe to log.
+      const gatewayMessage = rawMessage === undefined ? undefined : redact(rawMessage, { secrets: [options.secretKey] });
+      return {
+        ok: false,
+        error: new GatewayError({
+          ...base,
+          kind: kindForStatus(status),
+          status,
+          errorCode,
+          gatewayMessage,
+          retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+          message: `Gateway answered ${status}${errorCode ? ` ${errorCode}` : ""}${gatewayMessage ? `: ${gatewayMessage}` : ""}`,
+          outcomeUnknown: false,
+        }),
+      };
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return {
+        ok: false,
+        error: new GatewayError({
+          ...base,
+          kind: "malformed",
+          status,
+          message: `Gateway answered ${status} with a body that is not JSON`,
+          outcomeUnknown: isPost,
+          cause: error,
+        }),
+      };
+    }
+    const parsed = responseSchema.safeParse(json);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: new GatewayError({
+          ...base,
+          kind: "malformed",
+          status,
+          message: `Gateway answered ${status} with an unexpected body`,
+          issues: issuesOf(parsed.error),
+          outcomeUnknown: isPost,
+        }),
+      };
+    }
+    return { ok: true, value: parsed.data, status };
+  }
+
+  function backoffDelay(error: GatewayError, retryNumber: number): number | undefined {
+    if (error.kind === "rate_limited" && error.retryAfterMs !== undefined) {
+      return error.retryAfterMs <= retry.maxRetryAfterMs ? error.retryAfterMs : undefined;
+    }
+    const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (retryNumber - 1));
+    // "Equal jitter": at least half the step, so retries never bunch up at zero.
+    return step / 2 + retry.random() * (step / 2);
+  }
+
+  // Timeouts are not retried: the caller's time budget is already spent.
+  const isRetryable = (error: GatewayError) =>
+    error.kind === "rate_limited" || error.kind === "server" || error.kind === "network";
+
+  async function execute<S extends z.ZodType>(
+    endpoint: Endpoint,
+    url: string,
+    body: string | undefined,
+    responseSchema: S,
+    call: CallOptions,
+  ): Promise<z.output<S>> {
+    const started = performance.now();
+    const maxAttempts = endpoint.method === "GET" ? Math.max(1, retry.maxAttempts) : 1;
+    let attempts = 0;
+    let result: Attempt<z.output<S>>;
+    for (;;) {
+      attempts++;
+      result = await attempt(endpoint, url, body, responseSchema, call);
+      if (result.ok || attempts >= maxAttempts || !isRetryable(result.error) || call.signal?.aborted) break;
+      const delay = backoffDelay(result.error, attempts);
+      if (delay === undefined) break;
+      await sleep(delay);
+    }
+
+    const durationMs = Math.round(performance.now() - started);
+    if (result.ok) {
+      logger.log("info", "gateway call", {
+        method: endpoint.method,
+        path: endpoint.path,
+        status: result.status,
+        durationMs,
+        attempts,
+      });
+      return result.value;
+    }
+    const error = result.error;
+    error.attempts = attempts;
+    logger.log(error.kind === "server" || error.outcomeUnknown ? "error" : "warn", "gateway call failed", {
+      method: endpoint.method,
+      path: endpoint.path,
+      status: error.status,
+      durationMs,
+      attempts,
+      errorKind: error.kind,
+      errorCode: error.errorCode,
+      outcomeUnknown: error.outcomeUnknown,
+    });
+    throw error;
+  }
+
+  function invalidRequest(endpoint: Endpoint, error: z.ZodError): GatewayError {
+    const issues = issuesOf(error);
+    const error_ = new GatewayError({
+      method: endpoint.method,
+      path: endpoint.path,
+      kind: "invalid_request",
+      message: `Invalid request: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
+      issues,
+      outcomeUnknown: false,
+      attempts: 0,
+    });
+    logger.log("warn", "gateway call rejected before sending", {
+      method: endpoint.method,
+      path: endpoint.path,
+      durationMs: 0,
+      errorKind: error_.kind,
+      issues,
+    });
+    return error_;
+  }
+
+  async function post<R extends z.ZodType>(
+    endpoint: Endpoint & { request: z.ZodType; response: R },
+    input: unknown,
+    call: CallOptions = {},
+  ): Promise<z.output<R>> {
+    const parsed = endpoint.request.safeParse(input);
+    if (!parsed.success) throw invalidRequest(endpoint, parsed.error);
+    return execute(endpoint, baseUrl + endpoint.path, JSON.stringify(parsed.data), endpoint.response, call);
+  }
+
+  async function getTransaction(query: TransactionQuery, call: CallOptions = {}): Promise<TransactionRecord> {
+    const endpoint = ENDPOINTS.getTransaction;
+    const parsed = transactionQuerySchema.safeParse(query);
+    if (!parsed.success) throw invalidRequest(endpoint, parsed.error);
+    const params = new URLSearchParams();
+    if (parsed.data.id !== undefined) params.set("id", parsed.data.id);
+    if (parsed.data.clientIdentifier !== undefined) params.set("clientIdentifier", parsed.data.clientIdentifier);
+    return execute(endpoint, `${baseUrl}${endpoint.path}?${params}`, undefined, endpoint.response, call);
+  }
+
+  return {
+    createPixCharge: (body: PixChargeRequest, call?: CallOptions): Promise<PixChargeResponse> =>
+      post(ENDPOINTS.createPixCharge, body, call),
+    createCardCharge: (body: CardChargeRequest, call?: CallOptions): Promise<CardChargeResponse> =>
+      post(ENDPOINTS.createCardCharge, body, call),
+    createBoletoCharge: (body: BoletoChargeRequest, call?: CallOptions): Promise<BoletoChargeResponse> =>
+      post(ENDPOINTS.createBoletoCharge, body, call),
+    createCryptoCharge: (body: CryptoChargeRequest, call?: CallOptions): Promise<CryptoChargeResponse> =>
+      post(ENDPOINTS.createCryptoCharge, body, call),
+    createPixDeposit: (body: PixDepositRequest, call?: CallOptions): Promise<PixDepositResponse> =>
+      post(ENDPOINTS.createPixDeposit, body, call),
+    createPixSubscription: (body: PixSubscriptionRequest, call?: CallOptions): Promise<SubscriptionResponse> =>
+      post(ENDPOINTS.createPixSubscription, body, call),
+    createCardSubscription: (body: CardSubscriptionRequest, call?: CallOptions): Promise<SubscriptionResponse> =>
+      post(ENDPOINTS.createCardSubscription, body, call),
+    createCryptoSubscription: (body: CryptoSubscriptionRequest, call?: CallOptions): Promise<SubscriptionResponse> =>
+      post(ENDPOINTS.createCryptoSubscription, body, call),
+    createTransfer: (body: TransferRequest, call?: CallOptions): Promise<TransferResponse> =>
+      post(ENDPOINTS.createTransfer, body, call),
+    createCheckout: (body: CheckoutRequest, call?: CallOptions): Promise<CheckoutResponse> =>
+      post(ENDPOINTS.createCheckout, body, call),
+    requestRefund: (body: RefundRequest, call?: CallOptions): Promise<RefundRecord> =>
+      post(ENDPOINTS.requestRefund, body, call),
+    getTransaction,
+    /** Like getTransaction, but `null` when the gateway answers 404 (reconciliation helper). */
+    async findTransaction(query: TransactionQuery, call?: CallOptions): Promise<TransactionRecord | null> {
+      try {
+        return await getTransaction(query, call);
+      } catch (error) {
+        if (error instanceof GatewayError && error.kind === "not_found") return null;
+        throw error;
+      }
+    },
+    getProducer: (call: CallOptions = {}): Promise<ProducerRecord> =>
+      execute(ENDPOINTS.getProducer, baseUrl + ENDPOINTS.getProducer.path, undefined, ENDPOINTS.getProducer.response, call),
+  };
+}
+
+export type GatewayClient = ReturnType<typeof createGatewayClient>;
