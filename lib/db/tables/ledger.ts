@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { gatewayAccounts } from "./core";
+
+/** What the console created on the gateway, plus what webhooks and lookups told it about. */
+export const OPERATION_KINDS = [
+  "pix_charge",
+  "card_charge",
+  "boleto_charge",
+  "crypto_charge",
+  "pix_deposit",
+  "pix_subscription",
+  "card_subscription",
+  "crypto_subscription",
+  /** Learned from a webhook or a lookup: not created from this console. */
+  "external",
+] as const;
+export type OperationKind = (typeof OPERATION_KINDS)[number];
+
+/**
+ * The console's own knowledge of a submission, separate from the gateway's status:
+ * SUBMITTING (recorded, request on its way), SUBMITTED (the gateway answered 2xx),
+ * REJECTED (the gateway answered an error: nothing was created), UNKNOWN (sent, no
+ * answer: must be looked up before anything is sent again), ABSENT (a lookup after
+ * UNKNOWN found nothing: safe to submit again).
+ */
+export const SUBMISSION_STATES = ["SUBMITTING", "SUBMITTED", "REJECTED", "UNKNOWN", "ABSENT"] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<OperationKind>().notNull(),
+    /** The caller's identifier sent to the gateway (clientIdentifier in lookups). */
+    identifier: text("identifier").notNull(),
+    origin: text("origin").$type<"console" | "webhook" | "lookup">().notNull(),
+    submission: text("submission").$type<SubmissionState>(),
+    gatewayTransactionId: text("gateway_transaction_id"),
+    /** The gateway's status string, exactly as reported; never inferred. */
+    status: text("status"),
+    statusSource: text("status_source").$type<"creation" | "webhook" | "lookup">(),
+    statusAt: timestamp("status_at", { withTimezone: true }),
+    lastWebhookStatus: text("last_webhook_status"),
+    lastWebhookAt: timestamp("last_webhook_at", { withTimezone: true }),
+    lastLookupStatus: text("last_lookup_status"),
+    lastLookupAt: timestamp("last_lookup_at", { withTimezone: true }),
+    paymentMethod: text("payment_method"),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    feeCents: bigint("fee_cents", { mode: "number" }),
+    currency: text("currency").notNull().default("BRL"),
+    clientName: text("client_name"),
+    clientEmail: text("client_email"),
+    clientDocument: text("client_document"),
+    /** The request as sent, minus card number and CVV (at most BIN and last 4 kept). */
+    request: jsonb("request").$type<Record<string, unknown>>(),
+    /** The gateway's creation answer, as returned. */
+    response: jsonb("response").$type<Record<string, unknown>>(),
+    /** The latest transaction record from a lookup or webhook, as returned. */
+    gatewayRecord: jsonb("gateway_record").$type<Record<string, unknown>>(),
+    error: jsonb("error").$type<{ kind: string; status?: number; errorCode?: string; message?: string }>(),
+    createdBy: text("created_by"),
+    createdByEmail: text("created_by_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("ledger_account_identifier_key").on(t.accountId, t.identifier),
+    uniqueIndex("ledger_account_gateway_id_key")
+      .on(t.accountId, t.gatewayTransactionId)
+      .where(sql`${t.gatewayTransactionId} is not null`),
+    index("ledger_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

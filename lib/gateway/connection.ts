@@ -1,0 +1,24 @@
+import "server-only";
+import { getAccountCredentials } from "@/lib/accounts/dal";
+import { env } from "@/lib/env";
+import { createGatewayClient, type GatewayClient } from "./client";
+
+/**
+ * The gateway client for one account, built from its decrypted credentials on the server.
+ * Callers must already have checked the user's permission on `accountId`.
+ */
+export async function gatewayForAccount(accountId: string): Promise<GatewayClient> {
+  const credentials = await getAccountCredentials(accountId);
+  if (!credentials) throw new Error(`Unknown gateway account ${accountId}`);
+  return createGatewayClient({
+    baseUrl: credentials.baseUrl,
+    publicKey: credentials.publicKey,
+    secretKey: credentials.secretKey,
+    timeoutMs: Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000),
+  });
+}
+
+/** Where the gateway should send this account's notifications (the default callbackUrl). */
+export function webhookUrlFor(accountId: string): string {
+  return `${env.appUrl}/api/webhooks/${accountId}`;
+}
