@@ -3,6 +3,7 @@ import { securityHeaders } from "./lib/security-headers.mjs";
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // `npm test` type-checks the whole tree (sandbox and tests included) as its own step.
   typescript: { ignoreBuildErrors: true },

@@ -91,7 +91,7 @@ localSecret("NEXTAUTH_SECRET", "auth.secret", () => randomBytes(32).toString("ba
 if (!env.GATEWAY_BASE_URL) await startSandbox();
 
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+if (!dev && !existsSync(path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
   console.log("[start] no production build yet: running `next build` (a few minutes on the first start)…");
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) stopAll(build.status ?? 1);
