@@ -54,7 +54,7 @@ test.describe("user administration", () => {
     await page.getByRole("button", { name: new RegExp(user.name) }).last().click();
     await page.getByRole("menuitem", { name: "Idioma" }).click();
     await page.getByRole("menuitemradio", { name: "English" }).click();
-    await expect(page.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(page.getByRole("navigation").first().getByRole("link", { name: "Home" })).toBeVisible();
     await expect(page.getByRole("heading", { name: new RegExp(`Hello, ${user.name}`) })).toBeVisible();
     await page.context().close();
   });

@@ -54,12 +54,16 @@ test.describe("roles", () => {
       body.replace(/captured-\d+@e2e\.test/, `intruder-${Date.now()}-${Math.random().toString(36).slice(2)}@e2e.test`);
 
     const anonymous = await newClientContext(browser);
-    const noSession = await anonymous.request.post(captured.url, {
-      headers: { "next-action": captured.actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
+    const headers = { "next-action": captured.actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" };
+    const noCookie = await anonymous.request.post(captured.url, { headers, data: replayed(captured.body), maxRedirects: 0 });
+    expect(noCookie.status(), "the proxy sends cookie-less requests to sign in").toBe(307);
+    // A forged cookie gets past the proxy's convenience redirect; the action itself must refuse.
+    const forged = await anonymous.request.post(captured.url, {
+      headers: { ...headers, cookie: "__Secure-next-auth.session-token=forged; next-auth.session-token=forged" },
       data: replayed(captured.body),
       maxRedirects: 0,
     });
-    expect(await noSession.text()).toContain("errors.unauthenticated");
+    expect(await forged.text()).toContain("errors.unauthenticated");
 
     const viewerPage = await signedInPage(browser, viewer);
     const asViewer = await viewerPage.context().request.post(captured.url, {

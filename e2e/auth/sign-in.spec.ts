@@ -6,7 +6,7 @@ test.describe("sign-in", () => {
   test("the admin signs in, sees the shell in Portuguese and signs out", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/sign-in$/);
-    await expect(page.getByRole("heading", { name: "Entrar no console" })).toBeVisible();
+    await expect(page.getByText("Entrar no console")).toBeVisible();
     await page.getByLabel("E-mail").fill(E2E.admin.email);
     await page.getByLabel("Senha").fill(E2E.admin.password);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -28,12 +28,12 @@ test.describe("sign-in", () => {
     await page.getByLabel("E-mail").fill(E2E.admin.email);
     await page.getByLabel("Senha").fill("definitely-not-the-password");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("E-mail ou senha incorretos.");
 
     await page.getByLabel("E-mail").fill(`nobody-${randomUUID()}@e2e.test`);
     await page.getByLabel("Senha").fill("definitely-not-the-password");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("E-mail ou senha incorretos.");
     await expect(page).toHaveURL(/\/sign-in/);
   });
 
@@ -44,20 +44,20 @@ test.describe("sign-in", () => {
       await page.getByLabel("E-mail").fill(user.email);
       await page.getByLabel("Senha").fill(`wrong-password-${attempt}`);
       await page.getByRole("button", { name: "Entrar" }).click();
-      await expect(page.getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+      await expect(page.getByTestId("sign-in-error")).toHaveText("E-mail ou senha incorretos.");
     }
     await page.getByLabel("E-mail").fill(user.email);
     await page.getByLabel("Senha").fill(user.password);
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
 
     const unknown = `ghost-${randomUUID()}@e2e.test`;
     for (let attempt = 0; attempt < 6; attempt++) {
       await page.getByLabel("E-mail").fill(unknown);
       await page.getByLabel("Senha").fill(`wrong-password-${attempt}`);
       await page.getByRole("button", { name: "Entrar" }).click();
-      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(page.getByTestId("sign-in-error")).toBeVisible();
     }
-    await expect(page.getByRole("alert")).toHaveText("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
   });
 });

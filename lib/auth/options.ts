@@ -24,6 +24,12 @@ export function authOptions(): NextAuthOptions {
     jwt: { maxAge: SESSION_MAX_AGE_S },
     useSecureCookies: env.isProduction,
     pages: { signIn: "/sign-in", error: "/sign-in" },
+    // One short line per problem: next-auth's default dumps stacks (a forged cookie is not news).
+    logger: {
+      error: (code) => console.warn(`[auth] ${code}`),
+      warn: (code) => console.warn(`[auth] ${code}`),
+      debug: () => {},
+    },
     providers: [
       CredentialsProvider({
         name: "credentials",

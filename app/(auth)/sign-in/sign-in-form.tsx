@@ -41,7 +41,7 @@ export function SignInForm() {
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
             {error && (
-              <Alert variant="destructive" role="alert">
+              <Alert variant="destructive" data-testid="sign-in-error">
                 <AlertDescription>{error}</AlertDescription>
               </Alert>
             )}
