@@ -1,0 +1,161 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ProducerDirectory, type SandboxContext, type SandboxLogger } from "./context";
+import { openDatabase } from "./db/client";
+import { FaultRegistry } from "./faults";
+import { InsertBatcher } from "./domain/insert-batcher";
+import { ErrorCodes, errorBody, errorResponse, GatewayError } from "./lib/errors";
+import { MAX_BODY_BYTES, requireProducer, type AppEnv } from "./lib/http";
+import { controlRoutes } from "./routes/control";
+import { gatewayRoutes } from "./routes/gateway";
+import { openApiDocument } from "./routes/openapi";
+import { pageRoutes } from "./routes/pages";
+import { seedProducers } from "./seed";
+import { WebhookWorker } from "./webhooks/worker";
+
+export type SandboxOptions = {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  webhookRetryMs?: number;
+  publicUrl?: string;
+  quiet?: boolean;
+};
+
+export type RunningSandbox = { url: string; port: number; publicUrl: string; close(): Promise<void> };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Hono app over an already-opened context (usable in-process through `app.request()`). */
+export function createSandboxApp(ctx: SandboxContext) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof GatewayError) return errorResponse(c, err);
+    ctx.log.error(`unhandled error on ${c.req.method} ${c.req.path}: ${(err as Error).stack ?? err}`);
+    return c.json(errorBody(500, ErrorCodes.internal, "Internal sandbox error"), 500);
+  });
+  app.notFound((c) => c.json(errorBody(404, ErrorCodes.notFound, `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // Connection: close, as the unread rest of the body makes the connection unusable.
+      onError: (c) =>
+        c.json(errorBody(413, ErrorCodes.payloadTooLarge, `Request body is larger than ${MAX_BODY_BYTES} bytes`), 413, {
+          connection: "close",
+        }),
+    }),
+  );
+
+  app.get("/health", (c) => c.json({ ok: true }));
+  app.get("/openapi.json", (c) => c.json(openApiDocument(ctx.publicUrl)));
+
+  app.use("/api/v1/gateway/*", requireProducer(ctx));
+  app.use("/api/v1/gateway/*", async (c, next) => {
+    const fault = ctx.faults.take(c.get("producer").id);
+    if (!fault) return next();
+    if (fault.status !== undefined) {
+      if (fault.latencyMs) await sleep(fault.latencyMs);
+      const status = fault.status;
+      const message = status === 429 ? "Too many requests (injected sandbox fault)" : `Injected sandbox fault ${status}`;
+      const code = status === 429 ? ErrorCodes.rateLimited : ErrorCodes.injectedFault;
+      return c.json(errorBody(status, code, message), status, status === 429 ? { "Retry-After": "1" } : undefined);
+    }
+    await next();
+    if (fault.latencyMs) await sleep(fault.latencyMs);
+    if (fault.dropConnection) {
+      // The request was processed; the caller never learns the outcome.
+      c.env?.incoming?.socket?.destroy();
+      return;
+    }
+    if (fault.malformedBody) {
+      c.res = new Response('{"transactionId": "', { status: 200, headers: { "content-type": "application/json" } });
+    }
+  });
+  app.route("/api/v1/gateway", gatewayRoutes(ctx));
+
+  app.use("/sandbox/v1/*", requireProducer(ctx));
+  app.route("/sandbox/v1", controlRoutes(ctx));
+
+  app.route("/", pageRoutes(ctx));
+  return app;
+}
+
+function makeLogger(quiet: boolean): SandboxLogger {
+  return {
+    info: (msg) => {
+      if (!quiet) console.log(`[sandbox] ${msg}`);
+    },
+    error: (msg) => console.error(`[sandbox] ${msg}`),
+  };
+}
+
+/** Starts the sandbox gateway: database (migrated and seeded), HTTP server and webhook worker. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const log = makeLogger(opts.quiet ?? false);
+  const opened = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  let server: Server | null = null;
+  let worker: WebhookWorker | null = null;
+  try {
+    await seedProducers(opened.db);
+    const producers = new ProducerDirectory(opened.db);
+    await producers.load();
+    worker = new WebhookWorker(opened.db, { retryBaseMs: opts.webhookRetryMs ?? 2000, log });
+
+    const host = opts.host ?? "127.0.0.1";
+    server = createServer({ keepAliveTimeout: 5_000 });
+    const srv = server;
+    await new Promise<void>((resolve, reject) => {
+      srv.once("error", reject);
+      srv.listen(opts.port ?? 4010, host, () => {
+        srv.off("error", reject);
+        resolve();
+      });
+    });
+    const port = (srv.address() as AddressInfo).port;
+    const publicUrl = (opts.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, "");
+    const ctx: SandboxContext = {
+      db: opened.db,
+      driver: opened.driver,
+      publicUrl,
+      producers,
+      worker,
+      faults: new FaultRegistry(),
+      batcher: new InsertBatcher(opened.db),
+      log,
+    };
+    const app = createSandboxApp(ctx);
+    srv.on("request", getRequestListener(app.fetch));
+    worker.start();
+    const w = worker;
+    const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+    let closed: Promise<void> | null = null;
+    return {
+      url: `http://${urlHost}:${port}`,
+      port,
+      publicUrl,
+      close() {
+        closed ??= (async () => {
+          await new Promise<void>((resolve) => {
+            srv.close(() => resolve());
+            srv.closeAllConnections();
+          });
+          await w.stop();
+          await opened.close();
+        })();
+        return closed;
+      },
+    };
+  } catch (err) {
+    server?.close();
+    await worker?.stop();
+    await opened.close();
+    throw err;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Tiny typed client for the sandbox control API (`/sandbox/v1`). Used by the console's e2e tests
+ * and dev tools; it has no dependencies beyond `fetch`.
+ */
+
+export type SandboxTransitionType = "pay" | "fail" | "cancel" | "refund" | "chargeback";
+export type SandboxPaymentEvent =
+  | "TRANSACTION_CREATED"
+  | "TRANSACTION_PAID"
+  | "TRANSACTION_CANCELED"
+  | "TRANSACTION_REFUNDED"
+  | "TRANSACTION_CHARGED_BACK";
+
+export type SandboxFault = {
+  status?: 429 | 500 | 502 | 503;
+  latencyMs?: number;
+  dropConnection?: boolean;
+  malformedBody?: boolean;
+  times: number;
+};
+
+export type SandboxDeliveryAttempt = {
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+};
+
+export type SandboxDelivery = {
+  id: number;
+  kind: "payment" | "transfer";
+  event: string;
+  url: string;
+  transactionId: string | null;
+  withdrawId: string | null;
+  status: "PENDING" | "DELIVERED" | "FAILED";
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  payload: Record<string, unknown>;
+  attemptLog: SandboxDeliveryAttempt[];
+};
+
+export type SandboxTransactionRecord = Record<string, unknown> & { id: string; status: string };
+export type SandboxRefundRecord = Record<string, unknown> & { id: string; status: string; transactionId: string };
+export type SandboxClockAdvance = {
+  now: string;
+  offsetMs: number;
+  charges: Array<{ subscriptionId: string; identifier: string; chargeNumber: number; transactionId: string; status: string }>;
+};
+
+export class SandboxControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type SandboxControl = ReturnType<typeof createSandboxControl>;
+
+export function createSandboxControl(opts: { baseUrl: string; publicKey: string; secretKey: string; fetch?: typeof fetch }) {
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  const doFetch = opts.fetch ?? fetch;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await doFetch(`${base}/sandbox/v1${path}`, {
+      method,
+      headers: {
+        "x-public-key": opts.publicKey,
+        "x-secret-key": opts.secretKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (!res.ok) {
+      throw new SandboxControlError(res.status, json.errorCode as string | undefined, (json.message as string) ?? `HTTP ${res.status}`);
+    }
+    return json as T;
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+
+  return {
+    event: (transactionId: string, type: SandboxTransitionType) =>
+      call<SandboxTransactionRecord>("POST", `/transactions/${id(transactionId)}/events`, { type }),
+    notify: (transactionId: string, event: SandboxPaymentEvent) =>
+      call<{ queued: boolean; event: string; transaction: SandboxTransactionRecord }>("POST", `/transactions/${id(transactionId)}/notify`, { event }),
+    approveRefund: (refundId: string) => call<SandboxRefundRecord>("POST", `/refunds/${id(refundId)}/approve`),
+    rejectRefund: (refundId: string) => call<SandboxRefundRecord>("POST", `/refunds/${id(refundId)}/reject`),
+    completeWithdraw: (withdrawId: string) =>
+      call<{ withdraw: Record<string, unknown>; payoutAccount: Record<string, unknown> }>("POST", `/withdraws/${id(withdrawId)}/complete`),
+    failWithdraw: (withdrawId: string) =>
+      call<{ withdraw: Record<string, unknown>; payoutAccount: Record<string, unknown> }>("POST", `/withdraws/${id(withdrawId)}/fail`),
+    advanceClock: (days: number) => call<SandboxClockAdvance>("POST", "/clock/advance", { days }),
+    clock: () => call<{ now: string; offsetMs: number }>("GET", "/clock"),
+    deliveries: async (filter: { transactionId?: string; withdrawId?: string } = {}) => {
+      const qs = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();
+      return (await call<{ deliveries: SandboxDelivery[] }>("GET", `/deliveries${qs ? `?${qs}` : ""}`)).deliveries;
+    },
+    fault: (fault: SandboxFault) => call<{ faults: unknown[] }>("POST", "/faults", fault),
+    clearFaults: () => call<{ faults: unknown[] }>("DELETE", "/faults"),
+    setWebhookUrl: (webhookUrl: string | null) => call<{ webhookUrl: string | null }>("PUT", "/settings", { webhookUrl }),
+    settings: () => call<{ webhookUrl: string | null }>("GET", "/settings"),
+  };
+}

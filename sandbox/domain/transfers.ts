@@ -1,0 +1,173 @@
+import { and, eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { isValidCnpj } from "../../lib/br/cnpj";
+import { isValidCpf } from "../../lib/br/cpf";
+import { validatePixKey } from "../../lib/br/pix-key";
+import type { Producer, SandboxContext } from "../context";
+import { payoutAccounts, webhookOutbox, withdraws } from "../db/schema";
+import { badRequest, conflict, invalidArgument, notFound } from "../lib/errors";
+import { prefixedId } from "../lib/ids";
+import { fromCents } from "../lib/money";
+import { withdrawFeeCents } from "../rails/fees";
+import { amountCents } from "./validation";
+import { urls } from "./transactions";
+
+type WithdrawRow = typeof withdraws.$inferSelect;
+type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+const PIX_KEY_MESSAGES: Record<string, string> = {
+  "br.errors.pixKeyRequired": "the Pix key is required",
+  "br.errors.cpfInvalid": "not a valid CPF (11 digits with valid check digits)",
+  "br.errors.cnpjInvalid": "not a valid CNPJ",
+  "br.errors.emailInvalid": "not a valid e-mail address",
+  "br.errors.emailTooLong": "e-mail keys have at most 77 characters",
+  "br.errors.phoneInvalid": "not a valid Brazilian phone in E.164 (+55DDNNNNNNNNN)",
+  "br.errors.pixRandomKeyInvalid": "a random key is a lower-case UUID (8-4-4-4-12)",
+};
+
+export function withdrawJson(row: WithdrawRow) {
+  return {
+    id: row.id,
+    amount: fromCents(row.amountCents),
+    feeAmount: fromCents(row.feeCents),
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function payoutAccountJson(row: PayoutAccountRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    pix: row.pixKey,
+    pixType: row.pixType,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+export type TransferInput = {
+  identifier: string;
+  amount: number;
+  discountFeeOfReceiver?: boolean;
+  callbackUrl: string;
+  pix: { type: string; key: string };
+  owner: { ip: string; name: string; document: { type: string; number: string } };
+};
+
+export async function createTransfer(ctx: SandboxContext, producer: Producer, input: TransferInput, callerIp: string | null) {
+  if (callerIp && input.owner.ip.trim() === callerIp) {
+    throw invalidArgument(
+      `owner.ip: must be the IP of the user performing the transfer, not the IP of the calling application (${callerIp})`,
+    );
+  }
+  const key = validatePixKey(input.pix.type, input.pix.key);
+  if (!key.ok) throw badRequest(`pix.key: ${PIX_KEY_MESSAGES[key.error] ?? key.error} for type ${input.pix.type}`);
+  const docType = input.owner.document.type;
+  const docNumber = input.owner.document.number;
+  if (docType === "cpf" && !isValidCpf(docNumber)) throw badRequest("owner.document.number: not a valid CPF");
+  if (docType === "cnpj" && !isValidCnpj(docNumber)) throw badRequest("owner.document.number: not a valid CNPJ");
+  const cents = amountCents(input.amount);
+  const feeCents = withdrawFeeCents();
+  if (input.discountFeeOfReceiver !== false && cents <= feeCents) {
+    throw badRequest(`amount: must be greater than the withdrawal fee (${fromCents(feeCents)}) when the fee is deducted from the receiver`);
+  }
+  const now = new Date();
+  return ctx.db.transaction(async (db) => {
+    const [account] = await db
+      .insert(payoutAccounts)
+      .values({ id: prefixedId("pa"), producerId: producer.id, status: "ACTIVE", pixKey: key.key, pixType: input.pix.type, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [payoutAccounts.producerId, payoutAccounts.pixType, payoutAccounts.pixKey],
+        set: { updatedAt: sql`${payoutAccounts.updatedAt}` },
+      })
+      .returning();
+    const id = prefixedId("wd");
+    const webhookToken = `wtt_${randomBytes(24).toString("hex")}`;
+    const withdrawRow: WithdrawRow = {
+      id,
+      producerId: producer.id,
+      identifier: input.identifier,
+      payoutAccountId: account.id,
+      status: "PENDING",
+      amountCents: cents,
+      feeCents,
+      discountFeeOfReceiver: input.discountFeeOfReceiver !== false,
+      currency: "BRL",
+      callbackUrl: input.callbackUrl,
+      webhookToken,
+      owner: input.owner,
+      errorDescription: null,
+      response: {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    withdrawRow.response = {
+      webhookToken,
+      withdraw: withdrawJson(withdrawRow),
+      payoutAccount: payoutAccountJson(account),
+      receiptUrl: urls(ctx.publicUrl).transferReceipt(id),
+    };
+    const inserted = await db.insert(withdraws).values(withdrawRow).onConflictDoNothing().returning({ id: withdraws.id });
+    if (inserted.length > 0) return withdrawRow.response;
+    const [existing] = await db
+      .select({ response: withdraws.response })
+      .from(withdraws)
+      .where(and(eq(withdraws.producerId, producer.id), eq(withdraws.identifier, input.identifier)))
+      .limit(1);
+    return existing.response;
+  });
+}
+
+export async function findOwnWithdraw(ctx: SandboxContext, producer: Producer, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(withdraws)
+    .where(and(eq(withdraws.id, id), eq(withdraws.producerId, producer.id)))
+    .limit(1);
+  if (!row) throw notFound(`Withdraw ${id} not found`);
+  return row;
+}
+
+/**
+ * Transfer notification (shape chosen by the sandbox; the interface does not give it):
+ * `{ event: "WITHDRAW_COMPLETED" | "WITHDRAW_FAILED", token: <the transfer's webhookToken>,
+ *    identifier, withdraw, payoutAccount, errorDescription? }` POSTed to the transfer's callbackUrl.
+ */
+export async function settleWithdraw(ctx: SandboxContext, producer: Producer, id: string, outcome: "complete" | "fail") {
+  await findOwnWithdraw(ctx, producer, id);
+  const now = new Date();
+  const status = outcome === "complete" ? "COMPLETED" : "FAILED";
+  const result = await ctx.db.transaction(async (db) => {
+    const [row] = await db
+      .update(withdraws)
+      .set({ status, updatedAt: now, errorDescription: outcome === "fail" ? "Transfer failed (sandbox event)" : null })
+      .where(and(eq(withdraws.id, id), eq(withdraws.status, "PENDING")))
+      .returning();
+    if (!row) throw conflict(`Withdraw ${id} is no longer PENDING; only PENDING withdraws can be completed or failed`);
+    const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.id, row.payoutAccountId)).limit(1);
+    const payload: Record<string, unknown> = {
+      event: outcome === "complete" ? "WITHDRAW_COMPLETED" : "WITHDRAW_FAILED",
+      token: row.webhookToken,
+      identifier: row.identifier,
+      withdraw: withdrawJson(row),
+      payoutAccount: payoutAccountJson(account),
+    };
+    if (row.errorDescription) payload.errorDescription = row.errorDescription;
+    await db.insert(webhookOutbox).values({
+      producerId: producer.id,
+      kind: "transfer",
+      event: payload.event as string,
+      withdrawId: row.id,
+      url: row.callbackUrl,
+      payload,
+      nextAttemptAt: now,
+    });
+    return { row, account };
+  });
+  ctx.worker.wake();
+  return { withdraw: withdrawJson(result.row), payoutAccount: payoutAccountJson(result.account) };
+}

@@ -1,0 +1,160 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SandboxContext } from "../context";
+import { producers, webhookAttempts, webhookOutbox } from "../db/schema";
+import { approveRefund, rejectRefund } from "../domain/refunds";
+import { advanceClock } from "../domain/subscriptions";
+import { settleWithdraw } from "../domain/transfers";
+import {
+  applyTransition,
+  findOwnTransaction,
+  PAYMENT_EVENTS,
+  renotify,
+  toTransactionRecord,
+  TRANSITION_TYPES,
+} from "../domain/transactions";
+import { badRequest, notFound } from "../lib/errors";
+import { readBody, type AppEnv } from "../lib/http";
+import { faultRequestSchema } from "../faults";
+
+export const transitionRequestSchema = z.strictObject({ type: z.enum(TRANSITION_TYPES) });
+export const notifyRequestSchema = z.strictObject({ event: z.enum(PAYMENT_EVENTS) });
+export const clockAdvanceRequestSchema = z
+  .strictObject({
+    days: z.number().min(0).max(3660).optional(),
+    hours: z.number().min(0).max(87_840).optional(),
+  })
+  .refine((v) => v.days !== undefined || v.hours !== undefined, { message: "Give days (or hours)" });
+export const settingsRequestSchema = z.strictObject({
+  webhookUrl: z.url({ protocol: /^https?$/, error: "Must be an http(s) URL" }).nullable(),
+});
+
+/** Control API of the sandbox (`/sandbox/v1`), always scoped to the authenticated producer. */
+export function controlRoutes(ctx: SandboxContext) {
+  const app = new Hono<AppEnv>();
+
+  app.post("/transactions/:id/events", async (c) => {
+    const producer = c.get("producer");
+    const { type } = await readBody(c, transitionRequestSchema);
+    const row = await applyTransition(ctx, producer, c.req.param("id"), type);
+    return c.json(toTransactionRecord(row, producer, ctx.publicUrl));
+  });
+
+  app.post("/transactions/:id/notify", async (c) => {
+    const producer = c.get("producer");
+    const { event } = await readBody(c, notifyRequestSchema);
+    const tx = await findOwnTransaction(ctx.db, producer.id, c.req.param("id"));
+    if (!tx) throw notFound(`Transaction ${c.req.param("id")} not found`);
+    const queued = await renotify(ctx, producer, tx, event);
+    if (!queued) throw badRequest("The transaction has no callbackUrl and the producer has no default webhook URL (PUT /sandbox/v1/settings)");
+    return c.json({ queued: true, event, transaction: toTransactionRecord(tx, producer, ctx.publicUrl) });
+  });
+
+  app.post("/refunds/:id/approve", async (c) => c.json(await approveRefund(ctx, c.get("producer"), c.req.param("id"))));
+  app.post("/refunds/:id/reject", async (c) => c.json(await rejectRefund(ctx, c.get("producer"), c.req.param("id"))));
+  app.post("/withdraws/:id/complete", async (c) =>
+    c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "complete")),
+  );
+  app.post("/withdraws/:id/fail", async (c) => c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "fail")));
+
+  app.get("/clock", (c) => {
+    const producer = c.get("producer");
+    const current = ctx.producers.get(producer.id) ?? producer;
+    return c.json({ now: ctx.producers.now(producer.id).toISOString(), offsetMs: current.clockOffsetMs });
+  });
+
+  app.post("/clock/advance", async (c) => {
+    const body = await readBody(c, clockAdvanceRequestSchema);
+    const ms = (body.days ?? 0) * 86_400_000 + (body.hours ?? 0) * 3_600_000;
+    return c.json(await advanceClock(ctx, c.get("producer"), ms));
+  });
+
+  app.get("/deliveries", async (c) => {
+    const producer = c.get("producer");
+    const transactionId = c.req.query("transactionId");
+    const withdrawId = c.req.query("withdrawId");
+    const limit = Math.min(500, Math.max(1, Number(c.req.query("limit") ?? 100) || 100));
+    const conditions = [eq(webhookOutbox.producerId, producer.id)];
+    if (transactionId) conditions.push(eq(webhookOutbox.transactionId, transactionId));
+    if (withdrawId) conditions.push(eq(webhookOutbox.withdrawId, withdrawId));
+    const rows = await ctx.db
+      .select()
+      .from(webhookOutbox)
+      .where(and(...conditions))
+      .orderBy(desc(webhookOutbox.id))
+      .limit(limit);
+    const attempts = rows.length
+      ? await ctx.db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.outboxId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(webhookAttempts.attempt)
+      : [];
+    return c.json({
+      deliveries: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        event: row.event,
+        url: row.url,
+        transactionId: row.transactionId,
+        withdrawId: row.withdrawId,
+        status: row.status,
+        attempts: row.attempts,
+        lastStatusCode: row.lastStatusCode,
+        lastError: row.lastError,
+        nextAttemptAt: row.status === "PENDING" ? row.nextAttemptAt.toISOString() : null,
+        createdAt: row.createdAt.toISOString(),
+        deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+        payload: row.payload,
+        attemptLog: attempts
+          .filter((a) => a.outboxId === row.id)
+          .map((a) => ({
+            attempt: a.attempt,
+            startedAt: a.startedAt.toISOString(),
+            durationMs: a.durationMs,
+            statusCode: a.statusCode,
+            error: a.error,
+          })),
+      })),
+    });
+  });
+
+  app.get("/faults", (c) => c.json({ faults: ctx.faults.list(c.get("producer").id) }));
+  app.post("/faults", async (c) => {
+    const producer = c.get("producer");
+    const spec = await readBody(c, faultRequestSchema);
+    if (spec.status === undefined && spec.latencyMs === undefined && !spec.dropConnection && !spec.malformedBody) {
+      throw badRequest("Give at least one of status, latencyMs, dropConnection, malformedBody");
+    }
+    ctx.faults.add(producer.id, spec);
+    return c.json({ faults: ctx.faults.list(producer.id) });
+  });
+  app.delete("/faults", (c) => {
+    ctx.faults.clear(c.get("producer").id);
+    return c.json({ faults: [] });
+  });
+
+  app.get("/settings", (c) => {
+    const current = ctx.producers.get(c.get("producer").id)!;
+    return c.json({ webhookUrl: current.webhookUrl ?? null });
+  });
+  app.put("/settings", async (c) => {
+    const producer = c.get("producer");
+    const body = await readBody(c, settingsRequestSchema);
+    const [updated] = await ctx.db
+      .update(producers)
+      .set({ webhookUrl: body.webhookUrl })
+      .where(eq(producers.id, producer.id))
+      .returning();
+    ctx.producers.put(updated);
+    return c.json({ webhookUrl: updated.webhookUrl ?? null });
+  });
+
+  return app;
+}

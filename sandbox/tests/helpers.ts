@@ -1,0 +1,148 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely; shapes are checked with the zod schemas */
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../app";
+import { createSandboxControl } from "../control-client";
+
+export const KEYS = {
+  demo: { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: "wht_sandbox_demo" },
+  company: { publicKey: "pk_sandbox_company", secretKey: "sk_sandbox_company", webhookToken: "wht_sandbox_company" },
+  nokyc: { publicKey: "pk_sandbox_nokyc", secretKey: "sk_sandbox_nokyc", webhookToken: "wht_sandbox_nokyc" },
+} as const;
+export type Who = keyof typeof KEYS;
+
+export const CLIENT = { name: "João da Silva", email: "joao@example.com", phone: "11987654321", document: "529.982.247-25" };
+export const ADDRESS = {
+  country: "BR",
+  zipCode: "01310-100",
+  state: "SP",
+  city: "São Paulo",
+  street: "Avenida Paulista",
+  neighborhood: "Bela Vista",
+  number: "1000",
+};
+export const CARD = { number: "4111111111111111", owner: "JOAO DA SILVA", expiresAt: "2031-12", cvv: "123" };
+
+let seq = 0;
+export const uid = (prefix = "id") => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+export async function start(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ port: 0, dataDir: "memory://", webhookRetryMs: 20, quiet: true, ...opts });
+}
+
+export function api(sandbox: { url: string }, who: Who = "demo") {
+  const keys = KEYS[who];
+  const headers = { "x-public-key": keys.publicKey, "x-secret-key": keys.secretKey, "content-type": "application/json" };
+  async function send(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    return { status: res.status, headers: res.headers, json, text };
+  }
+  return {
+    post: (path: string, body: unknown) => send("POST", `/api/v1/gateway${path}`, body),
+    get: (path: string) => send("GET", `/api/v1/gateway${path}`),
+    control: (method: string, path: string, body?: unknown) => send(method, `/sandbox/v1${path}`, body),
+    controlClient: () => createSandboxControl({ baseUrl: sandbox.url, publicKey: keys.publicKey, secretKey: keys.secretKey }),
+  };
+}
+
+export type ReceivedWebhook = { body: any; headers: IncomingMessage["headers"]; at: number };
+
+/** A local webhook receiver; `respond` decides the status code of each delivery. */
+export async function startReceiver(respond: (n: number, body: any) => number = () => 200) {
+  const received: ReceivedWebhook[] = [];
+  let count = 0;
+  const waiters: Array<() => void> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      count += 1;
+      const status = respond(count, body);
+      received.push({ body, headers: req.headers, at: Date.now() });
+      res.writeHead(status, { "content-type": "application/json" }).end("{}");
+      waiters.splice(0).forEach((w) => w());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return {
+    url,
+    received,
+    /** Resolves when `predicate` holds over the received list (or rejects after timeoutMs). */
+    async waitFor(predicate: (all: ReceivedWebhook[]) => boolean, timeoutMs = 8000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(received)) {
+        if (Date.now() > deadline) throw new Error(`webhook wait timed out; got ${received.map((r) => r.body.event).join(", ")}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return received;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const pixBody = (extra: Record<string, unknown> = {}) => ({ identifier: uid("pix"), amount: 10.5, client: CLIENT, ...extra });
+export const cardBody = (extra: Record<string, unknown> = {}) => ({
+  identifier: uid("card"),
+  amount: 99.9,
+  clientIp: "200.100.50.25",
+  client: { ...CLIENT, address: ADDRESS },
+  card: CARD,
+  ...extra,
+});
+export const boletoBody = (extra: Record<string, unknown> = {}) => ({ identifier: uid("boleto"), amount: 150, client: CLIENT, ...extra });
+export const cryptoBody = (extra: Record<string, unknown> = {}) => ({
+  identifier: uid("crypto"),
+  amount: 110,
+  currency: "BRL",
+  cryptoCurrency: "USDT",
+  network: "POLYGON",
+  client: CLIENT,
+  ...extra,
+});
+export const transferBody = (extra: Record<string, unknown> = {}) => ({
+  identifier: uid("tr"),
+  amount: 50,
+  callbackUrl: "http://127.0.0.1:9/transfers",
+  pix: { type: "cpf", key: "52998224725" },
+  owner: { ip: "200.1.2.3", name: "Joao da Silva", document: { type: "cpf", number: "52998224725" } },
+  ...extra,
+});
+export const checkoutBody = (extra: Record<string, unknown> = {}) => ({
+  product: {
+    externalId: "prod-1",
+    name: "Curso de Pix",
+    photos: ["https://example.com/p.png"],
+    offer: { name: "Oferta de lançamento", price: 197, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" },
+  },
+  settings: { paymentMethods: ["PIX", "CREDIT_CARD", "BOLETO"], colors: { primary: "#ff0066" } },
+  customer: { name: "Ana Lima", email: "ana@example.com", document: "12345678909" },
+  ...extra,
+});

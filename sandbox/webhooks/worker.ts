@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
+import type { SandboxDb } from "../db/client";
+import { webhookAttempts, webhookOutbox } from "../db/schema";
+import type { SandboxLogger } from "../context";
+
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+const BATCH_SIZE = 16;
+const IDLE_POLL_MS = 1_000;
+/** A claimed row is invisible to other claimers for this long (crash safety). */
+const LEASE_MS = WEBHOOK_TIMEOUT_MS + 10_000;
+const MAX_DELAY_MS = 60 * 60_000;
+
+export type OutboxRow = typeof webhookOutbox.$inferSelect;
+
+/** Delay before attempt n+1 after n failed attempts: base · 2^(n−1), capped at one hour. */
+export function retryDelayMs(baseMs: number, failedAttempts: number): number {
+  return Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+/**
+ * Delivers rows of the durable outbox. Wakes at once when a row is enqueued (wake()), otherwise
+ * sleeps until the next retry is due (at most IDLE_POLL_MS, so rows written by another process
+ * or left over from before a restart are picked up too).
+ */
+export class WebhookWorker {
+  private running = false;
+  private loopPromise: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+
+  constructor(
+    private readonly db: SandboxDb,
+    private readonly opts: { retryBaseMs: number; log: SandboxLogger; userAgent?: string },
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopPromise = this.loop();
+  }
+
+  wake(): void {
+    this.pendingWake = true;
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loopPromise;
+    this.loopPromise = null;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let processed = 0;
+      try {
+        this.pendingWake = false;
+        processed = await this.tick();
+      } catch (err) {
+        if (this.running) this.opts.log.error(`webhook worker: ${(err as Error).message}`);
+        await this.sleep(IDLE_POLL_MS);
+        continue;
+      }
+      if (processed > 0 || !this.running) continue;
+      if (this.pendingWake) continue;
+      const nextDue = await this.nextDueInMs().catch(() => IDLE_POLL_MS);
+      if (nextDue > 0) await this.sleep(Math.min(nextDue, IDLE_POLL_MS));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+
+  private async nextDueInMs(): Promise<number> {
+    const [row] = await this.db
+      .select({ next: min(webhookOutbox.nextAttemptAt) })
+      .from(webhookOutbox)
+      .where(eq(webhookOutbox.status, "PENDING"));
+    if (!row?.next) return IDLE_POLL_MS;
+    return new Date(row.next).getTime() - Date.now();
+  }
+
+  /** Claims due rows (lease) and delivers them concurrently. Returns how many were processed. */
+  async tick(): Promise<number> {
+    const now = new Date();
+    const due = this.db
+      .select({ id: webhookOutbox.id })
+      .from(webhookOutbox)
+      .where(and(eq(webhookOutbox.status, "PENDING"), lte(webhookOutbox.nextAttemptAt, now)))
+      .orderBy(asc(webhookOutbox.nextAttemptAt))
+      .limit(BATCH_SIZE)
+      .for("update", { skipLocked: true });
+    const claimed = await this.db
+      .update(webhookOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      .where(inArray(webhookOutbox.id, due))
+      .returning();
+    if (claimed.length === 0) return 0;
+    // Rows of one transaction (or withdraw) go out in order; different ones in parallel.
+    const groups = new Map<string, OutboxRow[]>();
+    for (const row of claimed.sort((a, b) => a.id - b.id)) {
+      const key = row.transactionId ?? row.withdrawId ?? `row:${row.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    await Promise.all(
+      [...groups.values()].map(async (rows) => {
+        for (const row of rows) await this.deliver(row);
+      }),
+    );
+    return claimed.length;
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const startedAt = new Date();
+    const attempt = row.attempts + 1;
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const res = await fetch(row.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": this.opts.userAgent ?? "sandbox-gateway-webhooks/1.0",
+          "x-sandbox-delivery": String(row.id),
+          "x-sandbox-attempt": String(attempt),
+        },
+        body: JSON.stringify(row.payload),
+        redirect: "manual",
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      statusCode = res.status;
+      await res.body?.cancel().catch(() => undefined);
+      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      error = e.name === "TimeoutError" ? `timeout after ${WEBHOOK_TIMEOUT_MS} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    }
+    const durationMs = Date.now() - startedAt.getTime();
+    const delivered = error === null;
+    const exhausted = !delivered && attempt >= WEBHOOK_MAX_ATTEMPTS;
+    const finishedAt = new Date();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values({ outboxId: row.id, attempt, startedAt, durationMs, statusCode, error });
+      await tx
+        .update(webhookOutbox)
+        .set({
+          attempts: attempt,
+          status: delivered ? "DELIVERED" : exhausted ? "FAILED" : "PENDING",
+          lastStatusCode: statusCode,
+          lastError: error,
+          deliveredAt: delivered ? finishedAt : null,
+          nextAttemptAt: delivered || exhausted ? finishedAt : new Date(finishedAt.getTime() + retryDelayMs(this.opts.retryBaseMs, attempt)),
+          updatedAt: finishedAt,
+        })
+        .where(eq(webhookOutbox.id, row.id));
+    });
+    if (!delivered) {
+      // URL host only: query strings may carry tokens.
+      let host = row.url;
+      try {
+        host = new URL(row.url).host;
+      } catch {}
+      this.opts.log.info(`webhook #${row.id} ${row.event} to ${host} attempt ${attempt} failed: ${error}`);
+    }
+  }
+}
