@@ -15,7 +15,7 @@ import { isGlobalPermission, roleCan, type Permission } from "./permissions";
 export const ACCOUNT_COOKIE = "account";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role; locale: Locale };
-export type AccessibleAccount = { id: string; name: string; mode: "test" | "live"; role: Role };
+export type AccessibleAccount = { id: string; name: string; mode: "test" | "live"; role: Role; source: "env" | "ui" };
 export type AccessContext = {
   user: SessionUser;
   accounts: AccessibleAccount[];
@@ -38,13 +38,19 @@ async function accessibleAccounts(user: SessionUser): Promise<AccessibleAccount[
   const db = await getDb();
   if (user.role === "admin") {
     const rows = await db
-      .select({ id: gatewayAccounts.id, name: gatewayAccounts.name, mode: gatewayAccounts.mode })
+      .select({ id: gatewayAccounts.id, name: gatewayAccounts.name, mode: gatewayAccounts.mode, source: gatewayAccounts.source })
       .from(gatewayAccounts)
       .orderBy(asc(gatewayAccounts.name));
     return rows.map((row) => ({ ...row, role: "admin" as const }));
   }
   return db
-    .select({ id: gatewayAccounts.id, name: gatewayAccounts.name, mode: gatewayAccounts.mode, role: memberships.role })
+    .select({
+      id: gatewayAccounts.id,
+      name: gatewayAccounts.name,
+      mode: gatewayAccounts.mode,
+      source: gatewayAccounts.source,
+      role: memberships.role,
+    })
     .from(memberships)
     .innerJoin(gatewayAccounts, eq(gatewayAccounts.id, memberships.accountId))
     .where(eq(memberships.userId, user.id))
@@ -56,7 +62,8 @@ export const getAccessContext = cache(async (): Promise<AccessContext | null> =>
   if (!user) return null;
   const accounts = await accessibleAccounts(user);
   const chosen = (await cookies()).get(ACCOUNT_COOKIE)?.value;
-  const account = accounts.find((a) => a.id === chosen) ?? accounts[0] ?? null;
+  // Without a choice yet, the deployment's own account (configured by GATEWAY_*) comes first.
+  const account = accounts.find((a) => a.id === chosen) ?? accounts.find((a) => a.source === "env") ?? accounts[0] ?? null;
   return { user, accounts, account, ip: clientIp(await headers()) };
 });
 

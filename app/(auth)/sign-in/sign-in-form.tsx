@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
@@ -17,6 +18,7 @@ type Values = z.infer<typeof signInSchema>;
 
 export function SignInForm() {
   const t = useT();
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
 
@@ -24,7 +26,8 @@ export function SignInForm() {
     setError(null);
     const result = await signIn("credentials", { ...values, redirect: false });
     if (result?.ok && !result.error) {
-      window.location.assign("/");
+      router.replace("/");
+      router.refresh();
       return;
     }
     setError(result?.error === "throttled" ? t("auth.throttled") : t("auth.invalidCredentials"));
