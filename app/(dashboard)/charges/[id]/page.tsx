@@ -1,0 +1,410 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AlertTriangle, ArrowLeft, CheckCircle2, ExternalLink, FileText, Plus, Receipt, XCircle } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { CopyField } from "@/components/payments/copy-field";
+import { Countdown } from "@/components/payments/countdown";
+import { ItfBarcode } from "@/components/payments/itf-barcode";
+import { MaskedCard } from "@/components/payments/masked-card";
+import { QrCode, ShareLinks } from "@/components/payments/qr-card";
+import { can, requirePage } from "@/lib/auth/session";
+import { formatDigitableLine, parseBoletoBarcode } from "@/lib/br/boleto";
+import { onlyDigits } from "@/lib/br/digits";
+import { formKindOf } from "@/lib/charges/view";
+import { getI18n } from "@/lib/i18n/server";
+import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
+import { CheckNowButton } from "./check-now-button";
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === "object" ? (value as Json) : {});
+const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+
+export default async function ChargeResultPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await requirePage("transactions.view");
+  if (!ctx.account) notFound();
+  const row = await getOperation(ctx.account.id, id);
+  if (!row || row.origin !== "console") notFound();
+  const { t, format } = await getI18n();
+  const formKind = formKindOf(row.kind);
+  const canCreate = can(ctx, "charges.create");
+  const amount = row.amountCents !== null ? row.amountCents / 100 : null;
+  const amountLabel = amount !== null ? (row.currency === "BRL" ? format.money(amount) : `${row.currency} ${amount.toFixed(2)}`) : "";
+
+  return (
+    <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
+      <PageHeader
+        eyebrow={
+          <Link href={formKind ? `/charges/new/${formKind}` : "/charges/new"} className="hover:text-foreground inline-flex items-center gap-1">
+            <ArrowLeft className="size-3.5" /> {formKind ? t(`charges.kinds.${formKind}`) : t("charges.title")}
+          </Link>
+        }
+        title={
+          <span className="flex flex-wrap items-baseline gap-x-3">
+            <span className="tabular-nums">{amountLabel}</span>
+            {row.clientName && <span className="text-muted-foreground text-lg font-normal">{row.clientName}</span>}
+          </span>
+        }
+        actions={
+          canCreate ? (
+            <Button asChild variant="outline">
+              <Link href="/charges/new">
+                <Plus /> {t("charges.result.newCharge")}
+              </Link>
+            </Button>
+          ) : null
+        }
+      >
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <SubmissionBadge row={row} label={t(`charges.result.submissionStates.${row.submission ?? "SUBMITTING"}`)} />
+          {row.status && (
+            <Badge variant="outline" data-testid="gateway-status">
+              {t("charges.result.status")}: <span className="font-mono">{row.status}</span>
+            </Badge>
+          )}
+        </div>
+      </PageHeader>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="min-w-0 space-y-6">
+          <Outcome row={row} canCreate={canCreate} formKind={formKind} amountLabel={amountLabel} />
+        </div>
+        <Details row={row} canCheck={canCreate} />
+      </div>
+    </div>
+  );
+
+  async function Details({ row, canCheck }: { row: LedgerRow; canCheck: boolean }) {
+    const items: [string, React.ReactNode][] = [
+      [t("charges.result.identifier"), <span key="i" className="font-mono break-all" data-testid="result-identifier">{row.identifier}</span>],
+      [t("charges.result.transactionId"), row.gatewayTransactionId ? <span key="x" className="font-mono break-all" data-testid="result-transaction-id">{row.gatewayTransactionId}</span> : "—"],
+      [t("charges.result.amount"), amountLabel],
+      [t("charges.result.fee"), row.feeCents !== null ? format.money(row.feeCents / 100) : "—"],
+      [t("charges.result.createdBy"), row.createdByEmail ?? "—"],
+      [t("charges.result.createdAt"), format.dateTimeZoned(row.createdAt)],
+    ];
+    return (
+      <Card className="lg:sticky lg:top-20">
+        <CardContent className="space-y-4">
+          <dl className="space-y-3 text-sm">
+            {items.map(([label, value]) => (
+              <div key={label} className="flex flex-col gap-0.5">
+                <dt className="text-muted-foreground text-xs">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {canCheck && row.submission === "SUBMITTED" && !row.kind.endsWith("_subscription") && (
+            <CheckNowButton id={row.id} label={t("charges.result.refreshStatus")} variant="outline" />
+          )}
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function Outcome({ row, canCreate, formKind, amountLabel }: { row: LedgerRow; canCreate: boolean; formKind: string | null; amountLabel: string }) {
+    if (row.submission === "UNKNOWN" || row.submission === "SUBMITTING") {
+      return (
+        <Alert variant="warning" data-testid="result-unknown">
+          <AlertTriangle />
+          <AlertTitle>{t("charges.unknown.title")}</AlertTitle>
+          <AlertDescription className="space-y-3">
+            <p>{t("charges.unknown.body")}</p>
+            {canCreate && <CheckNowButton id={row.id} label={t("charges.unknown.check")} />}
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    if (row.submission === "ABSENT") {
+      return (
+        <Alert data-testid="result-absent">
+          <CheckCircle2 />
+          <AlertTitle>{t("charges.result.submissionStates.ABSENT")}</AlertTitle>
+          <AlertDescription className="space-y-3">
+            <p>{t("charges.unknown.absent")}</p>
+            {canCreate && formKind && (
+              <Button asChild size="sm">
+                <Link href={`/charges/new/${formKind}`}>{t("charges.result.absentRetry")}</Link>
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    if (row.submission === "REJECTED") {
+      return (
+        <Alert variant="destructive" data-testid="result-rejected">
+          <XCircle />
+          <AlertTitle>{t("charges.result.rejected")}</AlertTitle>
+          <AlertDescription>
+            <p>{t(`charges.errors.gateway.${row.error?.kind ?? "internal"}`)}</p>
+            {row.error?.message && <p className="mt-1 font-mono text-xs">{row.error.message}</p>}
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    const response = obj(row.response);
+    const request = obj(row.request);
+    switch (row.kind) {
+      case "pix_charge":
+      case "pix_deposit":
+        return <PixOutcome row={row} response={response} amountLabel={amountLabel} />;
+      case "boleto_charge":
+        return <BoletoOutcome response={response} request={request} />;
+      case "crypto_charge":
+        return <CryptoOutcome response={response} />;
+      case "card_charge":
+        return <CardOutcome row={row} response={response} request={request} amountLabel={amountLabel} />;
+      default:
+        return <SubscriptionOutcome row={row} response={response} request={request} />;
+    }
+  }
+
+  function PixOutcome({ row, response, amountLabel }: { row: LedgerRow; response: Json; amountLabel: string }) {
+    const pix = obj(response.pix);
+    const order = obj(response.order);
+    const code = str(pix.code);
+    if (!code) return <RawAnswer response={response} />;
+    const expiresAt = str(pix.expiresAt);
+    return (
+      <Card data-testid="pix-result">
+        <CardHeader>
+          <CardTitle>{row.kind === "pix_deposit" ? t("charges.result.depositTitle") : t("charges.result.pixTitle")}</CardTitle>
+          <CardDescription>{t("charges.result.pixHint")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
+          <div className="flex flex-col items-center gap-3">
+            <QrCode value={code} fileName={`pix-${row.identifier}.png`} downloadLabel={t("charges.result.downloadPng")} />
+            {expiresAt && <Countdown expiresAt={expiresAt} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />}
+          </div>
+          <div className="min-w-0 space-y-5">
+            <div>
+              <div className="text-muted-foreground text-xs">{t("charges.result.amount")}</div>
+              <div className="text-3xl font-semibold tabular-nums">{amountLabel}</div>
+            </div>
+            <CopyField label={t("charges.result.copyPaste")} value={code} copyLabel={t("charges.result.copyCode")} copiedMessage={t("charges.result.codeCopied")} testId="pix-code" />
+            <ShareLinks
+              text={t("charges.result.shareText", { amount: amountLabel, code })}
+              subject={t("charges.result.shareSubject", { amount: amountLabel })}
+              whatsappLabel={t("charges.result.shareWhatsapp")}
+              emailLabel={t("charges.result.shareEmail")}
+              email={row.clientEmail}
+            />
+            <OrderLinks receiptUrl={str(order.receiptUrl)} orderUrl={str(order.url)} />
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function BoletoOutcome({ response, request }: { response: Json; request: Json }) {
+    const boleto = obj(response.boleto);
+    const line = str(boleto.digitableLine);
+    const barcode = str(boleto.barcode);
+    if (!line && !barcode) return <RawAnswer response={response} />;
+    const parsed = barcode ? parseBoletoBarcode(barcode) : line ? parseBoletoBarcode(line) : null;
+    const dueDate = str(request.dueDate) ?? parsed?.dueDate ?? null;
+    const barcodeDigits = barcode ? onlyDigits(barcode) : null;
+    return (
+      <Card data-testid="boleto-result">
+        <CardHeader>
+          <CardTitle>{t("charges.result.boletoTitle")}</CardTitle>
+          {dueDate && (
+            <CardDescription data-testid="boleto-due-date">
+              {t("charges.result.dueDate")}: <span className="text-foreground font-medium">{format.date(`${dueDate}T12:00:00Z`)}</span>
+            </CardDescription>
+          )}
+        </CardHeader>
+        <CardContent className="space-y-6">
+          {line && <CopyField label={t("charges.result.digitableLine")} value={onlyDigits(line)} display={formatDigitableLine(line)} copyLabel={t("charges.result.copyLine")} testId="digitable-line" />}
+          {barcodeDigits && barcodeDigits.length % 2 === 0 && (
+            <div className="space-y-1.5">
+              <div className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{t("charges.result.barcode")}</div>
+              <div className="rounded-lg border bg-white p-3">
+                <ItfBarcode digits={barcodeDigits} title={t("charges.result.barcode")} />
+              </div>
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {str(boleto.pdfUrl) && (
+              <Button asChild>
+                <a href={str(boleto.pdfUrl)} target="_blank" rel="noopener noreferrer" data-testid="boleto-pdf">
+                  <FileText /> {t("charges.result.pdf")}
+                </a>
+              </Button>
+            )}
+            <OrderLinks orderUrl={str(obj(response.order).url)} />
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function CryptoOutcome({ response }: { response: Json }) {
+    const crypto = obj(response.crypto);
+    const address = str(crypto.address);
+    if (!address) return <RawAnswer response={response} />;
+    const cryptoAmount = typeof crypto.amount === "number" ? crypto.amount : null;
+    return (
+      <Card data-testid="crypto-result">
+        <CardHeader>
+          <CardTitle>{t("charges.result.cryptoTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
+          <div className="flex flex-col items-center gap-3">
+            <QrCode value={address} size={200} />
+            {str(crypto.expiresAt) && <Countdown expiresAt={str(crypto.expiresAt)!} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />}
+          </div>
+          <div className="min-w-0 space-y-5">
+            <div className="grid grid-cols-2 gap-4">
+              <div>
+                <div className="text-muted-foreground text-xs">{t("charges.result.cryptoAmount")}</div>
+                <div className="text-2xl font-semibold tabular-nums" data-testid="crypto-amount">
+                  {cryptoAmount ?? "—"} <span className="text-muted-foreground text-base font-medium">{str(crypto.currency)}</span>
+                </div>
+              </div>
+              <div>
+                <div className="text-muted-foreground text-xs">{t("charges.result.network")}</div>
+                <div className="text-lg font-medium" data-testid="crypto-network">{str(crypto.network) ?? "—"}</div>
+              </div>
+            </div>
+            <CopyField label={t("charges.result.cryptoAddress")} value={address} copyLabel={t("charges.result.copyAddress")} testId="crypto-address" />
+            <OrderLinks orderUrl={str(obj(response.order).url)} />
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function CardOutcome({ row, response, request, amountLabel }: { row: LedgerRow; response: Json; request: Json; amountLabel: string }) {
+    const card = obj(request.card);
+    const reason = str(response.errorDescription) ?? str(obj(row.gatewayRecord).errorDescription);
+    const declined = row.status === "FAILED" || !!reason;
+    const approved = !declined && (row.status === "OK" || row.status === "COMPLETED");
+    const installments = typeof request.installments === "number" ? request.installments : 1;
+    const Icon = declined ? XCircle : approved ? CheckCircle2 : AlertTriangle;
+    return (
+      <Card data-testid="card-result" data-outcome={declined ? "declined" : approved ? "approved" : "pending"}>
+        <CardContent className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+          <div className="space-y-4">
+            <div className={declined ? "text-destructive" : approved ? "text-success" : "text-warning"}>
+              <Icon className="size-10" aria-hidden />
+              <div className="mt-2 text-2xl font-semibold" data-testid="card-outcome">
+                {declined ? t("charges.result.cardDeclined") : approved ? t("charges.result.cardApproved") : t("charges.result.cardPending")}
+              </div>
+            </div>
+            <div className="text-3xl font-semibold tabular-nums">
+              {amountLabel}
+              {installments > 1 && <span className="text-muted-foreground ml-2 text-base font-normal">{t("charges.result.installments", { n: installments })}</span>}
+            </div>
+            {reason && (
+              <p className="text-sm" data-testid="decline-reason">
+                <span className="text-muted-foreground">{t("charges.result.declineReason")}: </span>
+                {reason}
+              </p>
+            )}
+            <OrderLinks orderUrl={str(obj(response.order).url)} />
+          </div>
+          <MaskedCard brand={str(card.brand)} bin={str(card.bin)} last4={str(card.last4)} owner={str(card.owner)} expiresAt={str(card.expiresAt)} />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function recurrenceText(recurrence: Json): string {
+    const type = str(recurrence.periodicityType);
+    const every = t("charges.result.every", {
+      n: String(recurrence.periodicity ?? ""),
+      unit: type && ["DAYS", "WEEKS", "MONTHS", "YEARS"].includes(type) ? t(`charges.periodicity.${type}`).toLowerCase() : (type ?? ""),
+    });
+    const first = typeof recurrence.firstChargeIn === "number" && recurrence.firstChargeIn > 0 ? t("charges.result.firstAfter", { n: recurrence.firstChargeIn }) : t("charges.result.firstNow");
+    return `${every} · ${first}`;
+  }
+
+  function SubscriptionOutcome({ row, response, request }: { row: LedgerRow; response: Json; request: Json }) {
+    const product = obj(request.product);
+    const recurrence = obj(request.subscription);
+    const card = obj(request.card);
+    const recorded: [string, string][] = [
+      [t("charges.result.identifier"), row.identifier],
+      [t("charges.fields.subscriptionProductName"), `${str(product.name) ?? ""} (${str(product.id) ?? ""})`],
+      [t("charges.sections.recurrence"), recurrenceText(recurrence)],
+      [t("charges.result.status"), row.status ?? "—"],
+    ];
+    if (str(card.last4)) recorded.push([t("charges.result.card"), `${str(card.brand) ?? ""} ${str(card.bin) ?? ""}•••${str(card.last4)}`]);
+    return (
+      <div className="space-y-6" data-testid="subscription-result">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Receipt className="text-primary size-5" /> {t("charges.result.subscriptionTitle")}
+            </CardTitle>
+            <CardDescription>{t("charges.result.recorded")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+              {recorded.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-muted-foreground text-xs">{label}</dt>
+                  <dd className="font-medium break-all">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+        <RawAnswer response={response} />
+      </div>
+    );
+  }
+
+  function RawAnswer({ response }: { response: Json }) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">{t("charges.result.gatewayAnswer")}</CardTitle>
+          <CardDescription>{t("charges.result.gatewayAnswerHint")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <pre className="bg-muted/50 max-h-[480px] overflow-auto rounded-lg border p-3 font-mono text-xs leading-5" data-testid="gateway-answer">
+            {JSON.stringify(response, null, 2)}
+          </pre>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function OrderLinks({ receiptUrl, orderUrl }: { receiptUrl?: string; orderUrl?: string }) {
+    if (!receiptUrl && !orderUrl) return null;
+    return (
+      <div className="flex flex-wrap gap-2">
+        {receiptUrl && (
+          <Button asChild variant="outline" size="sm">
+            <a href={receiptUrl} target="_blank" rel="noopener noreferrer" data-testid="receipt-link">
+              <Receipt /> {t("charges.result.receipt")}
+            </a>
+          </Button>
+        )}
+        {orderUrl && (
+          <Button asChild variant="outline" size="sm">
+            <a href={orderUrl} target="_blank" rel="noopener noreferrer" data-testid="order-link">
+              <ExternalLink /> {t("charges.result.order")}
+            </a>
+          </Button>
+        )}
+      </div>
+    );
+  }
+}
+
+function SubmissionBadge({ row, label }: { row: LedgerRow; label: string }) {
+  const variant = row.submission === "SUBMITTED" ? "success" : row.submission === "REJECTED" ? "destructive" : row.submission === "ABSENT" ? "secondary" : "warning";
+  return (
+    <Badge variant={variant} data-testid="submission-badge">
+      {label}
+    </Badge>
+  );
+}

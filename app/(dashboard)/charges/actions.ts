@@ -1,0 +1,50 @@
+"use server";
+
+import { z } from "zod";
+import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { createChargeOperation } from "@/lib/charges/service";
+import { CHARGE_FORM_SCHEMAS, type ChargeFormKind } from "@/lib/charges/schemas";
+import { checkOperationNow, IdentifierTakenError } from "@/lib/operations/ledger";
+import type { SubmissionState } from "@/lib/db/tables/ledger";
+
+export type ChargeSubmitted = { id: string; submission: SubmissionState; replayed: boolean };
+
+function chargeAction<K extends ChargeFormKind>(kind: K) {
+  return defineAction({ permission: "charges.create", schema: CHARGE_FORM_SCHEMAS[kind], account: "current" }, async (input, ctx): Promise<ChargeSubmitted> => {
+    let result;
+    try {
+      result = await createChargeOperation(kind, input as never, { accountId: ctx.account!.id, actor: ctx.user, ip: ctx.ip });
+    } catch (error) {
+      if (error instanceof IdentifierTakenError) {
+        throw new ActionError("charges.errors.identifierTaken", { fieldErrors: { identifier: ["charges.errors.identifierTaken"] } });
+      }
+      throw error;
+    }
+    const { row, replayed } = result;
+    if (row.submission === "REJECTED") {
+      // The gateway answered with an error: nothing exists there, the form keeps everything typed.
+      throw new ActionError(`charges.errors.gateway.${row.error?.kind ?? "internal"}`, { message: row.error?.message });
+    }
+    return { id: row.id, submission: row.submission!, replayed };
+  });
+}
+
+export const createPixChargeAction = chargeAction("pix");
+export const createCardChargeAction = chargeAction("card");
+export const createBoletoChargeAction = chargeAction("boleto");
+export const createCryptoChargeAction = chargeAction("crypto");
+export const createPixDepositAction = chargeAction("deposit");
+export const createPixSubscriptionAction = chargeAction("pix-subscription");
+export const createCardSubscriptionAction = chargeAction("card-subscription");
+export const createCryptoSubscriptionAction = chargeAction("crypto-subscription");
+
+export type CheckResult = { id: string; submission: SubmissionState | null; status: string | null; outcome: string; errorKind?: string };
+
+export const checkOperationAction = defineAction(
+  { permission: "charges.create", schema: z.object({ id: z.string().min(1).max(100) }), account: "current" },
+  async ({ id }, ctx): Promise<CheckResult> => {
+    const checked = await checkOperationNow(ctx.account!.id, id, ctx.user, ctx.ip);
+    if (!checked) throw new ActionError("errors.notFound");
+    return { id, submission: checked.row.submission, status: checked.row.status, outcome: checked.outcome, errorKind: checked.error?.kind };
+  },
+);

@@ -1,0 +1,251 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { closeDb, getDb } from "@/lib/db/client";
+import { auditLog, ledgerTransactions } from "@/lib/db/schema";
+import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startSandbox } from "@/sandbox/app";
+import { createSandboxControl, type SandboxControl } from "@/sandbox/control-client";
+
+/*
+ * The server actions run as they do in Next, except that the session comes from here: the
+ * permission check is the real role matrix, the account and IP are the ones a request would carry.
+ */
+const session = vi.hoisted(() => ({ role: "producer" as "admin" | "operator" | "producer" | "viewer", accountId: "" }));
+vi.mock("@/lib/auth/session", async () => {
+  const { roleCan } = await import("@/lib/auth/permissions");
+  class AccessDeniedError extends Error {
+    constructor(readonly reason: "unauthenticated" | "forbidden") {
+      super(reason);
+    }
+  }
+  return {
+    AccessDeniedError,
+    authorize: async (permission: Parameters<typeof roleCan>[1]) => {
+      if (!roleCan(session.role, permission)) throw new AccessDeniedError("forbidden");
+      const account = { id: session.accountId, name: "Sandbox", mode: "test", role: session.role };
+      return { user: { id: "user-ops-test", email: "ops@example.test", name: "Ops", role: session.role, locale: "pt-BR" }, accounts: [account], account, ip: "203.0.113.50" };
+    },
+  };
+});
+
+process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
+process.env.APP_URL = "http://127.0.0.1:9/console";
+process.env.GATEWAY_TIMEOUT_MS = "5000";
+// The gateway client's own log lines are part of what must never carry a card number.
+process.env.GATEWAY_LOG = "1";
+
+const CARD = "4111111111111111";
+const DECLINED = "4000000000000002";
+const CVV = "987";
+const actor = { id: "user-ops-test", email: "ops@example.test" };
+
+const targets = await testDatabases();
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let control: SandboxControl;
+
+const pixForm = (identifier: string, amount = "150,00") => ({
+  identifier,
+  amount,
+  client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98765-4321", document: "529.982.247-25" },
+  products: [{ id: "p1", name: "Curso", quantity: "1", price: "150,00", physical: false }],
+  shippingFee: "",
+  extraFee: "",
+  discount: "",
+  splits: [],
+  metadata: [{ key: "pedido", value: "42" }],
+  dueDate: "",
+  callbackUrl: "",
+});
+
+const cardForm = (identifier: string, number: string) => ({
+  identifier,
+  amount: "89,90",
+  installments: "2",
+  clientIp: "203.0.113.7",
+  client: { name: "João Lima", email: "joao@example.com", phone: "11987654321", document: "12345678909" },
+  address: { country: "BR", zipCode: "01310-100", state: "SP", city: "São Paulo", street: "Av. Paulista", neighborhood: "Bela Vista", number: "1000", complement: "" },
+  card: { number: number.replace(/(\d{4})/g, "$1 ").trim(), owner: "JOAO LIMA", expiresAt: "2031-08", cvv: CVV, statementDescriptor: "LOJA" },
+  products: [],
+  shippingFee: "",
+  extraFee: "",
+  discount: "",
+  splits: [],
+  metadata: [],
+  callbackUrl: "",
+});
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, dataDir: "memory://", webhookRetryMs: 50, quiet: true });
+  control = createSandboxControl({ baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
+  let accountId: string;
+
+  beforeAll(async () => {
+    await closeDb();
+    useDatabase(target);
+    const { createAccount } = await import("@/lib/accounts/dal");
+    const account = await createAccount(
+      { name: "Sandbox", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" },
+      null,
+    );
+    accountId = account.id;
+    session.accountId = account.id;
+  });
+  afterAll(async () => {
+    await control.clearFaults();
+    await closeDb();
+    await target.drop();
+  });
+
+  async function create(kind: "pix" | "card", raw: unknown) {
+    const { createChargeOperation, chargeSchemaFor } = await import("@/lib/charges/service");
+    const parsed = chargeSchemaFor(kind).parse(raw);
+    return createChargeOperation(kind, parsed as never, { accountId, actor, ip: "10.1.2.3" });
+  }
+
+  it("records a Pix charge, sends it once and keeps the answer", async () => {
+    const identifier = `pix-${randomUUID()}`;
+    const { row, replayed } = await create("pix", pixForm(identifier));
+    expect(replayed).toBe(false);
+    expect(row.submission).toBe("SUBMITTED");
+    expect(row.status).toBe("OK");
+    expect(row.gatewayTransactionId).toBeTruthy();
+    expect(row.amountCents).toBe(15000);
+    expect((row.response as { pix: { code: string } }).pix.code).toMatch(/^000201/);
+    expect(row.request).toMatchObject({ callbackUrl: `http://127.0.0.1:9/console/api/webhooks/${accountId}`, metadata: { pedido: "42" } });
+    const db = await getDb();
+    const audits = await db.select().from(auditLog).where(eq(auditLog.target, row.id));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ userId: actor.id, action: "operation.pix_charge", accountId });
+  });
+
+  it("sends one request for concurrent identical submissions", async () => {
+    const identifier = `pix-${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 6 }, () => create("pix", pixForm(identifier))));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const ids = new Set(results.map((r) => r.row.id));
+    expect(ids.size).toBe(1);
+    const db = await getDb();
+    const rows = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.identifier, identifier));
+    expect(rows).toHaveLength(1);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.target, rows[0].id));
+    expect(audits).toHaveLength(1);
+  });
+
+  it("records a 503 as REJECTED and lets the same identifier be sent again", async () => {
+    const identifier = `pix-${randomUUID()}`;
+    await control.fault({ status: 503, times: 1 });
+    const first = await create("pix", pixForm(identifier));
+    expect(first.row.submission).toBe("REJECTED");
+    expect(first.row.error).toMatchObject({ kind: "server", status: 503 });
+    const second = await create("pix", pixForm(identifier));
+    expect(second.replayed).toBe(false);
+    expect(second.row.id).toBe(first.row.id);
+    expect(second.row.submission).toBe("SUBMITTED");
+  });
+
+  it("turns a dropped connection into UNKNOWN, refuses to resend, and settles it by lookup", async () => {
+    const { checkOperationNow } = await import("@/lib/operations/ledger");
+    const identifier = `pix-${randomUUID()}`;
+    await control.fault({ dropConnection: true, times: 1 });
+    const first = await create("pix", pixForm(identifier));
+    expect(first.row.submission).toBe("UNKNOWN");
+    const again = await create("pix", pixForm(identifier));
+    expect(again.replayed).toBe(true);
+    expect(again.row.submission).toBe("UNKNOWN");
+    const checked = await checkOperationNow(accountId, first.row.id, actor);
+    expect(checked?.outcome).toBe("found");
+    expect(checked?.row.submission).toBe("SUBMITTED");
+    expect(checked?.row.status).toBe("OK");
+    expect(checked?.row.gatewayTransactionId).toBeTruthy();
+  });
+
+  it("settles an UNKNOWN the gateway never saw as ABSENT, after which it may be sent again", async () => {
+    const { checkOperationNow, claimSubmission } = await import("@/lib/operations/ledger");
+    const identifier = `pix-${randomUUID()}`;
+    const { row } = await claimSubmission({ accountId, kind: "pix_charge", identifier, request: {}, summary: {}, actor });
+    const db = await getDb();
+    await db.update(ledgerTransactions).set({ submission: "UNKNOWN" }).where(eq(ledgerTransactions.id, row.id));
+    const checked = await checkOperationNow(accountId, row.id, actor);
+    expect(checked?.outcome).toBe("absent");
+    expect(checked?.row.submission).toBe("ABSENT");
+    const resent = await create("pix", pixForm(identifier));
+    expect(resent.replayed).toBe(false);
+    expect(resent.row.submission).toBe("SUBMITTED");
+  });
+
+  it("refuses an identifier another kind of operation already owns", async () => {
+    const { IdentifierTakenError } = await import("@/lib/operations/ledger");
+    const identifier = `mix-${randomUUID()}`;
+    await create("pix", pixForm(identifier));
+    await expect(create("card", cardForm(identifier, CARD))).rejects.toBeInstanceOf(IdentifierTakenError);
+  });
+
+  it("refuses a viewer at the action itself, before anything is recorded or sent", async () => {
+    const { createPixChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const identifier = `viewer-${randomUUID()}`;
+    session.role = "viewer";
+    try {
+      expect(await createPixChargeAction(pixForm(identifier))).toEqual({ ok: false, error: "errors.forbidden" });
+    } finally {
+      session.role = "producer";
+    }
+    const { countOperations } = await import("@/lib/operations/ledger");
+    expect(await countOperations(accountId, identifier)).toBe(0);
+    const lookup = await fetch(`${sandbox.url}/api/v1/gateway/transactions?clientIdentifier=${identifier}`, {
+      headers: { "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
+    });
+    expect(lookup.status).toBe(404);
+  });
+
+  it("never stores or logs the card number or the CVV", async () => {
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => {
+      lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+    };
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((m) => vi.spyOn(console, m).mockImplementation(capture));
+    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+    const { createCardChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { getOperation } = await import("@/lib/operations/ledger");
+    let approvedResult, declinedResult;
+    try {
+      approvedResult = await createCardChargeAction(cardForm(`card-${randomUUID()}`, CARD));
+      declinedResult = await createCardChargeAction(cardForm(`card-${randomUUID()}`, DECLINED));
+    } finally {
+      [...spies, out, err].forEach((s) => s.mockRestore());
+    }
+    if (!approvedResult.ok || !declinedResult.ok) throw new Error(`card actions failed: ${JSON.stringify([approvedResult, declinedResult])}`);
+    const approved = (await getOperation(accountId, approvedResult.data.id))!;
+    const declined = (await getOperation(accountId, declinedResult.data.id))!;
+    expect(approved.submission).toBe("SUBMITTED");
+    expect(approved.status).toBe("OK");
+    expect(approved.request).toMatchObject({ card: { brand: "visa", bin: "411111", last4: "1111" }, clientIp: "203.0.113.7" });
+    expect(declined.status).toBe("FAILED");
+    expect(JSON.stringify([approvedResult, declinedResult])).not.toContain(CARD.slice(6, 12));
+    expect(lines.join("\n")).toContain("/card/receive");
+
+    const db = await getDb();
+    const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] };
+    expect(tables.rows.map((r) => r.table_name)).toContain("ledger_transactions");
+    let dump = "";
+    for (const { table_name } of tables.rows) {
+      const rows = (await db.execute(sql.raw(`select * from "${table_name}"`))) as unknown as { rows: unknown[] };
+      dump += JSON.stringify(rows.rows);
+    }
+    for (const number of [CARD, DECLINED]) {
+      expect(dump).not.toContain(number);
+      expect(dump).not.toContain(number.replace(/(\d{4})/g, "$1 ").trim());
+      expect(lines.join("\n")).not.toContain(number);
+    }
+    expect(dump).not.toMatch(new RegExp(`"cvv"`));
+    expect(dump).not.toContain(`"${CVV}"`);
+    expect(lines.join("\n")).not.toContain(CVV);
+  });
+});
