@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePage } from "@/lib/auth/session";
+import { getCheckoutLink } from "@/lib/checkout-links/service";
+import { getI18n } from "@/lib/i18n/server";
+import { SharePanel } from "./share-panel";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[11rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default async function CheckoutLinkPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await requirePage("checkout.create");
+  const link = await getCheckoutLink(ctx.account!.id, id);
+  if (!link) notFound();
+  const { t, format } = await getI18n();
+  const settings = (link.request.settings ?? {}) as { paymentMethods?: string[]; acceptedDocs?: string[] };
+  const price = Number(link.price);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow={
+          <Link href="/checkout-links" className="hover:underline">
+            {t("checkoutLinks.back")}
+          </Link>
+        }
+        title={link.productName}
+        description={link.offerName}
+      />
+      <Card>
+        <CardContent>
+          <SharePanel url={link.checkoutUrl} productName={link.productName} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("checkoutLinks.offer")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y">
+            <Row label={t("checkoutLinks.price")}>{Number.isFinite(price) ? format.money(price) : link.price}</Row>
+            <Row label={t("checkoutLinks.currency")}>{link.currency}</Row>
+            <Row label={t("checkoutLinks.lang")}>{link.lang}</Row>
+            <Row label={t("checkoutLinks.externalId")}>
+              <span className="font-mono text-xs">{link.productExternalId}</span>
+            </Row>
+            <Row label={t("checkoutLinks.paymentMethods")}>{settings.paymentMethods?.join(", ") ?? "—"}</Row>
+            <Row label={t("checkoutLinks.acceptedDocs")}>{settings.acceptedDocs?.join(", ") ?? "—"}</Row>
+            <Row label={t("checkoutLinks.createdBy")}>{link.createdByEmail ?? "—"}</Row>
+            <Row label={t("checkoutLinks.createdAt")}>{format.dateTimeZoned(link.createdAt)}</Row>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/actions/safe-action";
+import { checkoutLinkFormSchema } from "@/lib/checkout-links/schemas";
+import { createCheckoutLink } from "@/lib/checkout-links/service";
+
+export const createCheckoutLinkAction = defineAction(
+  { permission: "checkout.create", schema: checkoutLinkFormSchema, account: "current" },
+  async (input, ctx) => {
+    const result = await createCheckoutLink({ accountId: ctx.account!.id, actor: ctx.user, ip: ctx.ip, input });
+    revalidatePath("/checkout-links");
+    return result;
+  },
+);

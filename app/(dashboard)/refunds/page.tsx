@@ -1,0 +1,110 @@
+import Link from "next/link";
+import { Plus, Undo2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { can, requirePage } from "@/lib/auth/session";
+import { fromCents } from "@/lib/br";
+import { getI18n } from "@/lib/i18n/server";
+import { listRefunds } from "@/lib/refunds/dal";
+import { GatewayStatusBadge } from "../transfers/status-badge";
+import { LookupTransactionButton, RefreshPageButton } from "./refresh-buttons";
+
+export default async function RefundsPage() {
+  const ctx = await requirePage("transactions.view");
+  const { t, format } = await getI18n();
+  const rows = await listRefunds(ctx.account!.id);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("refunds.title")}
+        description={t("refunds.description")}
+        actions={
+          <>
+            <RefreshPageButton />
+            {can(ctx, "refunds.request") && (
+              <Button asChild>
+                <Link href="/refunds/new">
+                  <Plus /> {t("refunds.newRequest")}
+                </Link>
+              </Button>
+            )}
+          </>
+        }
+      />
+      {rows.length === 0 ? (
+        <EmptyState icon={<Undo2 />} title={t("refunds.empty")} description={t("refunds.emptyHint")} />
+      ) : (
+        <>
+          <Card className="py-0">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("refunds.transaction")}</TableHead>
+                  <TableHead>{t("refunds.status")}</TableHead>
+                  <TableHead>{t("refunds.transactionStatus")}</TableHead>
+                  <TableHead className="text-right">{t("refunds.amount")}</TableHead>
+                  <TableHead className="hidden md:table-cell">{t("refunds.reason")}</TableHead>
+                  <TableHead className="hidden lg:table-cell">{t("refunds.requestedBy")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.id} data-testid={`refund-row-${row.gatewayTransactionId}`}>
+                    <TableCell className="max-w-40 sm:max-w-56">
+                      {row.ledgerTransactionId ? (
+                        <Link
+                          href={`/transactions/${row.ledgerTransactionId}`}
+                          className="block truncate font-mono text-xs hover:underline"
+                          title={row.gatewayTransactionId}
+                        >
+                          {row.gatewayTransactionId}
+                        </Link>
+                      ) : (
+                        <span className="block truncate font-mono text-xs" title={row.gatewayTransactionId}>
+                          {row.gatewayTransactionId}
+                        </span>
+                      )}
+                      <span className="block text-xs text-muted-foreground">{format.dateTimeZoned(row.createdAt)}</span>
+                    </TableCell>
+                    <TableCell data-testid="refund-status">
+                      <GatewayStatusBadge status={row.status} />
+                    </TableCell>
+                    <TableCell data-testid="refund-transaction-status">
+                      <div className="flex items-center gap-1">
+                        <div>
+                          {row.transactionStatus ? (
+                            <GatewayStatusBadge status={row.transactionStatus} />
+                          ) : (
+                            <span className="text-xs text-muted-foreground">{t("refunds.notChecked")}</span>
+                          )}
+                          {row.transactionStatusSource && (
+                            <span className="block text-xs text-muted-foreground">
+                              {t(`refunds.transactionStatusFrom.${row.transactionStatusSource}`)}
+                            </span>
+                          )}
+                        </div>
+                        <LookupTransactionButton refundId={row.id} />
+                      </div>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
+                    </TableCell>
+                    <TableCell className="hidden max-w-64 whitespace-normal md:table-cell">
+                      {row.reason}
+                      {row.description && <span className="block truncate text-xs text-muted-foreground">{row.description}</span>}
+                    </TableCell>
+                    <TableCell className="hidden text-muted-foreground lg:table-cell">{row.requestedByEmail ?? "—"}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Card>
+          <p className="text-sm text-muted-foreground">{t("refunds.refreshHint")}</p>
+        </>
+      )}
+    </div>
+  );
+}

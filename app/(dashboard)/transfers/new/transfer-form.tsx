@@ -1,0 +1,356 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { toast } from "sonner";
+import { applyActionResult } from "@/components/forms/action-result";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
+import { useI18n } from "@/lib/i18n/client";
+import {
+  OWNER_DOCUMENT_TYPES,
+  TRANSFER_PIX_KEY_TYPES,
+  ownerNameAsSent,
+  transferFormSchema,
+  type TransferFormValues,
+  type TransferInput,
+} from "@/lib/transfers/schemas";
+import { submitTransferAction } from "../actions";
+
+function keyMask(type: string): ((value: string) => string) | undefined {
+  if (type === "cpf") return maskCpf;
+  if (type === "cnpj") return maskCnpj;
+  if (type === "phone") return (value) => (value.trim().startsWith("+") ? value : maskPhone(value));
+  return undefined;
+}
+
+function documentMask(type: string): ((value: string) => string) | undefined {
+  if (type === "cpf") return maskCpf;
+  if (type === "cnpj") return maskCnpj;
+  return undefined;
+}
+
+const KEY_PLACEHOLDERS: Record<string, string> = {
+  cpf: "000.000.000-00",
+  cnpj: "00.000.000/0000-00",
+  email: "nome@exemplo.com.br",
+  phone: "(11) 99999-9999",
+  random: "123e4567-e89b-12d3-a456-426614174000",
+};
+
+function SummaryRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function TransferForm({ identifier, clientIp }: { identifier: string; clientIp: string | null }) {
+  const { t, format } = useI18n();
+  const router = useRouter();
+  const [review, setReview] = useState<TransferInput | null>(null);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
+
+  const form = useForm<TransferFormValues>({
+    resolver: zodResolver(transferFormSchema) as unknown as Resolver<TransferFormValues>,
+    defaultValues: {
+      identifier,
+      amount: "",
+      discountFeeOfReceiver: true,
+      pixKeyType: "email",
+      pixKeyTypeOther: "",
+      pixKey: "",
+      ownerName: "",
+      ownerDocumentType: "cpf",
+      ownerDocumentTypeOther: "",
+      ownerDocumentNumber: "",
+    } as unknown as TransferFormValues,
+  });
+  const keyType = useWatch({ control: form.control, name: "pixKeyType" });
+  const documentType = useWatch({ control: form.control, name: "ownerDocumentType" });
+  const ownerName = useWatch({ control: form.control, name: "ownerName" });
+  const nameAsSent = ownerNameAsSent(ownerName ?? "");
+
+  function onReview(values: TransferInput) {
+    setRefusal(null);
+    setReview(values);
+  }
+
+  async function onSend() {
+    if (!review) return;
+    setSending(true);
+    setPasswordError(null);
+    const result = await submitTransferAction({ transfer: form.getValues(), password });
+    setSending(false);
+    if (result.ok) {
+      setPasswordOpen(false);
+      toast.success(result.data.replayed ? t("transfers.replayed") : t("transfers.sent"));
+      router.push(`/transfers/${result.data.transferId}`);
+      return;
+    }
+    if (result.error === "transfers.errors.wrongPassword") {
+      setPasswordError(t(result.error));
+      return;
+    }
+    setPasswordOpen(false);
+    setPassword("");
+    if (result.error === "errors.validation") {
+      setReview(null);
+      applyActionResult(
+        form,
+        { ...result, fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^transfer\./, ""), v])) },
+        t,
+      );
+      return;
+    }
+    setRefusal({ title: t(result.error), detail: result.message });
+  }
+
+  if (review) {
+    const amount = format.money(review.amount);
+    return (
+      <div className="space-y-4">
+        {refusal && (
+          <Alert variant="destructive" data-testid="transfer-refusal">
+            <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
+            {refusal.detail && <AlertDescription>{refusal.detail}</AlertDescription>}
+          </Alert>
+        )}
+        <Card data-testid="transfer-review">
+          <CardHeader>
+            <CardTitle>{t("transfers.reviewTitle")}</CardTitle>
+            <CardDescription>{t("transfers.reviewDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <SummaryRow label={t("transfers.receiver")}>
+                {review.owner.name}
+                <span className="block text-muted-foreground">
+                  {review.owner.document.type.toUpperCase()} {review.owner.document.number}
+                </span>
+              </SummaryRow>
+              <SummaryRow label={t("transfers.pixKey")}>
+                <span className="font-mono">{review.pix.key}</span>
+                <span className="block text-muted-foreground">{review.pix.type}</span>
+              </SummaryRow>
+              <SummaryRow label={t("transfers.amount")}>
+                <span className="text-lg">{amount}</span>
+              </SummaryRow>
+              <SummaryRow label={t("transfers.feeChoice")}>
+                {review.discountFeeOfReceiver ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")}
+                <span className="block text-muted-foreground">
+                  {t("transfers.receiverGets")}:{" "}
+                  {review.discountFeeOfReceiver
+                    ? t("transfers.receiverGetsMinusFee", { amount })
+                    : t("transfers.receiverGetsFull", { amount })}
+                </span>
+              </SummaryRow>
+              <SummaryRow label={t("transfers.ownerIp")}>{clientIp ?? "—"}</SummaryRow>
+              <SummaryRow label={t("transfers.identifier")}>
+                <span className="font-mono text-xs">{review.identifier}</span>
+              </SummaryRow>
+            </dl>
+          </CardContent>
+          <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setReview(null)}>
+              <ArrowLeft /> {t("transfers.edit")}
+            </Button>
+            <Button onClick={() => setPasswordOpen(true)} disabled={!clientIp}>
+              <ShieldCheck /> {t("transfers.continue")}
+            </Button>
+          </CardFooter>
+        </Card>
+        <Dialog
+          open={passwordOpen}
+          onOpenChange={(open) => {
+            setPasswordOpen(open);
+            if (!open) {
+              setPassword("");
+              setPasswordError(null);
+            }
+          }}
+        >
+          <DialogContent className="sm:max-w-md">
+            <DialogHeader>
+              <DialogTitle>{t("transfers.passwordTitle")}</DialogTitle>
+              <DialogDescription>{t("transfers.passwordDescription", { amount })}</DialogDescription>
+            </DialogHeader>
+            <form
+              className="space-y-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void onSend();
+              }}
+            >
+              <div className="space-y-2">
+                <Label htmlFor="transfer-password">{t("transfers.password")}</Label>
+                <Input
+                  id="transfer-password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-invalid={passwordError ? true : undefined}
+                  autoFocus
+                />
+                {passwordError && (
+                  <p role="alert" className="text-[13px] font-medium text-destructive">
+                    {passwordError}
+                  </p>
+                )}
+              </div>
+              <DialogFooter>
+                <Button type="submit" loading={sending} disabled={!password}>
+                  {t("transfers.send")}
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </div>
+    );
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit((values) => onReview(values as unknown as TransferInput))} className="space-y-6" noValidate>
+        {!clientIp && (
+          <Alert variant="destructive">
+            <AlertTitle className="line-clamp-none">{t("transfers.ipMissingTitle")}</AlertTitle>
+            <AlertDescription>{t("transfers.ipMissing")}</AlertDescription>
+          </Alert>
+        )}
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("transfers.amount")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-5 md:grid-cols-2">
+            <TextField control={form.control} name="amount" label={t("transfers.amount")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+            <div className="space-y-2">
+              <Label>{t("transfers.identifier")}</Label>
+              <Input value={identifier} readOnly className="font-mono text-xs" aria-label={t("transfers.identifier")} />
+              <p className="text-[13px] text-muted-foreground">{t("transfers.identifierHint")}</p>
+            </div>
+            <FormField
+              control={form.control}
+              name="discountFeeOfReceiver"
+              render={({ field }) => (
+                <FormItem className="md:col-span-2">
+                  <FormLabel>{t("transfers.feeChoice")}</FormLabel>
+                  <FormControl>
+                    <RadioGroup
+                      value={field.value ? "yes" : "no"}
+                      onValueChange={(value) => field.onChange(value === "yes")}
+                      className="grid gap-3 sm:grid-cols-2"
+                    >
+                      {(["yes", "no"] as const).map((value) => (
+                        <label
+                          key={value}
+                          className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary"
+                        >
+                          <RadioGroupItem value={value} className="mt-0.5" aria-label={value === "yes" ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")} />
+                          <span className="space-y-1">
+                            <span className="block text-sm font-medium">
+                              {value === "yes" ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")}
+                            </span>
+                            <span className="block text-[13px] text-muted-foreground">
+                              {value === "yes" ? t("transfers.feeFromReceiverHint") : t("transfers.feeNotFromReceiverHint")}
+                            </span>
+                          </span>
+                        </label>
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("transfers.receiver")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-5 md:grid-cols-2">
+            <SelectField
+              control={form.control}
+              name="pixKeyType"
+              label={t("transfers.pixKeyType")}
+              options={TRANSFER_PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`transfers.keyTypes.${type}`) }))}
+            />
+            {keyType === "other" ? (
+              <TextField control={form.control} name="pixKeyTypeOther" label={t("transfers.pixKeyTypeOther")} autoComplete="off" />
+            ) : (
+              <div className="hidden md:block" />
+            )}
+            <TextField
+              key={`key-${keyType}`}
+              control={form.control}
+              name="pixKey"
+              label={t("transfers.pixKey")}
+              autoComplete="off"
+              placeholder={KEY_PLACEHOLDERS[keyType]}
+              transform={keyMask(keyType)}
+              className="md:col-span-2"
+            />
+            <TextField
+              control={form.control}
+              name="ownerName"
+              label={t("transfers.ownerName")}
+              autoComplete="off"
+              className="md:col-span-2"
+              description={
+                nameAsSent && nameAsSent !== (ownerName ?? "").trim() ? (
+                  <span data-testid="owner-name-sent">{t("transfers.ownerNameSent", { name: nameAsSent })}</span>
+                ) : (
+                  t("transfers.ownerNameHint")
+                )
+              }
+            />
+            <SelectField
+              control={form.control}
+              name="ownerDocumentType"
+              label={t("transfers.ownerDocumentType")}
+              options={OWNER_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`transfers.documentTypes.${type}`) }))}
+            />
+            {documentType === "other" && (
+              <TextField control={form.control} name="ownerDocumentTypeOther" label={t("transfers.ownerDocumentTypeOther")} autoComplete="off" />
+            )}
+            <TextField
+              key={`doc-${documentType}`}
+              control={form.control}
+              name="ownerDocumentNumber"
+              label={t("transfers.ownerDocumentNumber")}
+              autoComplete="off"
+              inputMode={documentType === "cpf" ? "numeric" : undefined}
+              transform={documentType === "other" ? undefined : (documentMask(documentType) ?? maskCpfCnpj)}
+            />
+          </CardContent>
+        </Card>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!clientIp}>
+            {t("transfers.review")}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { applyActionResult } from "@/components/forms/action-result";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Textarea } from "@/components/ui/textarea";
+import { useT } from "@/lib/i18n/client";
+import { REFUND_REASON_CODES, refundRequestFormSchema, type RefundRequestFormValues } from "@/lib/refunds/schemas";
+import { requestRefundAction } from "@/app/(dashboard)/refunds/actions";
+
+export type RefundRequested = { refundId: string; status: string };
+
+/** The refund request form, shared by the transaction page's dialog and /refunds/new. */
+export function RefundRequestForm({
+  transactionId,
+  ledgerId,
+  onRequested,
+  footer,
+}: {
+  /** Fixed transaction; when absent the user types the gateway's transaction id. */
+  transactionId?: string;
+  ledgerId?: string;
+  onRequested: (result: RefundRequested) => void;
+  footer?: (submit: React.ReactNode) => React.ReactNode;
+}) {
+  const t = useT();
+  const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
+  const form = useForm<RefundRequestFormValues>({
+    resolver: zodResolver(refundRequestFormSchema) as unknown as Resolver<RefundRequestFormValues>,
+    defaultValues: { transactionId: transactionId ?? "", ledgerId, reasonCode: "customer_request", reasonText: "", description: "" },
+  });
+  const reasonCode = useWatch({ control: form.control, name: "reasonCode" });
+
+  async function onSubmit() {
+    setRefusal(null);
+    const result = await requestRefundAction(form.getValues());
+    if (result.ok) {
+      onRequested(result.data);
+      return;
+    }
+    if (result.error === "errors.validation") {
+      applyActionResult(form, result, t);
+      return;
+    }
+    setRefusal({ title: t(result.error), detail: result.message });
+  }
+
+  const submit = (
+    <Button type="submit" loading={form.formState.isSubmitting}>
+      {t("refunds.send")}
+    </Button>
+  );
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+        {refusal && (
+          <Alert variant="destructive" data-testid="refund-error">
+            <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
+            {refusal.detail && <AlertDescription>{refusal.detail}</AlertDescription>}
+          </Alert>
+        )}
+        {transactionId === undefined && (
+          <TextField control={form.control} name="transactionId" label={t("refunds.transactionId")} autoComplete="off" />
+        )}
+        <SelectField
+          control={form.control}
+          name="reasonCode"
+          label={t("refunds.reason")}
+          options={REFUND_REASON_CODES.map((code) => ({ value: code, label: t(`refunds.reasons.${code}`) }))}
+        />
+        {reasonCode === "other" && <TextField control={form.control} name="reasonText" label={t("refunds.reasonOther")} />}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("refunds.descriptionField")}</FormLabel>
+              <FormControl>
+                <Textarea rows={3} {...field} value={field.value ?? ""} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {footer ? footer(submit) : <div className="flex justify-end">{submit}</div>}
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "../fixtures/test";
+import { E2E } from "../fixtures/env";
+import { expectAudited, shoot, useDemoAccount } from "./helpers";
+
+async function fillCheckout(page: import("@playwright/test").Page, productName: string) {
+  await page.goto("/checkout-links/new");
+  await page.getByLabel("Nome do produto").fill(productName);
+  await page.getByLabel("Nome da oferta").fill("Oferta de lançamento");
+  await page.getByLabel("Preço").fill("9700");
+}
+
+test.describe("checkout links", () => {
+  test("a link created for demo shows its URL, QR code and share links, and is listed", async ({ adminPage: page }) => {
+    await useDemoAccount(page);
+    const productName = `Curso ${randomUUID().slice(0, 6)}`;
+    await fillCheckout(page, productName);
+    await page.getByLabel("Fotos (URLs) 1").fill("https://images.example.com/curso.png");
+    await page.getByRole("switch", { name: "Personalizar as cores" }).click();
+    const primary = page.getByRole("textbox", { name: "Principal", exact: true });
+    await primary.fill("#7c3aed");
+    const preview = page.getByTestId("checkout-preview");
+    await expect(preview).toContainText(productName);
+    await expect(preview).toContainText("R$ 97,00");
+    await expect(preview.getByText("Pagar")).toHaveCSS("background-color", "rgb(124, 58, 237)");
+    await page.getByRole("switch", { name: "Preencher os dados do comprador" }).click();
+    await page.getByLabel("E-mail", { exact: true }).fill("comprador@example.com");
+    await shoot(page, "checkout-form");
+    await page.getByRole("button", { name: "Criar link" }).click();
+
+    await expect(page).toHaveURL(/\/checkout-links\/[0-9a-f-]{36}$/);
+    const url = await page.getByTestId("checkout-url").inputValue();
+    expect(url).toMatch(/\/checkout\//);
+    await expect(page.getByRole("img", { name: "QR code do checkout" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(url).slice(0, 20)}`));
+    await expect(page.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", /^mailto:/);
+    await shoot(page, "checkout-result");
+
+    const hosted = await page.request.get(url);
+    expect(hosted.ok()).toBe(true);
+
+    await page.goto("/checkout-links");
+    await expect(page.getByRole("link", { name: productName })).toBeVisible();
+    await shoot(page, "checkout-list");
+    const externalId = await page.getByTestId(/^checkout-row-/).filter({ hasText: productName }).getAttribute("data-testid");
+    await expectAudited(page, { email: "admin@e2e.test", action: "checkout_link.created", target: externalId!.replace("checkout-row-", "") });
+  });
+
+  test("the company producer's 403 explains what is missing", async ({ adminPage: page }) => {
+    const name = `Sandbox — company ${randomUUID().slice(0, 6)}`;
+    await page.goto("/accounts");
+    await page.getByRole("button", { name: "Nova conta" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nome").fill(name);
+    await dialog.getByLabel("URL base").fill(E2E.sandboxUrl);
+    await dialog.getByLabel("Chave pública").fill("pk_sandbox_company");
+    await dialog.getByLabel("Chave secreta").fill("sk_sandbox_company");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+
+    await page.getByTestId("account-switcher").first().click();
+    await page.getByRole("menuitemradio", { name: new RegExp(name) }).click();
+    await expect(page.getByTestId("account-switcher").first()).toContainText(name);
+
+    await fillCheckout(page, "Produto da empresa");
+    await page.getByRole("button", { name: "Criar link" }).click();
+    const error = page.getByTestId("checkout-error");
+    await expect(error).toContainText("O gateway não permite criar checkout para esta conta");
+    await expect(error).toContainText("permissão PRODUCER_CHECKOUT");
+    await expect(error).toContainText("configuração da empresa");
+    await expect(error).toContainText("lacks the PRODUCER_CHECKOUT permission");
+    await expect(page.getByLabel("Nome do produto")).toHaveValue("Produto da empresa");
+    await shoot(page, "checkout-forbidden");
+  });
+});

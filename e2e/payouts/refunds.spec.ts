@@ -1,0 +1,45 @@
+import { expect, test } from "../fixtures/test";
+import { expectAudited, paidChargeAtSandbox, sandboxControl, shoot, useDemoAccount } from "./helpers";
+
+test.describe("refund requests", () => {
+  test("a refund request is PENDING, a second one is named as a duplicate, and an approved refund shows up", async ({ adminPage: page }) => {
+    await useDemoAccount(page);
+    const transactionId = await paidChargeAtSandbox(page, 42);
+
+    await page.goto("/refunds/new");
+    await page.getByLabel("ID da transação no gateway").fill(transactionId);
+    await page.getByRole("combobox", { name: "Motivo" }).click();
+    await page.getByRole("option", { name: "Cobrança em duplicidade" }).click();
+    await page.getByLabel("Detalhes (opcional)").fill("Cliente pagou duas vezes");
+    await shoot(page, "refund-new");
+    await page.getByRole("button", { name: "Enviar pedido" }).click();
+
+    await expect(page).toHaveURL(/\/refunds$/);
+    const row = page.getByTestId(`refund-row-${transactionId}`);
+    await expect(row.getByTestId("refund-status")).toHaveText("PENDING");
+    await expect(row).toContainText("R$ 42,00");
+    await expect(row).toContainText("Cobrança em duplicidade");
+    await expect(row).toContainText("admin@e2e.test");
+
+    await page.goto("/refunds/new");
+    await page.getByLabel("ID da transação no gateway").fill(transactionId);
+    await page.getByRole("button", { name: "Enviar pedido" }).click();
+    await expect(page.getByTestId("refund-error")).toContainText("Já existe um pedido de reembolso para esta transação");
+    await expect(page.getByLabel("ID da transação no gateway")).toHaveValue(transactionId);
+    await shoot(page, "refund-duplicate");
+
+    await page.getByLabel("ID da transação no gateway").fill("tx_that_does_not_exist");
+    await page.getByRole("button", { name: "Enviar pedido" }).click();
+    await expect(page.getByTestId("refund-error")).toContainText("Transação não encontrada para este produtor");
+
+    // The sandbox approves the refund: the transaction becomes REFUNDED.
+    await sandboxControl().event(transactionId, "refund");
+    await page.goto("/refunds");
+    await page.getByRole("button", { name: "Atualizar" }).click();
+    await page.getByTestId(`refund-row-${transactionId}`).getByRole("button", { name: "Consultar a transação no gateway" }).click();
+    await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-transaction-status")).toContainText("REFUNDED");
+    await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-status")).toHaveText("PENDING");
+    await shoot(page, "refunds-list");
+    await expectAudited(page, { email: "admin@e2e.test", action: "refund.requested", target: transactionId });
+  });
+});

@@ -1,0 +1,157 @@
+import type { Request } from "@playwright/test";
+import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
+import { E2E } from "../fixtures/env";
+import { expectAudited, fillTransfer, sandboxControl, shoot, useDemoAccount } from "./helpers";
+
+test.describe("Pix transfers", () => {
+  test("a producer transfers through both confirmations and the notification is reflected only with the right token", async ({ browser, adminPage }) => {
+    const producer = await createUserAsAdmin(adminPage, { role: "producer" });
+    const page = await signedInPage(browser, producer);
+    await page.goto("/transfers/new");
+    await shoot(page, "transfer-form-empty");
+    await page.getByLabel("Nome do titular", { exact: true }).fill("João da Conceição");
+    await expect(page.getByTestId("owner-name-sent")).toHaveText("Será enviado como: Joao da Conceicao");
+    const identifier = await fillTransfer(page);
+
+    const review = page.getByTestId("transfer-review");
+    await expect(review).toContainText("Joao da Conceicao");
+    await expect(review).toContainText("recebedor@example.com");
+    await expect(review).toContainText("R$ 15,00");
+    await expect(review).toContainText("Descontar a taxa do valor recebido");
+    await shoot(page, "transfer-review");
+
+    await page.getByRole("button", { name: "Confirmar e continuar" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Confirme com a sua senha" })).toBeVisible();
+    await dialog.getByLabel("Sua senha").fill(producer.password);
+    await dialog.getByRole("button", { name: "Autorizar e enviar" }).click();
+
+    await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("transfer-status")).toContainText("PENDING");
+    await expect(page.getByText(identifier)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Abrir comprovante" }).first()).toHaveAttribute("href", /transfer-receipt/);
+    const transferUrl = page.url();
+    const withdrawId = await page.locator("[data-withdraw-id]").getAttribute("data-withdraw-id");
+    expect(withdrawId).toBeTruthy();
+    await shoot(page, "transfer-detail-pending");
+
+    // A notification with a forged token changes nothing.
+    await page.goto("/accounts");
+    const accountId = (await page.getByRole("link", { name: "Sandbox — demo" }).first().getAttribute("href"))?.split("/").pop();
+    expect(accountId).toBeTruthy();
+    const forged = await page.request.post(`${E2E.baseUrl}/api/webhooks/${accountId}`, {
+      data: { event: "WITHDRAW_COMPLETED", token: "wht_forged", identifier, withdraw: { id: withdrawId, status: "COMPLETED" }, payoutAccount: {} },
+    });
+    expect(forged.status()).toBeGreaterThanOrEqual(400);
+    await page.goto(transferUrl);
+    await expect(page.getByTestId("transfer-status")).toContainText("PENDING");
+    await expect(page.getByText("Nenhuma notificação recebida ainda.", { exact: false })).toBeVisible();
+
+    // The sandbox completes the withdraw and notifies the console with the transfer's own token.
+    await sandboxControl().completeWithdraw(withdrawId!);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(transferUrl);
+          return page.getByTestId("transfer-status").innerText();
+        },
+        { timeout: 20_000, intervals: [500, 1000, 2000] },
+      )
+      .toContain("COMPLETED");
+    await expect(page.getByRole("cell", { name: "WITHDRAW_COMPLETED" })).toBeVisible();
+    await shoot(page, "transfer-detail-completed");
+
+    await page.goto("/transfers");
+    await expect(page.getByTestId(`transfer-row-${identifier}`)).toContainText("COMPLETED");
+    await shoot(page, "transfers-list");
+    await page.context().close();
+    await expectAudited(adminPage, { email: producer.email, action: "transfer.submitted", target: identifier });
+  });
+
+  test("a wrong password refuses the transfer and nothing is sent", async ({ browser, adminPage }) => {
+    const producer = await createUserAsAdmin(adminPage, { role: "producer" });
+    const page = await signedInPage(browser, producer);
+    const identifier = await fillTransfer(page);
+    await page.getByRole("button", { name: "Confirmar e continuar" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Sua senha").fill("not-my-password");
+    await dialog.getByRole("button", { name: "Autorizar e enviar" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Senha incorreta. A transferência não foi enviada.");
+    await shoot(page, "transfer-wrong-password");
+    await page.goto("/transfers");
+    await expect(page.getByTestId(`transfer-row-${identifier}`)).toHaveCount(0);
+    await page.context().close();
+    await expectAudited(adminPage, { email: producer.email, action: "transfer.password_refused", target: identifier });
+  });
+
+  test("an operator has no transfer menu or page, and a replayed transfer action is refused", async ({ browser, adminPage }) => {
+    // The admin's own transfer, to capture the raw server-action request.
+    await useDemoAccount(adminPage);
+    const identifier = await fillTransfer(adminPage);
+    await adminPage.getByRole("button", { name: "Confirmar e continuar" }).click();
+    await adminPage.getByRole("dialog").getByLabel("Sua senha").fill(E2E.admin.password);
+    const requestPromise = adminPage.waitForRequest((req: Request) => req.method() === "POST" && !!req.headers()["next-action"]);
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Autorizar e enviar" }).click();
+    const captured = await requestPromise;
+    await expect(adminPage).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+
+    const operator = await createUserAsAdmin(adminPage, { role: "operator" });
+    const page = await signedInPage(browser, operator);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Links de checkout" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Transferências" })).toHaveCount(0);
+    for (const path of ["/transfers", "/transfers/new"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/forbidden$/);
+    }
+
+    const replayIdentifier = `tr-replay-${Date.now()}`;
+    const replay = await page.context().request.post(captured.url(), {
+      headers: { "next-action": captured.headers()["next-action"]!, "content-type": captured.headers()["content-type"] ?? "text/plain;charset=UTF-8", accept: "text/x-component" },
+      data: (captured.postData() ?? "").replace(identifier, replayIdentifier).replace(E2E.admin.password, operator.password),
+      maxRedirects: 0,
+    });
+    expect(await replay.text()).toContain("errors.forbidden");
+    await adminPage.goto("/transfers");
+    await expect(adminPage.getByTestId(`transfer-row-${replayIdentifier}`)).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test("a daily limit set by an admin refuses the transfer that would exceed it", async ({ adminPage }) => {
+    // A separate console account (same sandbox producer), so the limit does not touch other tests.
+    const name = `Sandbox — limite ${Date.now()}`;
+    await adminPage.goto("/accounts");
+    await adminPage.getByRole("button", { name: "Nova conta" }).click();
+    const dialog = adminPage.getByRole("dialog");
+    await dialog.getByLabel("Nome").fill(name);
+    await dialog.getByLabel("URL base").fill(E2E.sandboxUrl);
+    await dialog.getByLabel("Chave pública").fill("pk_sandbox_demo");
+    await dialog.getByLabel("Chave secreta").fill("sk_sandbox_demo");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await expect(adminPage).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
+    const accountId = adminPage.url().split("/").pop()!;
+    await adminPage.context().addCookies([{ name: "account", value: accountId, url: E2E.baseUrl }]);
+
+    await adminPage.goto("/transfers");
+    await expect(adminPage.getByTestId("daily-limit")).toHaveText("Sem limite diário");
+    await adminPage.getByRole("button", { name: "Limite diário" }).click();
+    await adminPage.getByRole("dialog").getByLabel("Limite por dia").fill("2000");
+    await shoot(adminPage, "transfer-limit-dialog");
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
+    await expect(adminPage.getByTestId("daily-limit")).toHaveText("Limite diário: R$ 20,00");
+
+    const send = async (amountDigits: string) => {
+      await fillTransfer(adminPage, { amountDigits, key: "limite@example.com", ownerName: "Ana Lima", cpf: "52998224725" });
+      await adminPage.getByRole("button", { name: "Confirmar e continuar" }).click();
+      await adminPage.getByRole("dialog").getByLabel("Sua senha").fill(E2E.admin.password);
+      await adminPage.getByRole("dialog").getByRole("button", { name: "Autorizar e enviar" }).click();
+    };
+    await send("1500");
+    await expect(adminPage).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+    await send("1000");
+    const refusal = adminPage.getByTestId("transfer-refusal");
+    await expect(refusal).toContainText("Limite diário de transferências excedido. A transferência não foi enviada.");
+    await expect(refusal).toContainText("disponível: R$ 5,00");
+    await shoot(adminPage, "transfer-limit-refused");
+  });
+});

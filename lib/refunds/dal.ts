@@ -1,0 +1,75 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { ledgerTransactions, refundRequests } from "@/lib/db/schema";
+
+export type RefundRequestDto = {
+  id: string;
+  gatewayTransactionId: string;
+  gatewayRefundId: string | null;
+  status: string;
+  amountCents: number | null;
+  reason: string;
+  description: string | null;
+  requestedByEmail: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The ledger row of the transaction, when the console knows it. */
+  ledgerTransactionId: string | null;
+  /** The transaction's current status: the ledger's when known, else the last on-demand lookup. */
+  transactionStatus: string | null;
+  transactionStatusSource: "ledger" | "lookup" | null;
+  transactionStatusAt: Date | null;
+};
+
+async function select(accountId: string, filter?: { gatewayTransactionId?: string; id?: string }, limit = 200) {
+  const db = await getDb();
+  const conditions = [eq(refundRequests.accountId, accountId)];
+  if (filter?.gatewayTransactionId) conditions.push(eq(refundRequests.gatewayTransactionId, filter.gatewayTransactionId));
+  if (filter?.id) conditions.push(eq(refundRequests.id, filter.id));
+  const rows = await db
+    .select({ refund: refundRequests, ledger: { id: ledgerTransactions.id, status: ledgerTransactions.status, statusAt: ledgerTransactions.statusAt } })
+    .from(refundRequests)
+    .leftJoin(
+      ledgerTransactions,
+      and(eq(ledgerTransactions.accountId, refundRequests.accountId), eq(ledgerTransactions.gatewayTransactionId, refundRequests.gatewayTransactionId)),
+    )
+    .where(and(...conditions))
+    .orderBy(desc(refundRequests.createdAt))
+    .limit(limit);
+  return rows.map(({ refund, ledger }): RefundRequestDto => {
+    // The newer of the ledger's status and our own lookup wins.
+    const ledgerNewer =
+      ledger?.status && (!refund.transactionStatusAt || (ledger.statusAt && ledger.statusAt >= refund.transactionStatusAt));
+    return {
+      id: refund.id,
+      gatewayTransactionId: refund.gatewayTransactionId,
+      gatewayRefundId: refund.gatewayRefundId,
+      status: refund.status,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      description: refund.description,
+      requestedByEmail: refund.requestedByEmail,
+      createdAt: refund.createdAt,
+      updatedAt: refund.updatedAt,
+      ledgerTransactionId: ledger?.id ?? refund.ledgerTransactionId,
+      transactionStatus: ledgerNewer ? ledger!.status : refund.transactionStatus,
+      transactionStatusSource: ledgerNewer ? "ledger" : refund.transactionStatus ? "lookup" : null,
+      transactionStatusAt: ledgerNewer ? (ledger!.statusAt ?? null) : refund.transactionStatusAt,
+    };
+  });
+}
+
+export function listRefunds(accountId: string): Promise<RefundRequestDto[]> {
+  return select(accountId);
+}
+
+/** The refund requests of one transaction (by the gateway's transaction id), newest first. */
+export function listRefundsForTransaction(accountId: string, gatewayTransactionId: string): Promise<RefundRequestDto[]> {
+  return select(accountId, { gatewayTransactionId });
+}
+
+export async function getRefund(accountId: string, id: string): Promise<RefundRequestDto | null> {
+  const [row] = await select(accountId, { id }, 1);
+  return row ?? null;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * Common reasons, each with the text sent to the gateway (a Brazilian gateway's staff reads it),
+ * plus "other" for free text.
+ */
+export const REFUND_REASONS = {
+  customer_request: "Solicitação do cliente",
+  duplicate: "Cobrança em duplicidade",
+  not_delivered: "Produto ou serviço não entregue",
+  defective: "Produto com defeito ou diferente do anunciado",
+  fraud: "Suspeita de fraude",
+  wrong_amount: "Valor cobrado incorreto",
+  other: "",
+} as const;
+export type RefundReasonCode = keyof typeof REFUND_REASONS;
+export const REFUND_REASON_CODES = Object.keys(REFUND_REASONS) as [RefundReasonCode, ...RefundReasonCode[]];
+
+export const refundRequestFormSchema = z
+  .object({
+    transactionId: z.string().trim().min(1, { error: "errors.required" }).max(120),
+    ledgerId: z.string().max(120).optional(),
+    reasonCode: z.enum(REFUND_REASON_CODES, { error: "errors.required" }),
+    reasonText: z.string().trim().max(300).optional(),
+    description: z.string().trim().max(1000).optional(),
+  })
+  .transform((values, ctx) => {
+    const reason = values.reasonCode === "other" ? (values.reasonText ?? "").trim() : REFUND_REASONS[values.reasonCode];
+    if (!reason) ctx.addIssue({ code: "custom", path: ["reasonText"], message: "errors.required" });
+    return {
+      transactionId: values.transactionId,
+      ledgerId: values.ledgerId || undefined,
+      reason,
+      description: values.description || undefined,
+    };
+  });
+
+export type RefundRequestFormValues = z.input<typeof refundRequestFormSchema>;
+export type RefundRequestInput = z.output<typeof refundRequestFormSchema>;
+
+export const refreshRefundSchema = z.object({ refundId: z.string().min(1).max(120) });

@@ -1,0 +1,223 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { ActionError } from "@/lib/actions/safe-action";
+import { writeAudit } from "@/lib/audit/log";
+import { verifyPassword } from "@/lib/auth/password";
+import { fromCents, isIPv4, toCents } from "@/lib/br";
+import { encryptSecret } from "@/lib/crypto/secrets";
+import { getDb } from "@/lib/db/client";
+import { transfers, users } from "@/lib/db/schema";
+import { isGatewayError, type GatewayError } from "@/lib/gateway";
+import { gatewayForAccount, webhookUrlFor } from "@/lib/gateway/connection";
+import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas";
+import { getTransfer, getTransferSettings, transferredTodayCents, type TransferDto } from "./dal";
+import type { TransferInput } from "./schemas";
+
+type Actor = { id: string; email: string };
+
+/** The action turns this into a message with the amounts formatted for the user's locale. */
+export class DailyLimitError extends Error {
+  constructor(
+    readonly limit: number,
+    readonly usedToday: number,
+  ) {
+    super("daily transfer limit");
+  }
+  get available(): number {
+    return Math.max(0, fromCents(toCents(this.limit) - toCents(this.usedToday)));
+  }
+}
+
+export type SubmitTransferResult = { transferId: string; replayed: boolean };
+
+/** Refuses before anything is recorded when the password does not match the signed-in user's. */
+export async function confirmPassword(actor: Actor, password: string, audit: { accountId: string; ip: string | null; identifier: string }) {
+  const db = await getDb();
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
+  if (user && (await verifyPassword(user.hash, password))) return;
+  await writeAudit({
+    actor,
+    accountId: audit.accountId,
+    action: "transfer.password_refused",
+    target: audit.identifier,
+    ip: audit.ip,
+  });
+  throw new ActionError("transfers.errors.wrongPassword", { fieldErrors: { password: ["transfers.errors.wrongPassword"] } });
+}
+
+function errorSummary(error: GatewayError) {
+  return { kind: error.kind, status: error.status, errorCode: error.errorCode, message: error.gatewayMessage };
+}
+
+function refusalFor(error: GatewayError): ActionError {
+  const message = error.gatewayMessage;
+  switch (error.kind) {
+    case "auth":
+      return new ActionError("transfers.errors.keysRejected", { message });
+    case "forbidden":
+      return new ActionError("transfers.errors.forbidden", { message });
+    case "validation":
+    case "conflict":
+    case "invalid_request":
+      return new ActionError("transfers.errors.gatewayRefused", { message: message ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ") });
+    case "rate_limited":
+      return new ActionError("transfers.errors.rateLimited", { message });
+    default:
+      return new ActionError("transfers.errors.gatewayUnavailable", { message });
+  }
+}
+
+function stateOf(existing: TransferDto): SubmitTransferResult {
+  if (existing.submission === "SUBMITTED") return { transferId: existing.id, replayed: true };
+  // SUBMITTING or UNKNOWN: the gateway may have it; only a transfer notification can tell.
+  throw new ActionError("transfers.errors.unresolved", { message: existing.id });
+}
+
+/**
+ * Records the transfer (SUBMITTING) before it leaves, so one identifier is never sent twice:
+ * a re-submission returns the recorded result, an unresolved one is refused.
+ */
+export async function submitTransfer(params: {
+  accountId: string;
+  actor: Actor;
+  ip: string | null;
+  input: TransferInput;
+}): Promise<SubmitTransferResult> {
+  const { accountId, actor, input } = params;
+  const ip = params.ip;
+  if (!ip || !isIPv4(ip)) {
+    await writeAudit({ actor, accountId, action: "transfer.refused_no_ip", target: input.identifier, ip, details: { ip } });
+    throw new ActionError("transfers.errors.ipUnknown");
+  }
+  const amountCents = toCents(input.amount);
+  const callbackUrl = webhookUrlFor(accountId);
+  const db = await getDb();
+
+  const claimed = await db.transaction(async (tx) => {
+    // Serialises this account's transfers so two submissions cannot both slip under the daily limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfers:${accountId}`}))`);
+    const [existing] = await tx
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.accountId, accountId), eq(transfers.identifier, input.identifier)))
+      .limit(1);
+    if (existing && existing.submission !== "REJECTED" && existing.submission !== "ABSENT") {
+      return { kind: "existing", id: existing.id } as const;
+    }
+    const settings = await getTransferSettings(accountId, tx);
+    if (settings.dailyLimitCents !== null) {
+      const used = await transferredTodayCents(accountId, tx);
+      if (used + amountCents > settings.dailyLimitCents) {
+        return { kind: "overLimit", limit: settings.dailyLimitCents, used } as const;
+      }
+    }
+    const values = {
+      accountId,
+      identifier: input.identifier,
+      submission: "SUBMITTING" as const,
+      amountCents,
+      discountFeeOfReceiver: input.discountFeeOfReceiver,
+      pixKeyType: input.pix.type,
+      pixKey: input.pix.key,
+      ownerName: input.owner.name,
+      ownerDocumentType: input.owner.document.type,
+      ownerDocumentNumber: input.owner.document.number,
+      ownerIp: ip,
+      callbackUrl,
+      error: null,
+      createdBy: actor.id,
+      createdByEmail: actor.email,
+      updatedAt: new Date(),
+    };
+    if (existing) {
+      await tx.update(transfers).set(values).where(eq(transfers.id, existing.id));
+      return { kind: "claimed", id: existing.id } as const;
+    }
+    const [row] = await tx.insert(transfers).values(values).returning({ id: transfers.id });
+    return { kind: "claimed", id: row!.id } as const;
+  });
+
+  if (claimed.kind === "existing") {
+    const existing = await getTransfer(accountId, claimed.id);
+    return stateOf(existing!);
+  }
+  if (claimed.kind === "overLimit") {
+    const { limit, used } = claimed;
+    await writeAudit({
+      actor,
+      accountId,
+      action: "transfer.refused_daily_limit",
+      target: input.identifier,
+      ip,
+      details: { amount: input.amount, limit: fromCents(limit), usedToday: fromCents(used) },
+    });
+    throw new DailyLimitError(fromCents(limit), fromCents(used));
+  }
+
+  const transferId = claimed.id;
+  const request: TransferRequest = {
+    identifier: input.identifier,
+    amount: input.amount,
+    discountFeeOfReceiver: input.discountFeeOfReceiver,
+    callbackUrl,
+    pix: input.pix,
+    owner: { ip, name: input.owner.name, document: input.owner.document },
+  };
+  const auditDetails = {
+    transferId,
+    amount: input.amount,
+    discountFeeOfReceiver: input.discountFeeOfReceiver,
+    pixKeyType: input.pix.type,
+    ownerName: input.owner.name,
+  };
+
+  let response: TransferResponse;
+  try {
+    const gateway = await gatewayForAccount(accountId);
+    response = await gateway.createTransfer(request);
+  } catch (error) {
+    if (!isGatewayError(error)) throw error;
+    const unknown = error.outcomeUnknown;
+    await db
+      .update(transfers)
+      .set({ submission: unknown ? "UNKNOWN" : "REJECTED", error: errorSummary(error), updatedAt: new Date() })
+      .where(eq(transfers.id, transferId));
+    await writeAudit({
+      actor,
+      accountId,
+      action: unknown ? "transfer.outcome_unknown" : "transfer.rejected",
+      target: input.identifier,
+      ip,
+      details: { ...auditDetails, errorKind: error.kind, status: error.status, errorCode: error.errorCode },
+    });
+    if (unknown) return { transferId, replayed: false };
+    throw refusalFor(error);
+  }
+
+  const { webhookToken, withdraw, payoutAccount, receiptUrl } = response;
+  await db
+    .update(transfers)
+    .set({
+      submission: "SUBMITTED",
+      withdrawId: withdraw.id,
+      withdrawStatus: withdraw.status,
+      withdrawStatusSource: "creation",
+      withdrawStatusAt: new Date(),
+      feeCents: typeof withdraw.feeAmount === "number" ? toCents(withdraw.feeAmount) : null,
+      withdraw,
+      payoutAccount,
+      receiptUrl: receiptUrl ?? null,
+      webhookTokenEncrypted: encryptSecret(webhookToken),
+      updatedAt: new Date(),
+    })
+    .where(eq(transfers.id, transferId));
+  await writeAudit({
+    actor,
+    accountId,
+    action: "transfer.submitted",
+    target: input.identifier,
+    ip,
+    details: { ...auditDetails, withdrawId: withdraw.id, status: withdraw.status },
+  });
+  return { transferId, replayed: false };
+}
