@@ -6,6 +6,8 @@ import { authSecret } from "@/lib/auth/secret";
 import { generatePassword, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { countUsers, createUser } from "@/lib/users/dal";
 import { syncEnvAccount } from "@/lib/accounts/dal";
+import { webhookUrlFor } from "@/lib/gateway/connection";
+import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";
 
@@ -44,6 +46,10 @@ async function syncAccountFromEnv(): Promise<void> {
     mode: process.env.GATEWAY_MODE === "live" ? "live" : "test",
   });
   console.log(`[console] gateway account "${account.name}" (${account.baseUrl}) is configured from the environment`);
+  // Against the sandbox, hosted-checkout sales need a default webhook URL: point it here.
+  if (await configureSandboxWebhookUrl(account.id).catch(() => false)) {
+    console.log(`[console] the sandbox sends this account's checkout sales to ${webhookUrlFor(account.id)}`);
+  }
 }
 
 /** Runs once per server process before the first request. */

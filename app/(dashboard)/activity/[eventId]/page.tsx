@@ -1,0 +1,90 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { CopyButton } from "@/components/ui/copy-button";
+import { can, requirePage } from "@/lib/auth/session";
+import { getI18n } from "@/lib/i18n/server";
+import { getEvent } from "@/lib/webhooks/queries";
+import { EventBadge } from "../event-badge";
+
+export default async function ActivityEventPage({ params }: { params: Promise<{ eventId: string }> }) {
+  const { eventId } = await params;
+  const ctx = await requirePage("webhooks.view");
+  const event = await getEvent(eventId);
+  // Someone else's event is answered like a missing one: its existence is not revealed.
+  if (!event || !can(ctx, "webhooks.view", event.accountId)) notFound();
+  const { t, format } = await getI18n();
+  const account = ctx.accounts.find((a) => a.id === event.accountId);
+  const pretty = JSON.stringify(event.payload, null, 2);
+  const ledgerText = {
+    created: t("activity.event.ledgerCreated"),
+    updated: t("activity.event.ledgerUpdated"),
+    stale: t("activity.event.ledgerStale"),
+    none: t("activity.event.ledgerNone"),
+  }[event.ledgerOutcome ?? "none"] ?? t("activity.event.ledgerNone");
+  const kindText = { payment: t("activity.event.kindPayment"), transfer: t("activity.event.kindTransfer"), unknown: t("activity.event.kindUnknown") }[event.kind];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow={
+          <Link href="/activity" className="inline-flex items-center gap-1 hover:underline">
+            <ArrowLeft className="size-3.5" /> {t("activity.event.back")}
+          </Link>
+        }
+        title={<span className="break-all">{event.event ? t("activity.event.title", { event: event.event }) : t("activity.event.untitled")}</span>}
+        description={account?.name}
+        actions={<EventBadge event={event} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <CardHeader>
+            <CardTitle>{t("activity.event.deliveries")}</CardTitle>
+            <CardDescription data-testid="delivery-count">{t("activity.event.deliveredTimes", { count: event.deliveries })}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <Item label={t("activity.event.first")} value={format.dateTimeZoned(event.firstReceivedAt)} />
+              <Item label={t("activity.event.last")} value={format.dateTimeZoned(event.lastReceivedAt)} />
+              <Item label={t("activity.event.source")} value={event.sourceIp ?? "—"} mono />
+              <Item label={t("activity.event.kind")} value={kindText} />
+              <Item label={t("activity.feed.transaction")} value={event.gatewayTransactionId ?? "—"} mono />
+              <Item label={t("activity.feed.status")} value={event.status ?? "—"} mono />
+              <Item label={t("activity.feed.amount")} value={event.amountCents === null ? "—" : format.money(event.amountCents / 100)} />
+              <Item label={t("activity.event.ledger")} value={ledgerText} />
+            </dl>
+            {event.ledgerId && (
+              <Button asChild variant="outline" className="mt-4 w-full">
+                <Link href={`/transactions/${event.ledgerId}`}>{t("activity.event.openTransaction")}</Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+        <Card className="min-w-0 lg:col-span-2">
+          <CardHeader>
+            <CardTitle>{t("activity.event.payload")}</CardTitle>
+            <CardDescription>{t("activity.event.payloadHint")}</CardDescription>
+          </CardHeader>
+          <CardContent className="relative">
+            <CopyButton value={pretty} className="absolute top-2 right-8" size="icon" variant="ghost" />
+            <pre data-testid="event-payload" className="max-h-[36rem] overflow-auto rounded-lg bg-muted p-4 font-mono text-xs leading-relaxed">
+              {pretty}
+            </pre>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Item({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={mono ? "font-mono text-xs break-all" : undefined}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Activity, Radio, RefreshCw } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useI18n } from "@/lib/i18n/client";
+import { useLiveEvents, type FeedEvent, type FeedFilter } from "@/lib/feed/client";
+import { EventBadge } from "./event-badge";
+
+const ALL = "__all__";
+
+type Props = {
+  initialEvents: FeedEvent[];
+  accounts: { id: string; name: string }[];
+  facets: { events: string[]; methods: string[] };
+  filter: FeedFilter;
+  pageSize: number;
+};
+
+function mergeEvent(list: FeedEvent[], incoming: FeedEvent, limit: number): FeedEvent[] {
+  const existing = list.find((e) => e.id === incoming.id);
+  if (existing) {
+    if (existing.seq >= incoming.seq) return list;
+    return list.map((e) => (e.id === incoming.id ? { ...incoming, ledgerId: incoming.ledgerId ?? e.ledgerId } : e));
+  }
+  return [incoming, ...list]
+    .sort((a, b) => b.firstReceivedAt.localeCompare(a.firstReceivedAt) || b.seq - a.seq)
+    .slice(0, limit);
+}
+
+export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize }: Props) {
+  const { t, format } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [events, setEvents] = useState(initialEvents);
+  const [fresh, setFresh] = useState<Set<string>>(() => new Set());
+  const [seenFilter, setSeenFilter] = useState(initialEvents);
+  // New server data (filters changed): start again from it.
+  if (seenFilter !== initialEvents) {
+    setSeenFilter(initialEvents);
+    setEvents(initialEvents);
+    setFresh(new Set());
+  }
+
+  const onEvent = useCallback(
+    (event: FeedEvent) => {
+      setEvents((list) => mergeEvent(list, event, pageSize));
+      setFresh((ids) => new Set(ids).add(event.id));
+    },
+    [pageSize],
+  );
+  const mode = useLiveEvents(filter, onEvent);
+
+  const accountName = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
+  const eventOptions = useMemo(
+    () => [...new Set([...facets.events, ...events.map((e) => e.event).filter((e): e is string => !!e)])].sort(),
+    [facets.events, events],
+  );
+  const methodOptions = useMemo(
+    () => [...new Set([...facets.methods, ...events.map((e) => e.paymentMethod).filter((m): m is string => !!m)])].sort(),
+    [facets.methods, events],
+  );
+
+  function setParam(name: string, value: string) {
+    const params = new URLSearchParams(searchParams.toString());
+    if (value === ALL) params.delete(name);
+    else params.set(name, value);
+    const query = params.toString();
+    router.push(query ? `${pathname}?${query}` : pathname);
+  }
+
+  const filtered = !!(filter.accountId || filter.event || filter.paymentMethod);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:flex lg:flex-wrap">
+          {accounts.length > 1 && (
+            <FilterSelect
+              label={t("activity.feed.account")}
+              value={filter.accountId ?? ALL}
+              allLabel={t("activity.feed.allAccounts")}
+              options={accounts.map((a) => ({ value: a.id, label: a.name }))}
+              onChange={(v) => setParam("account", v)}
+            />
+          )}
+          <FilterSelect
+            label={t("activity.feed.event")}
+            value={filter.event ?? ALL}
+            allLabel={t("activity.feed.allEvents")}
+            options={eventOptions.map((e) => ({ value: e, label: e }))}
+            onChange={(v) => setParam("event", v)}
+          />
+          <FilterSelect
+            label={t("activity.feed.method")}
+            value={filter.paymentMethod ?? ALL}
+            allLabel={t("activity.feed.allMethods")}
+            options={methodOptions.map((m) => ({ value: m, label: m }))}
+            onChange={(v) => setParam("method", v)}
+          />
+          {filtered && (
+            <Button variant="ghost" className="self-end" onClick={() => router.push(pathname)}>
+              {t("activity.feed.clear")}
+            </Button>
+          )}
+        </div>
+        <LiveIndicator mode={mode} />
+      </div>
+
+      {events.length === 0 ? (
+        <EmptyState
+          icon={<Activity />}
+          title={filtered ? t("activity.feed.emptyFiltered") : t("activity.feed.empty")}
+          description={filtered ? undefined : t("activity.feed.emptyHint")}
+        />
+      ) : (
+        <Card className="py-0">
+          <Table data-testid="activity-feed">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("activity.feed.time")}</TableHead>
+                <TableHead>{t("activity.feed.event")}</TableHead>
+                <TableHead>{t("activity.feed.transaction")}</TableHead>
+                <TableHead className="text-right">{t("activity.feed.amount")}</TableHead>
+                <TableHead>{t("activity.feed.status")}</TableHead>
+                <TableHead className="text-right">{t("activity.feed.received")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {events.map((event) => (
+                <TableRow
+                  key={event.id}
+                  data-testid="feed-row"
+                  data-event-id={event.id}
+                  data-transaction-id={event.gatewayTransactionId ?? ""}
+                  data-event={event.event ?? ""}
+                  className={fresh.has(event.id) ? "bg-primary/5 transition-colors" : undefined}
+                >
+                  <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                    <Link href={`/activity/${event.id}`} className="hover:underline">
+                      {format.dateTimeZoned(event.firstReceivedAt)}
+                    </Link>
+                    {accounts.length > 1 && <div className="text-xs">{accountName.get(event.accountId)}</div>}
+                  </TableCell>
+                  <TableCell>
+                    <Link href={`/activity/${event.id}`} className="hover:opacity-80">
+                      <EventBadge event={event} />
+                    </Link>
+                  </TableCell>
+                  <TableCell className="max-w-[18rem]">
+                    {event.gatewayTransactionId || event.identifier ? (
+                      <div className="min-w-0">
+                        {event.ledgerId ? (
+                          <Link href={`/transactions/${event.ledgerId}`} className="block truncate font-mono text-xs font-medium hover:underline">
+                            {event.gatewayTransactionId ?? event.identifier}
+                          </Link>
+                        ) : (
+                          <span className="block truncate font-mono text-xs">{event.gatewayTransactionId ?? event.identifier}</span>
+                        )}
+                        {event.identifier && event.gatewayTransactionId && (
+                          <span className="block truncate text-xs text-muted-foreground">{event.identifier}</span>
+                        )}
+                      </div>
+                    ) : (
+                      <span className="text-muted-foreground">—</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {event.amountCents === null ? "—" : format.money(event.amountCents / 100)}
+                    {event.paymentMethod && <div className="text-xs text-muted-foreground">{event.paymentMethod}</div>}
+                  </TableCell>
+                  <TableCell>
+                    {event.status ? <Badge variant="outline" className="font-mono">{event.status}</Badge> : <span className="text-muted-foreground">—</span>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="received-count">
+                    {t("activity.feed.receivedTimes", { count: event.deliveries })}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+      {events.length >= pageSize && <p className="text-xs text-muted-foreground">{t("activity.feed.shown", { count: pageSize })}</p>}
+    </div>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  allLabel,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  allLabel: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium">
+      {label}
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger className="w-full lg:w-56" aria-label={label}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </label>
+  );
+}
+
+function LiveIndicator({ mode }: { mode: "connecting" | "live" | "polling" }) {
+  const { t } = useI18n();
+  if (mode === "live") {
+    return (
+      <Badge variant="success" data-testid="feed-mode" data-mode="live" className="self-start lg:self-end">
+        <Radio className="animate-pulse" /> {t("activity.feed.live")}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="secondary" data-testid="feed-mode" data-mode={mode} className="self-start lg:self-end">
+      <RefreshCw className={mode === "connecting" ? "animate-spin" : undefined} /> {mode === "polling" ? t("activity.feed.polling") : t("activity.feed.connecting")}
+    </Badge>
+  );
+}

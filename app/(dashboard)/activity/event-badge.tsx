@@ -1,0 +1,32 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { useT } from "@/lib/i18n/client";
+import type { FeedEvent } from "@/lib/feed/types";
+
+const VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | "secondary"> = {
+  TRANSACTION_CREATED: "info",
+  TRANSACTION_PAID: "success",
+  TRANSACTION_CANCELED: "secondary",
+  TRANSACTION_REFUNDED: "warning",
+  TRANSACTION_CHARGED_BACK: "destructive",
+};
+
+/** The event name exactly as received; names this console does not know get a marker, never a rename. */
+export function EventBadge({ event }: { event: Pick<FeedEvent, "event" | "known" | "kind"> }) {
+  const t = useT();
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <Badge variant={event.known ? (VARIANTS[event.event ?? ""] ?? "secondary") : "outline"} className="font-mono">
+        {event.event ?? "—"}
+      </Badge>
+      {event.kind === "transfer" ? (
+        <Badge variant="secondary">{t("activity.feed.transfer")}</Badge>
+      ) : event.kind === "unknown" ? (
+        <Badge variant="warning" data-testid="unknown-shape">{t("activity.feed.unknownShape")}</Badge>
+      ) : !event.known ? (
+        <Badge variant="warning" data-testid="unknown-event">{t("activity.feed.unknownEvent")}</Badge>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePage } from "@/lib/auth/session";
+import { feedAccountIds } from "@/lib/feed/access";
+import { getI18n } from "@/lib/i18n/server";
+import { feedFacets, listFeedEvents } from "@/lib/webhooks/queries";
+import { ActivityFeed } from "./activity-feed";
+
+const FEED_PAGE_SIZE = 100;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (value: string | string[] | undefined) => (typeof value === "string" && value.length > 0 ? value : undefined);
+
+export default async function ActivityPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requirePage("webhooks.view");
+  const { t } = await getI18n();
+  const params = await searchParams;
+  const filter = { accountId: one(params.account), event: one(params.event), paymentMethod: one(params.method) };
+  const visible = feedAccountIds(ctx);
+  const accountIds = feedAccountIds(ctx, filter.accountId);
+  const [events, facets] = await Promise.all([
+    listFeedEvents({ accountIds, event: filter.event, paymentMethod: filter.paymentMethod, limit: FEED_PAGE_SIZE }),
+    feedFacets(visible),
+  ]);
+  const accounts = ctx.accounts.filter((a) => visible.includes(a.id)).map((a) => ({ id: a.id, name: a.name }));
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("activity.feed.title")} description={t("activity.feed.description")} />
+      <ActivityFeed
+        initialEvents={events}
+        accounts={accounts}
+        facets={facets}
+        filter={filter}
+        pageSize={FEED_PAGE_SIZE}
+      />
+    </div>
+  );
+}

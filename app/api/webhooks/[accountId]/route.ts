@@ -1,0 +1,10 @@
+import { handleWebhookRequest } from "@/lib/webhooks/http";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Gateway notifications for one account; authenticated by the payload's token, never by a session. */
+export async function POST(request: Request, { params }: { params: Promise<{ accountId: string }> }) {
+  const { accountId } = await params;
+  return handleWebhookRequest(request, accountId);
+}

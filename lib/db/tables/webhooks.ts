@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { gatewayAccounts } from "./core";
+
+/** "payment": the interface's payment webhook; "transfer": a transfer notification; "unknown": any other shape, kept as is. */
+export type WebhookEventKind = "payment" | "transfer" | "unknown";
+
+/**
+ * One row per distinct notification received for an account. A retried delivery of the same
+ * notification (same dedupe key, see lib/webhooks/dedupe.ts) only bumps `deliveries` and
+ * `lastReceivedAt`. The payload is stored with its token redacted.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
+    dedupeKey: text("dedupe_key").notNull(),
+    kind: text("kind").$type<WebhookEventKind>().notNull(),
+    /** The `event` field as sent (unknown names kept), or null when the payload had none. */
+    event: text("event"),
+    gatewayTransactionId: text("gateway_transaction_id"),
+    identifier: text("identifier"),
+    status: text("status"),
+    paymentMethod: text("payment_method"),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    /** The ledger row this notification created or updated. */
+    ledgerId: text("ledger_id"),
+    /** Whether the notification's status was applied to the ledger (false: older than what the ledger had). */
+    ledgerOutcome: text("ledger_outcome").$type<"created" | "updated" | "stale" | "none">(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    deliveries: integer("deliveries").notNull().default(1),
+    firstReceivedAt: timestamp("first_received_at", { withTimezone: true }).notNull().defaultNow(),
+    lastReceivedAt: timestamp("last_received_at", { withTimezone: true }).notNull().defaultNow(),
+    sourceIp: text("source_ip"),
+    /** Bumped on every delivery (first or repeated): the cursor of the activity feed's polling fallback. */
+    feedSeq: bigserial("feed_seq", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_account_dedupe_key").on(t.accountId, t.dedupeKey),
+    index("webhook_events_account_first_idx").on(t.accountId, t.firstReceivedAt.desc()),
+    index("webhook_events_feed_seq_idx").on(t.feedSeq),
+    index("webhook_events_ledger_idx").on(t.ledgerId),
+  ],
+);
+
+/** Refused deliveries: when, from where and why; never the payload or the token sent. */
+export const webhookRejections = pgTable(
+  "webhook_rejections",
+  {
+    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    sourceIp: text("source_ip"),
+    reason: text("reason").$type<WebhookRejectionReason>().notNull(),
+    /** HTTP status answered. */
+    status: integer("status").notNull(),
+  },
+  (t) => [index("webhook_rejections_account_idx").on(t.accountId, t.receivedAt.desc())],
+);
+
+export type WebhookRejectionReason =
+  | "missing_token"
+  | "bad_token"
+  | "no_token_configured"
+  | "unknown_transfer"
+  | "invalid_json"
+  | "too_large";

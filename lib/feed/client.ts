@@ -1,0 +1,137 @@
+"use client";
+
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
+
+export type { FeedEvent, FeedFilter } from "./types";
+
+export const feedKeys = {
+  all: ["feed"] as const,
+  poll: () => [...feedKeys.all, "poll"] as const,
+};
+
+type Mode = "connecting" | "live" | "polling";
+type Listener = (event: FeedEvent) => void;
+
+/**
+ * One EventSource per browser tab, shared by every hook instance. When the stream cannot be
+ * kept open (proxy without streaming, session check refused…) the hooks poll /api/feed until a
+ * reconnect attempt succeeds.
+ */
+const hub = {
+  listeners: new Set<Listener>(),
+  modeListeners: new Set<() => void>(),
+  source: null as EventSource | null,
+  mode: "connecting" as Mode,
+  cursor: null as number | null,
+  retryTimer: null as ReturnType<typeof setTimeout> | null,
+  failures: 0,
+};
+
+function setMode(mode: Mode) {
+  if (hub.mode === mode) return;
+  hub.mode = mode;
+  for (const listener of hub.modeListeners) listener();
+}
+
+function dispatch(event: FeedEvent) {
+  hub.cursor = Math.max(hub.cursor ?? 0, event.seq);
+  for (const listener of hub.listeners) listener(event);
+}
+
+function connect() {
+  if (hub.source || typeof EventSource === "undefined") return;
+  const source = new EventSource("/api/feed/stream");
+  hub.source = source;
+  source.addEventListener("ready", () => {
+    hub.failures = 0;
+    setMode("live");
+  });
+  source.addEventListener("feed", (message) => {
+    try {
+      dispatch(JSON.parse((message as MessageEvent<string>).data) as FeedEvent);
+    } catch {
+      // malformed line: skip
+    }
+  });
+  source.onerror = () => {
+    // The browser retries by itself while the stream is merely interrupted; a refused or
+    // non-stream answer closes it for good, so poll and try again later.
+    hub.failures += 1;
+    if (source.readyState === EventSource.CLOSED || hub.failures >= 3) {
+      source.close();
+      if (hub.source === source) hub.source = null;
+      setMode("polling");
+      if (hub.listeners.size > 0 && !hub.retryTimer) {
+        hub.retryTimer = setTimeout(() => {
+          hub.retryTimer = null;
+          if (hub.listeners.size > 0) connect();
+        }, Math.min(30_000, 2_000 * hub.failures));
+      }
+    }
+  };
+}
+
+function disconnectIfUnused() {
+  if (hub.listeners.size > 0) return;
+  hub.source?.close();
+  hub.source = null;
+  if (hub.retryTimer) clearTimeout(hub.retryTimer);
+  hub.retryTimer = null;
+  setMode("connecting");
+}
+
+function subscribeMode(onChange: () => void): () => void {
+  hub.modeListeners.add(onChange);
+  return () => hub.modeListeners.delete(onChange);
+}
+
+async function pollOnce(): Promise<number> {
+  const query = hub.cursor === null ? "" : `?after=${hub.cursor}`;
+  const response = await fetch(`/api/feed${query}`, { cache: "no-store" });
+  if (!response.ok) throw new Error(`feed ${response.status}`);
+  const body = (await response.json()) as { events: FeedEvent[]; cursor: number };
+  const known = hub.cursor;
+  for (const event of body.events) if (known === null || event.seq > known) dispatch(event);
+  hub.cursor = Math.max(hub.cursor ?? 0, body.cursor);
+  return hub.cursor;
+}
+
+/**
+ * Calls `onEvent` for every notification delivered from now on that matches `filter`
+ * (account, ledger row, event name, payment method), live over SSE with polling as fallback.
+ * Returns the connection mode, e.g. to show a "live" badge.
+ */
+export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) => void): Mode {
+  const mode = useSyncExternalStore(subscribeMode, () => hub.mode, () => "connecting" as Mode);
+  const onEventRef = useRef(onEvent);
+  const filterRef = useRef(filter);
+  useEffect(() => {
+    onEventRef.current = onEvent;
+    filterRef.current = filter;
+  });
+
+  useEffect(() => {
+    const listener: Listener = (event) => {
+      if (matchesFeedFilter(event, filterRef.current)) onEventRef.current(event);
+    };
+    hub.listeners.add(listener);
+    connect();
+    return () => {
+      hub.listeners.delete(listener);
+      disconnectIfUnused();
+    };
+  }, []);
+
+  useQuery({
+    queryKey: feedKeys.poll(),
+    queryFn: pollOnce,
+    enabled: mode === "polling",
+    refetchInterval: 1_000,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  return mode;
+}

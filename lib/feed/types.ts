@@ -1,0 +1,38 @@
+import type { WebhookEventKind } from "@/lib/db/tables/webhooks";
+
+/** What the feed sends to browsers about one stored notification (never the payload or a token). */
+export type FeedEvent = {
+  id: string;
+  accountId: string;
+  /** Feed cursor: grows on every delivery, repeated ones included. */
+  seq: number;
+  kind: WebhookEventKind;
+  event: string | null;
+  known: boolean;
+  gatewayTransactionId: string | null;
+  identifier: string | null;
+  status: string | null;
+  paymentMethod: string | null;
+  amountCents: number | null;
+  ledgerId: string | null;
+  /** The delivery changed the ledger row (created or updated it). */
+  ledgerChanged: boolean;
+  deliveries: number;
+  firstReceivedAt: string;
+  lastReceivedAt: string;
+};
+
+export type FeedFilter = {
+  accountId?: string;
+  ledgerId?: string;
+  event?: string;
+  paymentMethod?: string;
+};
+
+export function matchesFeedFilter(event: FeedEvent, filter: FeedFilter): boolean {
+  if (filter.accountId && event.accountId !== filter.accountId) return false;
+  if (filter.ledgerId && event.ledgerId !== filter.ledgerId) return false;
+  if (filter.event && event.event !== filter.event) return false;
+  if (filter.paymentMethod && event.paymentMethod !== filter.paymentMethod) return false;
+  return true;
+}

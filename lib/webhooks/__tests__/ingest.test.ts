@@ -1,0 +1,306 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { closeDb, getDb } from "@/lib/db/client";
+import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
+import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import type { FeedEvent } from "@/lib/feed/types";
+
+process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
+
+const TOKEN = "wht_test_4c1d9e8f7a6b";
+const targets = await testDatabases();
+
+function paymentPayload(overrides: {
+  event?: string;
+  token?: string | null;
+  id?: string;
+  identifier?: string | null;
+  status?: string;
+  createdAt?: string;
+  payedAt?: string | null;
+  amount?: number;
+  method?: string;
+}) {
+  return {
+    event: overrides.event ?? "TRANSACTION_PAID",
+    ...(overrides.token === null ? {} : { token: overrides.token ?? TOKEN }),
+    offerCode: null,
+    checkoutUrl: "",
+    client: { id: "cli_1", name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
+    transaction: {
+      id: overrides.id ?? `tx_${randomUUID()}`,
+      identifier: overrides.identifier === undefined ? `ord-${randomUUID().slice(0, 8)}` : overrides.identifier,
+      status: overrides.status ?? "COMPLETED",
+      paymentMethod: overrides.method ?? "PIX",
+      amount: overrides.amount ?? 123.45,
+      commissionAmount: 122.23,
+      currency: "BRL",
+      createdAt: overrides.createdAt ?? "2026-11-20T12:00:00.000Z",
+      payedAt: overrides.payedAt === undefined ? "2026-11-20T12:05:00.000Z" : overrides.payedAt,
+    },
+    trackProps: { isUpsell: false, ip: null, user_agent: null },
+  };
+}
+
+describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
+  let accountId: string;
+  let tokenlessAccountId: string;
+
+  beforeAll(async () => {
+    await closeDb();
+    useDatabase(target);
+    const { createAccount } = await import("@/lib/accounts/dal");
+    accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
+    tokenlessAccountId = (await createAccount({ name: "Sem token", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" }, null)).id;
+  });
+  afterAll(async () => {
+    const { stopFeedListener } = await import("@/lib/feed/bus");
+    await stopFeedListener();
+    await closeDb();
+    await target.drop();
+  });
+
+  const receive = async (payload: unknown, id = accountId, sourceIp = "203.0.113.7") => {
+    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
+    return receiveWebhook({ accountId: id, body: typeof payload === "string" ? payload : JSON.stringify(payload), sourceIp });
+  };
+
+  async function eventsOf(gatewayId: string) {
+    const db = await getDb();
+    return db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, gatewayId));
+  }
+
+  async function ledgerOf(gatewayId: string) {
+    const db = await getDb();
+    return db
+      .select()
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, gatewayId)));
+  }
+
+  it("stores a payment notification with its token redacted and creates the ledger row of an unknown transaction", async () => {
+    const payload = paymentPayload({ identifier: "checkout-abc-1" });
+    const answer = await receive(payload);
+    expect(answer.status).toBe(200);
+    const [event] = await eventsOf(payload.transaction.id);
+    expect(event.event).toBe("TRANSACTION_PAID");
+    expect(event.deliveries).toBe(1);
+    expect(event.sourceIp).toBe("203.0.113.7");
+    expect(JSON.stringify(event.payload)).not.toContain(TOKEN);
+    expect((event.payload as { token: string }).token).toBe("[redacted]");
+
+    const [row] = await ledgerOf(payload.transaction.id);
+    expect(row).toMatchObject({
+      kind: "external",
+      origin: "webhook",
+      identifier: "checkout-abc-1",
+      status: "COMPLETED",
+      statusSource: "webhook",
+      lastWebhookStatus: "COMPLETED",
+      paymentMethod: "PIX",
+      amountCents: 12345,
+      feeCents: 122,
+      clientName: "Maria Souza",
+      clientEmail: "maria@example.com",
+      clientDocument: "529.982.247-25",
+    });
+    expect(row.paidAt?.toISOString()).toBe("2026-11-20T12:05:00.000Z");
+    expect(event.ledgerId).toBe(row.id);
+    expect(JSON.stringify(row.gatewayRecord)).not.toContain(TOKEN);
+  });
+
+  it("uses the gateway id as identifier when the notification has none", async () => {
+    const payload = paymentPayload({ identifier: null });
+    expect((await receive(payload)).status).toBe(200);
+    const [row] = await ledgerOf(payload.transaction.id);
+    expect(row.identifier).toBe(payload.transaction.id);
+  });
+
+  it("counts ten identical concurrent deliveries as one event received ten times", async () => {
+    const payload = paymentPayload({});
+    const answers = await Promise.all(Array.from({ length: 10 }, () => receive(payload)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const events = await eventsOf(payload.transaction.id);
+    expect(events).toHaveLength(1);
+    expect(events[0].deliveries).toBe(10);
+    expect(events[0].lastReceivedAt.getTime()).toBeGreaterThanOrEqual(events[0].firstReceivedAt.getTime());
+    expect(await ledgerOf(payload.transaction.id)).toHaveLength(1);
+  });
+
+  it("stores a burst of mixed deliveries grouped together without losing or duplicating any", async () => {
+    const txs = Array.from({ length: 20 }, () => ({ id: `tx_${randomUUID()}`, identifier: `burst-${randomUUID().slice(0, 8)}` }));
+    const created = txs.map((t) => paymentPayload({ ...t, event: "TRANSACTION_CREATED", status: "OK", payedAt: null }));
+    const paid = txs.map((t) => paymentPayload({ ...t }));
+    const deliveries = [...paid, ...created, ...paid.slice(0, 10), ...created.slice(0, 10)];
+    const answers = await Promise.all(deliveries.map((p) => receive(p)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    for (const [i, t] of txs.entries()) {
+      const events = await eventsOf(t.id);
+      expect(events.map((e) => e.event).sort()).toEqual(["TRANSACTION_CREATED", "TRANSACTION_PAID"]);
+      expect(events.reduce((sum, e) => sum + e.deliveries, 0)).toBe(i < 10 ? 4 : 2);
+      const rows = await ledgerOf(t.id);
+      expect(rows).toHaveLength(1);
+      // PAID (12:05) outranks CREATED (12:00) whatever order they were stored in.
+      expect(rows[0].status).toBe("COMPLETED");
+    }
+  });
+
+  it("treats a retry with other volatile fields (client, trackProps) as the same notification", async () => {
+    const payload = paymentPayload({});
+    await receive(payload);
+    await receive({ ...payload, trackProps: { isUpsell: true, ip: "1.2.3.4" }, client: { ...payload.client, phone: "x" } });
+    const events = await eventsOf(payload.transaction.id);
+    expect(events).toHaveLength(1);
+    expect(events[0].deliveries).toBe(2);
+  });
+
+  it("creates one ledger row when different notifications of a new transaction arrive together", async () => {
+    const id = `tx_${randomUUID()}`;
+    const identifier = `checkout-${randomUUID().slice(0, 6)}-1`;
+    await Promise.all([
+      receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "OK", payedAt: null })),
+      receive(paymentPayload({ id, identifier })),
+    ]);
+    expect(await eventsOf(id)).toHaveLength(2);
+    const rows = await ledgerOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("COMPLETED");
+  });
+
+  it("refuses a wrong or missing token with 401 and stores nothing but a rejection entry", async () => {
+    const { recentRejections } = await rejectionsHelper();
+    const wrong = paymentPayload({ token: "wht_wrong_token_value" });
+    expect((await receive(wrong, accountId, "198.51.100.9")).status).toBe(401);
+    const missing = paymentPayload({ token: null });
+    expect((await receive(missing, accountId, "198.51.100.10")).status).toBe(401);
+    expect(await eventsOf(wrong.transaction.id)).toHaveLength(0);
+    expect(await eventsOf(missing.transaction.id)).toHaveLength(0);
+    expect(await ledgerOf(wrong.transaction.id)).toHaveLength(0);
+    const rejections = await recentRejections(accountId);
+    expect(rejections.find((r) => r.sourceIp === "198.51.100.9")?.reason).toBe("bad_token");
+    expect(rejections.find((r) => r.sourceIp === "198.51.100.10")?.reason).toBe("missing_token");
+    expect(JSON.stringify(rejections)).not.toContain("wht_wrong_token_value");
+  });
+
+  it("refuses every payment notification for an account without a webhook token", async () => {
+    const payload = paymentPayload({ token: "anything" });
+    const answer = await receive(payload, tokenlessAccountId);
+    expect(answer.status).toBe(401);
+    const { recentRejections } = await rejectionsHelper();
+    expect((await recentRejections(tokenlessAccountId))[0].reason).toBe("no_token_configured");
+  });
+
+  it("answers 404 for an unknown account and 400 for a body that is not a JSON object", async () => {
+    expect((await receive(paymentPayload({}), "no-such-account")).status).toBe(404);
+    expect((await receive("{not json")).status).toBe(400);
+    expect((await receive("[1,2]")).status).toBe(400);
+  });
+
+  it("updates the console's own ledger row by identifier and fills the gateway id", async () => {
+    const db = await getDb();
+    const identifier = `pix-${randomUUID().slice(0, 8)}`;
+    const [own] = await db
+      .insert(ledgerTransactions)
+      .values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation", statusAt: new Date(), amountCents: 5000 })
+      .returning();
+    const payload = paymentPayload({ identifier, amount: 50 });
+    expect((await receive(payload)).status).toBe(200);
+    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "COMPLETED", statusSource: "webhook", lastWebhookStatus: "COMPLETED", gatewayTransactionId: payload.transaction.id, kind: "pix_charge", origin: "console" });
+    expect(row.paidAt).not.toBeNull();
+    expect(row.lastWebhookAt).not.toBeNull();
+  });
+
+  it("never lets an older notification overwrite a newer status, whatever the arrival order", async () => {
+    const id = `tx_${randomUUID()}`;
+    const identifier = `ord-${randomUUID().slice(0, 8)}`;
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_PAID", status: "COMPLETED", payedAt: "2026-11-20T12:05:00.000Z" }));
+    // The creation notice arrives late: it describes 12:00, before the payment.
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "OK", payedAt: null }));
+    let [row] = await ledgerOf(id);
+    expect(row.status).toBe("COMPLETED");
+    expect(row.lastWebhookStatus).toBe("COMPLETED");
+    const late = (await eventsOf(id)).find((e) => e.event === "TRANSACTION_CREATED");
+    expect(late?.ledgerOutcome).toBe("stale");
+
+    // A later refund (same payedAt, no newer timestamp: arrival order) is applied, with its status as reported.
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_REFUNDED", status: "REFUNDED_BY_GATEWAY" }));
+    [row] = await ledgerOf(id);
+    expect(row.status).toBe("REFUNDED_BY_GATEWAY");
+  });
+
+  it("keeps unknown event names and unknown payload shapes, shown as such", async () => {
+    const { listFeedEvents } = await import("@/lib/webhooks/queries");
+    const named = paymentPayload({ event: "TRANSACTION_DISPUTE_OPENED", status: "IN_DISPUTE" });
+    expect((await receive(named)).status).toBe(200);
+    const shapeless = { event: "SOMETHING_NEW", token: TOKEN, data: { foo: 1 } };
+    expect((await receive(shapeless)).status).toBe(200);
+    expect((await receive(shapeless)).status).toBe(200);
+    const events = await listFeedEvents({ accountIds: [accountId], limit: 500 });
+    const dispute = events.find((e) => e.gatewayTransactionId === named.transaction.id);
+    expect(dispute).toMatchObject({ event: "TRANSACTION_DISPUTE_OPENED", known: false, kind: "payment", status: "IN_DISPUTE" });
+    const unknown = events.filter((e) => e.event === "SOMETHING_NEW");
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ kind: "unknown", known: false, deliveries: 2, ledgerId: null });
+    const [row] = await ledgerOf(named.transaction.id);
+    expect(row.status).toBe("IN_DISPUTE");
+  });
+
+  it("lists a transaction's events in time order, redacted", async () => {
+    const { listEventsForTransaction } = await import("@/lib/webhooks/queries");
+    const id = `tx_${randomUUID()}`;
+    const identifier = `ord-${randomUUID().slice(0, 8)}`;
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "OK", payedAt: null }));
+    await receive(paymentPayload({ id, identifier }));
+    await receive(paymentPayload({ id, identifier }));
+    const [row] = await ledgerOf(id);
+    const events = await listEventsForTransaction(accountId, row.id);
+    expect(events.map((e) => [e.event, e.deliveries])).toEqual([
+      ["TRANSACTION_CREATED", 1],
+      ["TRANSACTION_PAID", 2],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(TOKEN);
+    expect(await listEventsForTransaction(tokenlessAccountId, row.id)).toEqual([]);
+  });
+
+  it("signals the feed of every console process for new and repeated deliveries", async () => {
+    const { subscribeFeed } = await import("@/lib/feed/bus");
+    const seen: FeedEvent[] = [];
+    const unsubscribe = await subscribeFeed((e) => seen.push(e));
+    try {
+      const payload = paymentPayload({});
+      await receive(payload);
+      await receive(payload);
+      await expect.poll(() => seen.filter((e) => e.gatewayTransactionId === payload.transaction.id).length, { timeout: 5_000 }).toBe(2);
+      const mine = seen.filter((e) => e.gatewayTransactionId === payload.transaction.id);
+      expect(mine[0]).toMatchObject({ deliveries: 1, ledgerChanged: true, known: true });
+      expect(mine[1]).toMatchObject({ deliveries: 2, ledgerChanged: false });
+      expect(mine[1].seq).toBeGreaterThan(mine[0].seq);
+      expect(JSON.stringify(mine)).not.toContain(TOKEN);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("refuses bodies over the size limit with 413 before reading them whole", async () => {
+    const { handleWebhookRequest } = await import("@/lib/webhooks/http");
+    const big = JSON.stringify({ ...paymentPayload({}), padding: "x".repeat(300 * 1024) });
+    const response = await handleWebhookRequest(new Request("http://console.test/api/webhooks/x", { method: "POST", body: big }), accountId);
+    expect(response.status).toBe(413);
+    const ok = await handleWebhookRequest(
+      new Request("http://console.test/api/webhooks/x", { method: "POST", body: JSON.stringify(paymentPayload({})), headers: { "x-forwarded-for": "192.0.2.44" } }),
+      accountId,
+    );
+    expect(ok.status).toBe(200);
+  });
+});
+
+async function rejectionsHelper() {
+  return {
+    recentRejections: async (accountId: string) => {
+      const db = await getDb();
+      return db.select().from(webhookRejections).where(eq(webhookRejections.accountId, accountId));
+    },
+  };
+}

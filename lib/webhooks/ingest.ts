@@ -1,0 +1,147 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { gatewayAccounts, webhookRejections } from "@/lib/db/schema";
+import type { WebhookRejectionReason } from "@/lib/db/tables/webhooks";
+import { getWebhookToken } from "@/lib/accounts/dal";
+import { applyTransferNotification, isTransferNotification } from "@/lib/transfers/notifications";
+import { storeEvent } from "./store";
+import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "./payload";
+
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+export type IncomingWebhook = {
+  accountId: string;
+  /** The raw body, already size-checked by the HTTP layer. */
+  body: string;
+  sourceIp: string | null;
+  receivedAt?: Date;
+};
+
+/** Tokens are cached briefly: a replaced token takes effect within this many milliseconds in every process. */
+const TOKEN_CACHE_MS = 2_000;
+type TokenEntry = { token: string | null; exists: boolean; until: number };
+const tokenCacheKey = Symbol.for("merchant-console.webhook-token-cache");
+
+function tokenCache(): Map<string, TokenEntry> {
+  const g = globalThis as typeof globalThis & { [tokenCacheKey]?: Map<string, TokenEntry> };
+  return (g[tokenCacheKey] ??= new Map());
+}
+
+export function forgetWebhookTokens(): void {
+  tokenCache().clear();
+}
+
+async function accountToken(accountId: string): Promise<TokenEntry> {
+  const cached = tokenCache().get(accountId);
+  if (cached && cached.until > Date.now()) return cached;
+  const token = await getWebhookToken(accountId);
+  let exists = token !== null;
+  if (!exists) {
+    const db = await getDb();
+    const [row] = await db.select({ id: gatewayAccounts.id }).from(gatewayAccounts).where(eq(gatewayAccounts.id, accountId)).limit(1);
+    exists = !!row;
+  }
+  const entry = { token, exists, until: Date.now() + TOKEN_CACHE_MS };
+  tokenCache().set(accountId, entry);
+  return entry;
+}
+
+/** Rejection entries kept per account and window: a flood of forged deliveries cannot fill the table. */
+const REJECTION_WINDOW_MS = 10_000;
+const REJECTIONS_PER_WINDOW = 50;
+const rejectionWindowKey = Symbol.for("merchant-console.webhook-rejection-window");
+
+function rejectionAllowed(accountId: string, now: number): boolean {
+  const g = globalThis as typeof globalThis & { [rejectionWindowKey]?: Map<string, { start: number; count: number }> };
+  const windows = (g[rejectionWindowKey] ??= new Map());
+  const current = windows.get(accountId);
+  if (!current || now - current.start >= REJECTION_WINDOW_MS) {
+    windows.set(accountId, { start: now, count: 1 });
+    return true;
+  }
+  current.count++;
+  return current.count <= REJECTIONS_PER_WINDOW;
+}
+
+export async function recordRejection(
+  accountId: string,
+  reason: WebhookRejectionReason,
+  status: number,
+  sourceIp: string | null,
+  receivedAt = new Date(),
+): Promise<void> {
+  if (!rejectionAllowed(accountId, receivedAt.getTime())) return;
+  const db = await getDb();
+  await db.insert(webhookRejections).values({ accountId, reason, status, sourceIp, receivedAt });
+}
+
+const reject = async (input: IncomingWebhook, reason: WebhookRejectionReason, status: number): Promise<WebhookAnswer> => {
+  await recordRejection(input.accountId, reason, status, input.sourceIp, input.receivedAt);
+  return { status, body: { error: reason } };
+};
+
+/**
+ * The receiver: authenticates, stores once, updates the ledger, signals the feed. Answers only
+ * after the event is committed. Nothing but a rejection entry is written for an unauthenticated
+ * delivery.
+ */
+export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAnswer> {
+  const receivedAt = input.receivedAt ?? new Date();
+  const account = await accountToken(input.accountId);
+  if (!account.exists) return { status: 404, body: { error: "unknown_account" } };
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(input.body);
+  } catch {
+    return reject(input, "invalid_json", 400);
+  }
+  if (!isRecord(payload)) return reject(input, "invalid_json", 400);
+
+  if (isTransferNotification(payload)) {
+    const result = await applyTransferNotification(input.accountId, payload);
+    if (result.outcome !== "applied") return reject(input, result.outcome, 401);
+    const withdraw = isRecord(payload.withdraw) ? payload.withdraw : {};
+    const stored = await storeEvent({
+      accountId: input.accountId,
+      receivedAt,
+      sourceIp: input.sourceIp,
+      kind: "transfer",
+      dedupeKey: rawDedupeKey("transfer", payload),
+      event: clip(payload.event),
+      gatewayTransactionId: clip(withdraw.id),
+      identifier: clip(payload.identifier),
+      status: clip(withdraw.status),
+      paymentMethod: "PIX_TRANSFER",
+      amountCents: null,
+      payload,
+      notification: null,
+    });
+    return { status: 200, body: { received: true, id: stored.id, deliveries: stored.deliveries } };
+  }
+
+  if (payload.token === undefined || payload.token === null || payload.token === "") return reject(input, "missing_token", 401);
+  if (!account.token) return reject(input, "no_token_configured", 401);
+  if (!tokensEqual(payload.token, account.token)) return reject(input, "bad_token", 401);
+
+  const notification = parsePaymentNotification(payload);
+  const stored = await storeEvent({
+    accountId: input.accountId,
+    receivedAt,
+    sourceIp: input.sourceIp,
+    kind: notification ? "payment" : "unknown",
+    dedupeKey: notification?.dedupeKey ?? rawDedupeKey("unknown", payload),
+    event: notification?.event ?? clip(payload.event),
+    gatewayTransactionId: notification?.gatewayTransactionId ?? null,
+    identifier: notification?.identifier ?? null,
+    status: notification?.status ?? null,
+    paymentMethod: notification?.paymentMethod ?? null,
+    amountCents: notification?.amountCents ?? null,
+    payload,
+    notification,
+  });
+  return { status: 200, body: { received: true, id: stored.id, deliveries: stored.deliveries } };
+}

@@ -1,0 +1,135 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { isKnownWebhookEvent, paymentWebhookSchema } from "@/lib/gateway/schemas";
+import { toCents } from "@/lib/br/money";
+
+export const REDACTED = "[redacted]";
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** JSON with keys sorted at every level, so equal content always gives equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => value[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Constant-time comparison; hashing first gives equal lengths without revealing the expected one. */
+export function tokensEqual(received: unknown, expected: string): boolean {
+  if (typeof received !== "string" || received.length === 0 || expected.length === 0) return false;
+  const a = createHash("sha256").update(received, "utf8").digest();
+  const b = createHash("sha256").update(expected, "utf8").digest();
+  return timingSafeEqual(a, b);
+}
+
+/** The payload as stored and shown: the top-level `token` (and any nested `webhookToken`) replaced. */
+export function redactPayload(payload: unknown): unknown {
+  if (Array.isArray(payload)) return payload.map(redactPayload);
+  if (!isRecord(payload)) return payload;
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) =>
+      key === "token" || key === "webhookToken" ? [key, REDACTED] : [key, redactPayload(value)],
+    ),
+  );
+}
+
+/** Timestamps a transaction object may carry about its own state changes (loosely typed: any gateway). */
+const STATE_TIMESTAMPS = ["createdAt", "payedAt", "paidAt", "canceledAt", "refundedAt", "chargedBackAt", "updatedAt"] as const;
+
+export function parseTime(value: unknown): Date | null {
+  if (typeof value !== "string" || value.length === 0) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/**
+ * The moment the notification describes: the latest of the transaction's own timestamps
+ * (a TRANSACTION_CREATED carries createdAt, a TRANSACTION_PAID its payedAt, …), or null
+ * when it carries none (then arrival order decides).
+ */
+export function reportedAt(transaction: Record<string, unknown>): Date | null {
+  let latest: Date | null = null;
+  for (const key of STATE_TIMESTAMPS) {
+    const time = parseTime(transaction[key]);
+    if (time && (!latest || time > latest)) latest = time;
+  }
+  return latest;
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/**
+ * What makes two deliveries "the same notification" for a payment webhook: its event name, the
+ * transaction id, the status reported and the transaction's own state timestamps. Everything
+ * else (token, client data, trackProps, checkoutUrl…) may legitimately differ between retries of
+ * one notification or be re-rendered by the gateway, so it is left out. A new status, a new
+ * event name or a new timestamp is a new notification. Other shapes: the whole payload minus
+ * the token.
+ */
+export function paymentDedupeKey(event: string, transaction: Record<string, unknown>): string {
+  const stamps = Object.fromEntries(STATE_TIMESTAMPS.map((key) => [key, transaction[key] ?? null]));
+  return `p1:${sha256(canonicalJson({ event, id: transaction.id, status: transaction.status, ...stamps }))}`;
+}
+
+export function rawDedupeKey(kind: string, payload: Record<string, unknown>): string {
+  const rest = { ...payload };
+  delete rest.token;
+  return `${kind.slice(0, 1)}1:${sha256(canonicalJson(rest))}`;
+}
+
+const clip = (value: unknown, max = 200): string | null =>
+  typeof value === "string" && value.length > 0 ? value.slice(0, max) : null;
+
+export type ParsedPaymentNotification = {
+  event: string;
+  known: boolean;
+  token: unknown;
+  transaction: Record<string, unknown>;
+  gatewayTransactionId: string;
+  identifier: string | null;
+  status: string;
+  paymentMethod: string;
+  amountCents: number | null;
+  feeCents: number | null;
+  paidAt: Date | null;
+  reportedAt: Date | null;
+  client: { name: string | null; email: string | null; document: string | null };
+  dedupeKey: string;
+};
+
+/** A payload of the interface's payment webhook shape, or null (then it is kept as "unknown"). */
+export function parsePaymentNotification(payload: Record<string, unknown>): ParsedPaymentNotification | null {
+  const parsed = paymentWebhookSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { event, transaction, client } = parsed.data;
+  const tx = payload.transaction as Record<string, unknown>;
+  const amount = Number.isFinite(transaction.amount) ? toCents(transaction.amount) : null;
+  const commission = typeof transaction.commissionAmount === "number" ? toCents(transaction.commissionAmount) : null;
+  return {
+    event: event.slice(0, 200),
+    known: isKnownWebhookEvent(event),
+    token: payload.token,
+    transaction: tx,
+    gatewayTransactionId: transaction.id.slice(0, 200),
+    identifier: clip(transaction.identifier),
+    status: transaction.status.slice(0, 200),
+    paymentMethod: transaction.paymentMethod.slice(0, 200),
+    amountCents: amount,
+    feeCents: amount !== null && commission !== null && commission <= amount ? amount - commission : null,
+    paidAt: parseTime(transaction.payedAt) ?? parseTime(tx.paidAt),
+    reportedAt: reportedAt(tx),
+    client: { name: clip(client.name), email: clip(client.email), document: clip(client.cpf) ?? clip(client.cnpj) },
+    dedupeKey: paymentDedupeKey(event, tx),
+  };
+}
+
+export { clip };

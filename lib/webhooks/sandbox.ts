@@ -1,0 +1,65 @@
+import "server-only";
+import { getAccountCredentials } from "@/lib/accounts/dal";
+import { webhookUrlFor } from "@/lib/gateway/connection";
+import { createSandboxControl, SandboxControlError, type SandboxPaymentEvent } from "@/sandbox/control-client";
+
+export { SANDBOX_EVENTS } from "./schemas";
+
+const DETECT_TIMEOUT_MS = 1_500;
+const DETECT_CACHE_MS = 60_000;
+const detectCache = new Map<string, { isSandbox: boolean; webhookUrl: string | null; until: number }>();
+
+async function controlFor(accountId: string, timeoutMs?: number) {
+  const credentials = await getAccountCredentials(accountId);
+  if (!credentials) return null;
+  const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs ?? 10_000) });
+  return createSandboxControl({ baseUrl: credentials.baseUrl, publicKey: credentials.publicKey, secretKey: credentials.secretKey, fetch: timedFetch });
+}
+
+/**
+ * Whether the account's base URL is the sandbox gateway: its control API answers the account's
+ * keys with its settings. Anything else (a real gateway, an error, a timeout) means no.
+ */
+export async function detectSandbox(accountId: string, { fresh = false } = {}): Promise<{ isSandbox: boolean; webhookUrl: string | null }> {
+  const cached = detectCache.get(accountId);
+  if (!fresh && cached && cached.until > Date.now()) return cached;
+  let result = { isSandbox: false, webhookUrl: null as string | null };
+  try {
+    const control = await controlFor(accountId, DETECT_TIMEOUT_MS);
+    const settings = control ? await control.settings() : null;
+    if (settings && "webhookUrl" in settings) result = { isSandbox: true, webhookUrl: settings.webhookUrl ?? null };
+  } catch {
+    // not a sandbox, or unreachable
+  }
+  detectCache.set(accountId, { ...result, until: Date.now() + DETECT_CACHE_MS });
+  return result;
+}
+
+/**
+ * Points the sandbox producer's default webhook URL (used by hosted checkout sales) at this
+ * console. Returns false when the account is not on the sandbox.
+ */
+export async function configureSandboxWebhookUrl(accountId: string): Promise<boolean> {
+  const { isSandbox } = await detectSandbox(accountId, { fresh: true });
+  if (!isSandbox) return false;
+  const control = await controlFor(accountId);
+  if (!control) return false;
+  const { webhookUrl } = await control.setWebhookUrl(webhookUrlFor(accountId));
+  detectCache.set(accountId, { isSandbox: true, webhookUrl, until: Date.now() + DETECT_CACHE_MS });
+  return true;
+}
+
+export type EmitResult = { ok: true } | { ok: false; status: number; message: string };
+
+/** Makes the sandbox (re)send one payment notification for a transaction, without moving its state. */
+export async function emitSandboxEvent(accountId: string, transactionId: string, event: SandboxPaymentEvent): Promise<EmitResult> {
+  const control = await controlFor(accountId);
+  if (!control) return { ok: false, status: 404, message: "unknown account" };
+  try {
+    await control.notify(transactionId, event);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof SandboxControlError) return { ok: false, status: error.status, message: error.message };
+    return { ok: false, status: 0, message: error instanceof Error ? error.message : String(error) };
+  }
+}
