@@ -7,46 +7,184 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleBadge } from "@/components/shell/role-badge";
 import { getAccount } from "@/lib/accounts/dal";
-import { requirePage } from "@/lib/auth/session";
+import { can, requirePage } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
+import { fromCents } from "@/lib/br/money";
+import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
+import { StatusBadge } from "./transactions/status-badge";
+import { VolumeChart } from "./_overview/volume-chart";
 
 export default async function HomePage() {
   const ctx = await requirePage();
-  const { t } = await getI18n();
+  const { t, format, locale } = await getI18n();
   const account = ctx.account ? await getAccount(ctx.account.id) : null;
+  if (!account || !ctx.account) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={t("home.greeting", { name: ctx.user.name })} />
+        <EmptyState icon={<Building2 />} title={t("home.noAccount")} description={t("home.noAccountHint")} />
+      </div>
+    );
+  }
+  const showLedger = can(ctx, "transactions.view");
+  const [figures, volume, latest] = showLedger
+    ? await Promise.all([overviewFigures(account.id), dailyVolumeByMethod(account.id), latestActivity(account.id)])
+    : [null, null, null];
+  const money = (cents: number) => format.money(fromCents(cents));
+  const dayFormat = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+  const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+  const countText = (n: number) => (n === 1 ? t("overview.countOne") : t("overview.count", { count: new Intl.NumberFormat(locale).format(n) }));
+  const monthTotal = volume ? volume.rows.reduce((sum, row) => sum + row.cents, 0) : 0;
+
+  const accountCard = (
+    <Card>
+      <CardHeader>
+        <CardDescription>{t("home.currentAccount")}</CardDescription>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
+          {account.name}
+          <Badge variant={account.mode === "live" ? "success" : "warning"}>
+            {account.mode === "live" ? t("accounts.modeLive") : t("accounts.modeTest")}
+          </Badge>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        <dl className="grid grid-cols-[7rem_1fr] gap-y-2">
+          <dt className="text-muted-foreground">{t("accounts.baseUrl")}</dt>
+          <dd className="font-mono text-xs break-all">{account.baseUrl}</dd>
+          <dt className="text-muted-foreground">{t("home.role")}</dt>
+          <dd>
+            <RoleBadge role={ctx.account.role} />
+          </dd>
+        </dl>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/accounts/${account.id}`}>{t("home.manageAccount")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+  if (!figures || !volume || !latest) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("home.subtitle")} />
+        <div className="max-w-2xl">{accountCard}</div>
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-6">
-      <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("home.subtitle")} />
-      {account && ctx.account ? (
-        <Card className="max-w-2xl">
+      <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("overview.title")} />
+      <div className="space-y-2">
+        <div className="grid gap-4 md:grid-cols-3" data-testid="overview-periods">
+          {OVERVIEW_PERIODS.map(({ key }) => (
+            <PeriodCard key={key} title={t(`overview.periods.${key}`)} figures={figures[key]} money={money} countText={countText} t={t} />
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">{`${t("overview.daysHint")} ${t("overview.paidHint")} ${t("overview.eventsHint")}`}</p>
+      </div>
+      <div className="grid items-start gap-6 xl:grid-cols-[1fr_minmax(0,24rem)]">
+        <Card>
           <CardHeader>
-            <CardDescription>{t("home.currentAccount")}</CardDescription>
-            <CardTitle className="flex items-center gap-2 text-xl">
-              {account.name}
-              <Badge variant={account.mode === "live" ? "success" : "warning"}>
-                {account.mode === "live" ? t("accounts.modeLive") : t("accounts.modeTest")}
-              </Badge>
-            </CardTitle>
+            <CardTitle>{t("overview.chartTitle")}</CardTitle>
+            <CardDescription>{t("overview.chartDescription")}</CardDescription>
           </CardHeader>
-          <CardContent className="space-y-4 text-sm">
-            <dl className="grid grid-cols-[12rem_1fr] gap-y-2">
-              <dt className="text-muted-foreground">{t("accounts.baseUrl")}</dt>
-              <dd className="font-mono text-xs">{account.baseUrl}</dd>
-              <dt className="text-muted-foreground">{t("accounts.publicKey")}</dt>
-              <dd className="font-mono text-xs">{account.publicKey}</dd>
-              <dt className="text-muted-foreground">{t("home.role")}</dt>
-              <dd>
-                <RoleBadge role={ctx.account.role} />
-              </dd>
-            </dl>
-            <Button asChild variant="outline" size="sm">
-              <Link href={`/accounts/${account.id}`}>{t("home.manageAccount")}</Link>
-            </Button>
+          <CardContent>
+            <VolumeChart
+              days={volume.days}
+              rows={volume.rows}
+              money={money}
+              dayLabel={dayLabel}
+              labels={{
+                summary: t("overview.chartSummary", { total: money(monthTotal) }),
+                empty: t("overview.chartEmpty"),
+                day: t("overview.chartDay"),
+                total: t("overview.chartTotal"),
+              }}
+            />
           </CardContent>
         </Card>
-      ) : (
-        <EmptyState icon={<Building2 />} title={t("home.noAccount")} description={t("home.noAccountHint")} />
-      )}
+        <div className="space-y-6">
+          {accountCard}
+          <Card>
+            <CardHeader className="flex flex-row items-center justify-between">
+              <CardTitle>{t("overview.latest")}</CardTitle>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/transactions">{t("overview.seeAll")}</Link>
+              </Button>
+            </CardHeader>
+            <CardContent>
+              {latest.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("overview.latestEmpty")}</p>
+              ) : (
+                <ul className="divide-y" data-testid="latest-activity">
+                  {latest.map((row) => (
+                    <li key={row.id}>
+                      <Link href={`/transactions/${row.id}`} className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40">
+                        <span className="min-w-0">
+                          <span className="block truncate font-mono text-xs">{row.identifier}</span>
+                          <span className="block text-xs text-muted-foreground">
+                            {format.dateTime(row.updatedAt)}
+                            {row.statusSource ? ` · ${t(`overview.latestSource.${row.statusSource}`)}` : ""}
+                          </span>
+                        </span>
+                        <span className="flex shrink-0 flex-col items-end gap-1">
+                          <span className="font-medium tabular-nums">{row.amountCents === null ? "—" : money(row.amountCents)}</span>
+                          <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
     </div>
+  );
+}
+
+function PeriodCard({
+  title,
+  figures,
+  money,
+  countText,
+  t,
+}: {
+  title: string;
+  figures: PeriodFigures;
+  money: (cents: number) => string;
+  countText: (n: number) => string;
+  t: Awaited<ReturnType<typeof getI18n>>["t"];
+}) {
+  const rows: [string, number, number, string][] = [
+    [t("overview.paid"), figures.paidCents, figures.paidCount, "paid"],
+    [t("overview.refunded"), figures.refundedCents, figures.refundedCount, "refunded"],
+    [t("overview.chargedBack"), figures.chargedBackCents, figures.chargedBackCount, "charged-back"],
+  ];
+  return (
+    <Card className="gap-3" data-testid={`period-${title}`}>
+      <CardHeader>
+        <CardDescription>{title}</CardDescription>
+        <CardTitle className="text-2xl tabular-nums" data-testid="created-volume">
+          {money(figures.createdCents)}
+        </CardTitle>
+        <p className="text-xs text-muted-foreground">
+          {t("overview.created")} · {countText(figures.createdCount)}
+        </p>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-1.5 text-sm">
+          {rows.map(([label, cents, count, id]) => (
+            <div key={id} className="flex items-baseline justify-between gap-2" data-testid={`figure-${id}`}>
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-right whitespace-nowrap tabular-nums">
+                {money(cents)} <span className="text-xs text-muted-foreground">({count})</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
   );
 }

@@ -36,7 +36,9 @@ async function openPglite(dir: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dir !== "memory://") mkdirSync(dir, { recursive: true });
-  const client = dir === "memory://" ? new PGlite() : new PGlite(dir);
+  // pg_trgm backs the transactions search index (migration 0004).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = dir === "memory://" ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, close: () => client.close(), driver: "pglite" };

@@ -74,5 +74,10 @@ export const ledgerTransactions = pgTable(
       .on(t.accountId, t.gatewayTransactionId)
       .where(sql`${t.gatewayTransactionId} is not null`),
     index("ledger_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // Transactions list filters and the overview's latest activity (the trigram search index is in a custom migration).
+    index("ledger_account_status_created_idx").on(t.accountId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("ledger_account_method_created_idx").on(t.accountId, t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    index("ledger_account_updated_idx").on(t.accountId, t.updatedAt.desc()),
+    index("ledger_account_paid_idx").on(t.accountId, t.paidAt),
   ],
 );

@@ -10,9 +10,18 @@ import { accounts } from "./accounts";
 import { users } from "./users";
 import { profile } from "./profile";
 import { home } from "./home";
+import { charges } from "./charges";
+import { transfers } from "./transfers";
+import { refunds } from "./refunds";
+import { checkoutLinks } from "./checkout-links";
+import { activity } from "./activity";
+import { transactions } from "./transactions";
+import { producer } from "./producer";
+import { overview } from "./overview";
+import { audit } from "./audit";
 
 /** Each area registers its namespace here. */
-const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home } as const;
+const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit } as const;
 
 type Areas = typeof areas;
 type Leaves<T, Prefix extends string = ""> = {

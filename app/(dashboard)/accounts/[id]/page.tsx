@@ -10,6 +10,7 @@ import { accountMembers } from "@/lib/users/dal";
 import { getI18n } from "@/lib/i18n/server";
 import { AccountDetailsForm } from "./account-details-form";
 import { ReplaceSecretDialog } from "./replace-secret-dialog";
+import { TestConnection } from "./test-connection";
 
 export default async function AccountPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -67,6 +68,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
               hint={account.webhookTokenLast4 ? t("accounts.endingIn", { last4: account.webhookTokenLast4 }) : t("accounts.webhookTokenHint")}
               action={canManage ? <ReplaceSecretDialog accountId={account.id} kind="webhookToken" /> : null}
             />
+            <TestConnection accountId={account.id} />
           </CardContent>
         </Card>
       </div>

@@ -1,0 +1,86 @@
+import Link from "next/link";
+import { ScrollText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { listAccounts } from "@/lib/accounts/dal";
+import { requirePage } from "@/lib/auth/session";
+import { getI18n } from "@/lib/i18n/server";
+import { listAuditEntries, parseAuditFilters } from "@/lib/audit/queries";
+import { AuditFilters } from "./audit-filters";
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePage("audit.view");
+  const { t, format } = await getI18n();
+  const raw = await searchParams;
+  const filters = parseAuditFilters(raw);
+  const cursor = typeof raw.cursor === "string" ? raw.cursor : null;
+  const [page, accounts] = await Promise.all([listAuditEntries(filters, { cursor }), listAccounts()]);
+  const initial = { email: filters.email, account: filters.accountId, action: filters.action, from: filters.from, to: filters.to };
+  const params = Object.fromEntries(Object.entries(initial).filter(([, v]) => v)) as Record<string, string>;
+  const nextHref = page.nextCursor ? `/admin/audit?${new URLSearchParams({ ...params, cursor: page.nextCursor })}` : null;
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title={t("audit.title")} description={t("audit.description")} />
+      <AuditFilters key={new URLSearchParams(params).toString()} initial={initial} accounts={accounts.map(({ id, name }) => ({ id, name }))} />
+      {page.rows.length === 0 ? (
+        <EmptyState icon={<ScrollText />} title={t("audit.empty")} />
+      ) : (
+        <Card className="gap-0 py-0">
+          <Table data-testid="audit-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("audit.columns.at")}</TableHead>
+                <TableHead>{t("audit.columns.user")}</TableHead>
+                <TableHead>{t("audit.columns.action")}</TableHead>
+                <TableHead>{t("audit.columns.account")}</TableHead>
+                <TableHead>{t("audit.columns.target")}</TableHead>
+                <TableHead>{t("audit.columns.ip")}</TableHead>
+                <TableHead>{t("audit.columns.details")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {page.rows.map((row) => (
+                <TableRow key={row.id} data-testid="audit-row" className="[&>td]:align-top">
+                  <TableCell className="text-muted-foreground tabular-nums">{format.dateTime(row.at)}</TableCell>
+                  <TableCell>{row.userEmail ?? <span className="text-muted-foreground italic">{t("audit.system")}</span>}</TableCell>
+                  <TableCell className="font-mono text-xs">{row.action}</TableCell>
+                  <TableCell className="max-w-40 truncate">{row.accountName ?? (row.accountId ? <span className="font-mono text-xs">{row.accountId}</span> : t("audit.noAccount"))}</TableCell>
+                  <TableCell className="max-w-48 truncate font-mono text-xs" title={row.target ?? undefined}>
+                    {row.target ?? "—"}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs text-muted-foreground">{row.ip ?? "—"}</TableCell>
+                  <TableCell className="max-w-md whitespace-normal">
+                    {row.details && Object.keys(row.details).length > 0 ? (
+                      <details>
+                        <summary className="cursor-pointer text-xs text-primary select-none">{t("audit.showDetails")}</summary>
+                        <pre className="mt-1 max-h-64 overflow-auto rounded-md bg-muted/40 p-2 font-mono text-[11px] leading-4">{JSON.stringify(row.details, null, 2)}</pre>
+                      </details>
+                    ) : (
+                      "—"
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+      <div className="flex justify-end gap-2">
+        {cursor && (
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/admin/audit${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`}>{t("audit.firstPage")}</Link>
+          </Button>
+        )}
+        {nextHref && (
+          <Button asChild variant="outline" size="sm">
+            <Link href={nextHref}>{t("audit.nextPage")}</Link>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

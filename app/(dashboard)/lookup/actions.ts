@@ -1,0 +1,21 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/actions/safe-action";
+import { lookupSchema } from "@/lib/ledger/lookup-schema";
+import { addLookedUpTransaction, lookupGatewayTransaction } from "@/lib/ledger/lookup";
+
+
+export const lookupTransactionAction = defineAction(
+  { permission: "transactions.view", schema: lookupSchema, account: "current" },
+  (query, ctx) => lookupGatewayTransaction(ctx.account!.id, query, ctx.user, ctx.ip),
+);
+
+export const addToLedgerAction = defineAction(
+  { permission: "transactions.view", schema: lookupSchema, account: "current" },
+  async (query, ctx) => {
+    const result = await addLookedUpTransaction(ctx.account!.id, query, ctx.user, ctx.ip);
+    if (result.ok) revalidatePath("/transactions");
+    return result;
+  },
+);

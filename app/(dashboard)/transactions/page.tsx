@@ -1,0 +1,142 @@
+import Link from "next/link";
+import { Receipt, SearchX } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requirePage } from "@/lib/auth/session";
+import { getI18n } from "@/lib/i18n/server";
+import { fromCents } from "@/lib/br/money";
+import { cleanFilterParams, hasFilters, parseLedgerFilters } from "@/lib/ledger/filters";
+import { listLedger, listLedgerMethods, listLedgerStatuses } from "@/lib/ledger/queries";
+import { listSavedViews } from "@/lib/ledger/saved-views";
+import { StatusBadge } from "./status-badge";
+import { TransactionFilters } from "./transaction-filters";
+import { SavedViews } from "./saved-views";
+import { ExportDialog } from "./export-dialog";
+
+const PAGE_SIZE = 50;
+
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requirePage("transactions.view");
+  const { t, format } = await getI18n();
+  const raw = await searchParams;
+  const params = cleanFilterParams(raw);
+  const filters = parseLedgerFilters(raw);
+  const cursor = typeof raw.cursor === "string" ? raw.cursor : null;
+  const account = ctx.account!;
+  const [page, statuses, methods, views] = await Promise.all([
+    listLedger(account.id, filters, { limit: PAGE_SIZE, cursor }),
+    listLedgerStatuses(account.id),
+    listLedgerMethods(account.id),
+    listSavedViews(ctx.user.id, account.id),
+  ]);
+  const query = new URLSearchParams(params);
+  const nextHref = page.nextCursor ? `/transactions?${new URLSearchParams({ ...params, cursor: page.nextCursor })}` : null;
+  const firstHref = `/transactions${query.size ? `?${query}` : ""}`;
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title={t("transactions.title")}
+        description={t("transactions.description")}
+        actions={
+          <>
+            <SavedViews views={views} current={params} />
+            <ExportDialog filters={params} />
+          </>
+        }
+      />
+      {/* Keyed by the URL's filters so that navigating to other filters (a saved view) resets the form. */}
+      <TransactionFilters key={query.toString()} initial={params} statuses={statuses} methods={methods} />
+      {page.rows.length === 0 ? (
+        hasFilters(filters) || cursor ? (
+          <EmptyState icon={<SearchX />} title={t("transactions.emptyFiltered")} description={t("transactions.emptyFilteredHint")} />
+        ) : (
+          <EmptyState icon={<Receipt />} title={t("transactions.empty")} description={t("transactions.emptyHint")} />
+        )
+      ) : (
+        <>
+        <Card className="gap-0 py-0 sm:hidden">
+          <ul className="divide-y" data-testid="transactions-list-mobile">
+            {page.rows.map((row) => (
+              <li key={row.id}>
+                <Link href={`/transactions/${row.id}`} className="flex items-start justify-between gap-3 px-4 py-3 text-sm active:bg-muted/50">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
+                    <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
+                    <span className="block text-xs text-muted-foreground tabular-nums">
+                      {format.dateTime(row.createdAt)} · {row.paymentMethod ?? t("transactions.noMethod")}
+                    </span>
+                  </span>
+                  <span className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="font-semibold tabular-nums">{row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}</span>
+                    <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card className="hidden gap-0 py-0 sm:flex">
+          <Table data-testid="transactions-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("transactions.columns.created")}</TableHead>
+                <TableHead>{t("transactions.columns.status")}</TableHead>
+                <TableHead>{t("transactions.columns.method")}</TableHead>
+                <TableHead className="text-right">{t("transactions.columns.amount")}</TableHead>
+                <TableHead>{t("transactions.columns.client")}</TableHead>
+                <TableHead>{t("transactions.columns.identifier")}</TableHead>
+                <TableHead>{t("transactions.columns.paid")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {page.rows.map((row) => (
+                <TableRow key={row.id} data-testid="transaction-row" className="relative">
+                  <TableCell className="text-muted-foreground tabular-nums">
+                    <Link href={`/transactions/${row.id}`} className="after:absolute after:inset-0 focus-visible:underline focus-visible:outline-none">
+                      {format.dateTime(row.createdAt)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{row.paymentMethod ?? t("transactions.noMethod")}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">
+                    {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
+                  </TableCell>
+                  <TableCell className="max-w-56 truncate">
+                    <div className="truncate">{row.clientName ?? "—"}</div>
+                    {row.clientEmail && <div className="truncate text-xs text-muted-foreground">{row.clientEmail}</div>}
+                  </TableCell>
+                  <TableCell className="max-w-48 truncate font-mono text-xs">{row.identifier}</TableCell>
+                  <TableCell className="text-muted-foreground tabular-nums">{row.paidAt ? format.dateTime(row.paidAt) : "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+        </>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+        <span>{t("transactions.pageSize", { count: PAGE_SIZE })}</span>
+        <div className="flex gap-2">
+          {cursor && (
+            <Button asChild variant="outline" size="sm">
+              <Link href={firstHref}>{t("transactions.firstPage")}</Link>
+            </Button>
+          )}
+          {nextHref && (
+            <Button asChild variant="outline" size="sm">
+              <Link href={nextHref} data-testid="next-page">
+                {t("transactions.nextPage")}
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

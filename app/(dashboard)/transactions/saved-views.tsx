@@ -1,0 +1,110 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Bookmark, BookmarkPlus, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/forms/fields";
+import { applyActionResult } from "@/components/forms/action-result";
+import { useT } from "@/lib/i18n/client";
+import type { LedgerFilterParams } from "@/lib/ledger/filters";
+import { deleteViewAction, saveViewAction } from "./actions";
+
+type View = { id: string; name: string; filters: LedgerFilterParams };
+
+const nameSchema = z.object({
+  name: z.string().trim().min(1, "transactions.views.nameRequired").max(60, "transactions.views.nameTooLong"),
+});
+
+const hrefOf = (filters: LedgerFilterParams) => {
+  const params = new URLSearchParams(filters as Record<string, string>);
+  return `/transactions${params.size ? `?${params}` : ""}`;
+};
+
+export function SavedViews({ views, current }: { views: View[]; current: LedgerFilterParams }) {
+  const t = useT();
+  const router = useRouter();
+  const [saveOpen, setSaveOpen] = useState(false);
+  const form = useForm<{ name: string }>({ resolver: zodResolver(nameSchema), defaultValues: { name: "" } });
+
+  async function onSave({ name }: { name: string }) {
+    const result = await saveViewAction({ name, filters: current });
+    if (!applyActionResult(form, result, t)) return;
+    toast.success(t("transactions.views.saved", { name: name.trim() }));
+    form.reset();
+    setSaveOpen(false);
+    router.refresh();
+  }
+
+  async function onDelete(id: string) {
+    const result = await deleteViewAction({ id });
+    if (result.ok) {
+      toast.success(t("transactions.views.deleted"));
+      router.refresh();
+    } else toast.error(t(result.error));
+  }
+
+  return (
+    <>
+      <Popover>
+        <PopoverTrigger asChild>
+          <Button variant="outline" size="sm">
+            <Bookmark aria-hidden />
+            {t("transactions.views.title")}
+            {views.length > 0 && <span className="text-muted-foreground tabular-nums">({views.length})</span>}
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent align="end" className="w-72 p-2">
+          {views.length === 0 ? (
+            <p className="px-2 py-3 text-sm text-muted-foreground">{t("transactions.views.none")}</p>
+          ) : (
+            <ul className="space-y-0.5" aria-label={t("transactions.views.title")}>
+              {views.map((view) => (
+                <li key={view.id} className="flex items-center gap-1">
+                  <Link href={hrefOf(view.filters)} className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+                    {view.name}
+                  </Link>
+                  <Button variant="ghost" size="icon" className="size-7" aria-label={t("transactions.views.delete", { name: view.name })} onClick={() => onDelete(view.id)}>
+                    <Trash2 aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PopoverContent>
+      </Popover>
+      <Dialog open={saveOpen} onOpenChange={setSaveOpen}>
+        <DialogTrigger asChild>
+          <Button variant="outline" size="sm">
+            <BookmarkPlus aria-hidden />
+            {t("transactions.views.save")}
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t("transactions.views.saveTitle")}</DialogTitle>
+            <DialogDescription>{t("transactions.views.saveDescription")}</DialogDescription>
+          </DialogHeader>
+          <Form {...form}>
+            <form onSubmit={form.handleSubmit(onSave)} className="space-y-4" noValidate>
+              <TextField control={form.control} name="name" label={t("transactions.views.name")} autoComplete="off" />
+              <DialogFooter>
+                <Button type="submit" loading={form.formState.isSubmitting}>
+                  {t("common.save")}
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

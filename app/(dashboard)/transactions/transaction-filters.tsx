@@ -1,0 +1,188 @@
+"use client";
+
+import { useState, useTransition, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { Search, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useT } from "@/lib/i18n/client";
+import { parseMoneyInput } from "@/lib/br/money";
+import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filters";
+
+const ANY = "__any__";
+
+/** The filters live in the URL: submitting navigates, so a filtered list can be shared, bookmarked or saved as a view. */
+export function TransactionFilters({ initial, statuses, methods }: { initial: LedgerFilterParams; statuses: string[]; methods: string[] }) {
+  const t = useT();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [values, setValues] = useState<LedgerFilterParams>(initial);
+  const [amountErrors, setAmountErrors] = useState<{ min?: boolean; max?: boolean }>({});
+  const set = (key: keyof LedgerFilterParams, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const activeCount = Object.keys(initial).length;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = {
+      min: Boolean(values.min?.trim()) && parseMoneyInput(values.min!) === null,
+      max: Boolean(values.max?.trim()) && parseMoneyInput(values.max!) === null,
+    };
+    setAmountErrors(errors);
+    if (errors.min || errors.max) return;
+    const params = new URLSearchParams();
+    for (const key of LEDGER_FILTER_KEYS) {
+      const value = values[key]?.trim();
+      if (value) params.set(key, value);
+    }
+    startTransition(() => router.push(`/transactions${params.size ? `?${params}` : ""}`));
+  }
+
+  function clear() {
+    setValues({});
+    setAmountErrors({});
+    startTransition(() => router.push("/transactions"));
+  }
+
+  const selectOptions = (options: string[], current: string | undefined) => (current && !options.includes(current) ? [...options, current] : options);
+
+  return (
+    <Card className="py-4">
+      <CardContent className="px-4">
+        <form onSubmit={submit} className="grid grid-cols-2 gap-3 lg:grid-cols-6" aria-label={t("transactions.filters.title")} role="search">
+          <div className="col-span-2 space-y-1.5 lg:col-span-6">
+            <Label htmlFor="filter-q">{t("transactions.filters.search")}</Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input
+                id="filter-q"
+                name="q"
+                className="pl-8"
+                value={values.q ?? ""}
+                onChange={(e) => set("q", e.target.value)}
+                placeholder={t("transactions.filters.searchPlaceholder")}
+              />
+            </div>
+          </div>
+          <FilterSelect
+            id="filter-status"
+            label={t("transactions.filters.status")}
+            anyLabel={t("transactions.filters.any")}
+            value={values.status}
+            options={selectOptions(statuses, values.status)}
+            onChange={(v) => set("status", v)}
+          />
+          <FilterSelect
+            id="filter-method"
+            label={t("transactions.filters.method")}
+            anyLabel={t("transactions.filters.any")}
+            value={values.method}
+            options={selectOptions(methods, values.method)}
+            onChange={(v) => set("method", v)}
+          />
+          <div className="space-y-1.5">
+            <Label htmlFor="filter-from">{t("transactions.filters.from")}</Label>
+            <Input id="filter-from" type="date" value={values.from ?? ""} onChange={(e) => set("from", e.target.value)} title={t("transactions.filters.daysHint")} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="filter-to">{t("transactions.filters.to")}</Label>
+            <Input id="filter-to" type="date" value={values.to ?? ""} onChange={(e) => set("to", e.target.value)} title={t("transactions.filters.daysHint")} />
+          </div>
+          <AmountInput id="filter-min" label={t("transactions.filters.minAmount")} value={values.min} invalid={amountErrors.min} error={t("transactions.filters.invalidAmount")} onChange={(v) => set("min", v)} />
+          <AmountInput id="filter-max" label={t("transactions.filters.maxAmount")} value={values.max} invalid={amountErrors.max} error={t("transactions.filters.invalidAmount")} onChange={(v) => set("max", v)} />
+          <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 lg:col-span-6">
+            <span className="mr-auto text-xs text-muted-foreground">
+              {activeCount > 0 ? t("transactions.filters.active", { count: activeCount }) : t("transactions.filters.daysHint")}
+            </span>
+            {activeCount > 0 && (
+              <Button type="button" variant="ghost" size="sm" onClick={clear} disabled={pending}>
+                <X aria-hidden />
+                {t("transactions.filters.clear")}
+              </Button>
+            )}
+            <Button type="submit" size="sm" loading={pending}>
+              {t("transactions.filters.apply")}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FilterSelect({
+  id,
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  value: string | undefined;
+  options: string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? "" : v)}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>{anyLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              <span className="font-mono text-xs">{option}</span>
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function AmountInput({
+  id,
+  label,
+  value,
+  invalid,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  invalid?: boolean;
+  error: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-muted-foreground">R$</span>
+        <Input
+          id={id}
+          inputMode="decimal"
+          className="pl-9"
+          value={value ?? ""}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="0,00"
+        />
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { AccessDeniedError, authorize } from "@/lib/auth/session";
+import { writeAudit } from "@/lib/audit/log";
+import { cleanFilterParams, parseLedgerFilters } from "@/lib/ledger/filters";
+import { countLedger } from "@/lib/ledger/queries";
+import { exportFileName, ledgerCsvStream } from "@/lib/ledger/export";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/transactions/export?<list filters>: every matching row of the current account as CSV,
+ * streamed batch by batch. `X-Total-Count` (counted before the first byte) lets the page show
+ * progress; the file is the one documented in lib/ledger/export.ts.
+ */
+export async function GET(request: Request) {
+  let ctx;
+  try {
+    ctx = await authorize("transactions.view");
+  } catch (error) {
+    if (error instanceof AccessDeniedError) return new Response(null, { status: error.reason === "unauthenticated" ? 401 : 403 });
+    throw error;
+  }
+  if (!ctx.account) return new Response(null, { status: 409 });
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const filters = parseLedgerFilters(params);
+  const total = await countLedger(ctx.account.id, filters);
+  await writeAudit({
+    actor: ctx.user,
+    accountId: ctx.account.id,
+    action: "transactions.export",
+    details: { filters: cleanFilterParams(params), rows: total },
+    ip: ctx.ip,
+  });
+  const name = exportFileName();
+  return new Response(ledgerCsvStream(ctx.account.id, filters), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+      "x-total-count": String(total),
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

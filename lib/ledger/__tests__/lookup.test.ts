@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { closeDb, getDb } from "@/lib/db/client";
+import { auditLog, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startSandbox } from "@/sandbox/app";
+import { createSandboxControl } from "@/sandbox/control-client";
+
+process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
+
+const targets = await testDatabases();
+const actor = { id: "user-1", email: "operador@example.com" };
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, dataDir: "memory://", webhookRetryMs: 50, quiet: true });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+async function createPix(identifier: string, amount = 25.5): Promise<string> {
+  const response = await fetch(`${sandbox.url}/api/v1/gateway/pix/receive`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
+    body: JSON.stringify({ identifier, amount, client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" } }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { transactionId: string }).transactionId;
+}
+
+describe.each(targets)("gateway lookups, producer and overview on $name", (target: TestDatabase) => {
+  let accountId = "";
+  let companyId = "";
+  let nokycId = "";
+  let badKeysId = "";
+
+  beforeAll(async () => {
+    await closeDb();
+    useDatabase(target);
+    const { createAccount } = await import("@/lib/accounts/dal");
+    const make = async (name: string, publicKey: string, secretKey: string) =>
+      (await createAccount({ name, baseUrl: sandbox.url, publicKey, secretKey, webhookToken: null, mode: "test" }, null)).id;
+    accountId = await make("Demo", "pk_sandbox_demo", "sk_sandbox_demo");
+    companyId = await make("Company", "pk_sandbox_company", "sk_sandbox_company");
+    nokycId = await make("No KYC", "pk_sandbox_nokyc", "sk_sandbox_nokyc");
+    badKeysId = await make("Bad", "pk_sandbox_demo", "sk_sandbox_not_this_one");
+  });
+  afterAll(async () => {
+    await closeDb();
+    await target.drop();
+  });
+
+  it("adds a looked-up transaction once, then refreshes at most once per 30 s and records what the gateway says", async () => {
+    const { addLookedUpTransaction, lookupGatewayTransaction, refreshFromGateway } = await import("@/lib/ledger/lookup");
+    const identifier = `order-${randomUUID()}`;
+    const transactionId = await createPix(identifier, 61.3);
+
+    expect(await lookupGatewayTransaction(accountId, { by: "id", value: "tx_missing" }, actor, null)).toEqual({ ok: false, reason: "not_found" });
+    const found = await lookupGatewayTransaction(accountId, { by: "identifier", value: identifier }, actor, null);
+    expect(found).toMatchObject({ ok: true, ledgerId: null, record: { id: transactionId, status: "OK" } });
+
+    const first = await addLookedUpTransaction(accountId, { by: "identifier", value: identifier }, actor, null);
+    const again = await addLookedUpTransaction(accountId, { by: "id", value: transactionId }, actor, null);
+    expect(first).toMatchObject({ ok: true, created: true });
+    expect(again).toMatchObject({ ok: true, created: false });
+    if (!first.ok || !again.ok) throw new Error("unreachable");
+    expect(again.ledgerId).toBe(first.ledgerId);
+    const db = await getDb();
+    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, first.ledgerId));
+    expect(row).toMatchObject({ kind: "external", origin: "lookup", gatewayTransactionId: transactionId, status: "OK", lastLookupStatus: "OK", amountCents: 6130, paymentMethod: "PIX" });
+
+    // Adding counted as a lookup: the next refresh must wait.
+    const early = await refreshFromGateway(accountId, first.ledgerId, actor, null);
+    expect(early).toMatchObject({ ok: false, reason: "too_soon" });
+    if (early.ok || early.reason !== "too_soon") throw new Error("unreachable");
+    expect(early.waitSeconds).toBeGreaterThan(25);
+    expect(early.waitSeconds).toBeLessThanOrEqual(30);
+
+    await createSandboxControl({ baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" }).event(transactionId, "pay");
+    await db.update(ledgerTransactions).set({ lastLookupAt: sql`now() - interval '31 seconds'`, lastWebhookStatus: "OK" }).where(eq(ledgerTransactions.id, first.ledgerId));
+    // Two refreshes at once: one reaches the gateway, the other is told to wait.
+    const both = await Promise.all([refreshFromGateway(accountId, first.ledgerId, actor, null), refreshFromGateway(accountId, first.ledgerId, actor, null)]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => r.ok)).toEqual({ ok: true, status: "COMPLETED", lastWebhookStatus: "OK" });
+    const [after] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, first.ledgerId));
+    expect(after).toMatchObject({ status: "COMPLETED", statusSource: "lookup", lastLookupStatus: "COMPLETED", lastWebhookStatus: "OK" });
+    expect(after!.paidAt).toBeInstanceOf(Date);
+    expect((after!.gatewayRecord as { status: string }).status).toBe("COMPLETED");
+
+    const { lookupsForTransaction } = await import("@/lib/audit/queries");
+    const lookups = await lookupsForTransaction(accountId, first.ledgerId);
+    expect(lookups.map((entry) => entry.action)).toEqual(["transactions.add_from_lookup", "transactions.lookup"]);
+    expect(lookups[1]!.details).toMatchObject({ status: "COMPLETED" });
+
+    // Another account never sees or refreshes this row.
+    expect(await refreshFromGateway(companyId, first.ledgerId, actor, null)).toEqual({ ok: false, reason: "not_found" });
+  });
+
+  it("reports a refused key as an auth error, for lookups and for the producer", async () => {
+    const { lookupGatewayTransaction } = await import("@/lib/ledger/lookup");
+    const { getProducerProfile } = await import("@/lib/producer/profile");
+    expect(await lookupGatewayTransaction(badKeysId, { by: "id", value: "tx_x" }, actor, null)).toMatchObject({ ok: false, reason: "gateway", kind: "auth", status: 401 });
+    expect(await getProducerProfile(badKeysId)).toMatchObject({ ok: false, kind: "auth", status: 401 });
+  });
+
+  it("reads the producer: CPF with KYC, company with legal representative, incomplete KYC", async () => {
+    const { getProducerProfile } = await import("@/lib/producer/profile");
+    const demo = await getProducerProfile(accountId);
+    const company = await getProducerProfile(companyId);
+    const nokyc = await getProducerProfile(nokycId);
+    expect(demo).toMatchObject({ ok: true, kycComplete: true });
+    expect(company).toMatchObject({ ok: true, kycComplete: true, producer: { legalRepresentative: { name: expect.any(String) } } });
+    expect(nokyc).toMatchObject({ ok: true, kycComplete: false });
+    if (!nokyc.ok) throw new Error("unreachable");
+    expect(nokyc.producer.document).toBeUndefined();
+  });
+
+  it("counts created, paid, refunded and charged back per São Paulo period, never from status names", async () => {
+    const { overviewFigures, dailyVolumeByMethod, latestActivity } = await import("@/lib/overview/queries");
+    const db = await getDb();
+    const now = Date.now();
+    const day = 86_400_000;
+    const base = { accountId: nokycId, kind: "external" as const, origin: "webhook" as const };
+    const inserted = await db
+      .insert(ledgerTransactions)
+      .values([
+        { ...base, identifier: "a", amountCents: 1000, paymentMethod: "PIX", status: "COMPLETED", createdAt: new Date(now - 60_000), paidAt: new Date(now - 30_000) },
+        // Named like a paid status, but no payment date: not counted as paid.
+        { ...base, identifier: "b", amountCents: 2000, paymentMethod: "PIX", status: "PAID", createdAt: new Date(now - 3 * day) },
+        { ...base, identifier: "c", amountCents: 4000, paymentMethod: "CREDIT_CARD", status: "COMPLETED", createdAt: new Date(now - 10 * day), paidAt: new Date(now - 10 * day) },
+        { ...base, identifier: "d", amountCents: 8000, paymentMethod: "BOLETO", status: "X", createdAt: new Date(now - 40 * day) },
+        // Paid according to a TRANSACTION_PAID notification that carried no payedAt.
+        { ...base, identifier: "e", amountCents: 300, paymentMethod: "PIX", status: "Y", createdAt: new Date(now - 45 * day) },
+      ])
+      .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
+    const ledgerC = inserted.find((row) => row.identifier === "c")!.id;
+    const ledgerE = inserted.find((row) => row.identifier === "e")!.id;
+    await db.insert(webhookEvents).values([
+      { accountId: nokycId, dedupeKey: "r1", kind: "payment", event: "TRANSACTION_REFUNDED", gatewayTransactionId: "gw_c", status: "REFUNDED", amountCents: 4000, ledgerId: ledgerC, payload: {}, firstReceivedAt: new Date(now - 2 * day) },
+      // A repeated notification for the same transaction counts once.
+      { accountId: nokycId, dedupeKey: "r2", kind: "payment", event: "TRANSACTION_REFUNDED", gatewayTransactionId: "gw_c", status: "REFUNDED", amountCents: 4000, ledgerId: ledgerC, payload: {}, firstReceivedAt: new Date(now - 1 * day) },
+      { accountId: nokycId, dedupeKey: "p1", kind: "payment", event: "TRANSACTION_PAID", gatewayTransactionId: "gw_e", status: "Y", amountCents: 300, ledgerId: ledgerE, payload: {}, firstReceivedAt: new Date(now - 2 * day) },
+      { accountId: nokycId, dedupeKey: "cb", kind: "payment", event: "TRANSACTION_CHARGED_BACK", gatewayTransactionId: "gw_z", status: "WHATEVER", amountCents: 700, payload: {}, firstReceivedAt: new Date(now - 60_000) },
+    ]);
+    const figures = await overviewFigures(nokycId);
+    expect(figures.today).toMatchObject({ createdCount: 1, createdCents: 1000, paidCount: 1, paidCents: 1000, chargedBackCount: 1, chargedBackCents: 700 });
+    expect(figures.week).toMatchObject({ createdCount: 2, createdCents: 3000, paidCount: 2, paidCents: 1300, refundedCount: 1, refundedCents: 4000 });
+    expect(figures.month).toMatchObject({ createdCount: 3, createdCents: 7000, paidCount: 3, paidCents: 5300 });
+
+    const volume = await dailyVolumeByMethod(nokycId);
+    expect(volume.days).toHaveLength(30);
+    expect(volume.rows.reduce((sum, row) => sum + row.cents, 0)).toBe(7000);
+    expect(new Set(volume.rows.map((row) => row.method))).toEqual(new Set(["PIX", "CREDIT_CARD"]));
+    expect((await latestActivity(nokycId, 2)).length).toBe(2);
+  });
+
+  it("lists the audit log newest first with filters and keyset pages", async () => {
+    const { listAuditEntries } = await import("@/lib/audit/queries");
+    const db = await getDb();
+    const tag = randomUUID().slice(0, 6);
+    await db.insert(auditLog).values(
+      Array.from({ length: 7 }, (_, i) => ({ userEmail: `${tag}-${i % 2}@example.com`, accountId: accountId, action: i % 2 ? `lookup.search` : `transactions.${tag}`, details: { i } })),
+    );
+    const first = await listAuditEntries({ action: `transactions.${tag}` }, { limit: 3 });
+    expect(first.rows.map((row) => (row.details as { i: number }).i)).toEqual([6, 4, 2]);
+    expect(first.rows[0]!.accountName).toBe("Demo");
+    const second = await listAuditEntries({ action: `transactions.${tag}` }, { limit: 3, cursor: first.nextCursor });
+    expect(second.rows.map((row) => (row.details as { i: number }).i)).toEqual([0]);
+    expect(second.nextCursor).toBeNull();
+    expect((await listAuditEntries({ email: `${tag}-1` })).rows).toHaveLength(3);
+    expect((await listAuditEntries({ email: tag, accountId: companyId })).rows).toHaveLength(0);
+    expect((await listAuditEntries({ action: "transactions.%" })).rows).toHaveLength(0);
+  });
+});
