@@ -1,3 +1,6 @@
 // The whole console schema; each area keeps its tables in lib/db/tables/<area>.ts.
 export * from "./tables/core";
 export * from "./tables/ledger";
+export * from "./tables/payouts";
+export * from "./tables/views";
+export * from "./tables/webhooks";
