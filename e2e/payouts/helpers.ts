@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
-import { createSandboxControl } from "../../sandbox/control-client";
 
-export const DEMO_KEYS = { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" };
-export const sandboxControl = () => createSandboxControl({ baseUrl: E2E.sandboxUrl, ...DEMO_KEYS });
+import { DEMO_KEYS, sandboxControl } from "../fixtures/sandbox";
+
+export { DEMO_KEYS, sandboxControl };
 
 /** Full-page screenshots at desktop and phone widths when PAYOUTS_SHOTS_DIR is set. */
 export async function shoot(page: Page, name: string) {

@@ -2,36 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
-import { createSandboxControl } from "../../sandbox/control-client";
 
-export const DEMO_KEYS = { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" };
-const DEMO_TOKEN = "wht_sandbox_demo";
-
-export const sandboxControl = () => createSandboxControl({ baseUrl: E2E.sandboxUrl, ...DEMO_KEYS });
-export const webhookUrl = (accountId: string) => `${E2E.baseUrl}/api/webhooks/${accountId}`;
+export { DEMO_KEYS, DEMO_TOKEN, demoAccountId, demoClient, gatewayPost, sandboxControl, webhookUrl } from "../fixtures/sandbox";
+import { DEMO_TOKEN, webhookUrl } from "../fixtures/sandbox";
 export const shotsDir = process.env.E2E_SHOTS_DIR;
-
-/** The env account's id (from its link on the accounts page), made the page's current account. */
-export async function demoAccountId(page: Page): Promise<string> {
-  await page.goto("/accounts");
-  const href = await page.getByRole("link", { name: "Sandbox — demo" }).first().getAttribute("href");
-  const id = href?.split("/").pop();
-  expect(id, "account link").toBeTruthy();
-  await page.context().addCookies([{ name: "account", value: id!, url: E2E.baseUrl }]);
-  return id!;
-}
-
-/** Calls the sandbox's gateway API as the producer's own backend would. */
-export async function gatewayPost<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
-  const response = await request.post(`${E2E.sandboxUrl}/api/v1/gateway${path}`, {
-    headers: { "x-public-key": DEMO_KEYS.publicKey, "x-secret-key": DEMO_KEYS.secretKey },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-export const demoClient = { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" };
 
 type Seed = { status: string; method: string; amount: number; name: string; email: string; cpf?: string; event?: string };
 
