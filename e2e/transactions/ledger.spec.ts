@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
-import { addAccount, demoAccountId, demoClient, gatewayPost, notifyTransactions, sandboxControl, shotsDir, switchAccount, webhookUrl } from "./helpers";
+import { addAccount, DEMO_TOKEN, demoAccountId, demoClient, gatewayPost, notifyTransactions, sandboxControl, shotsDir, switchAccount, webhookUrl } from "./helpers";
 
 const rows = (page: import("@playwright/test").Page) => page.getByTestId("transaction-row");
 
@@ -116,8 +116,14 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
   test.setTimeout(120_000);
   const accountId = await demoAccountId(page);
   const identifier = `e2e-gap-${randomUUID().slice(0, 8)}`;
-  // Created by the producer's own backend, with no callbackUrl: the console hears nothing.
-  const charge = await gatewayPost<{ transactionId: string }>(request, "/pix/receive", { identifier, amount: 61.3, client: demoClient });
+  // Created by the producer's own backend, notifying an address where nobody listens: the console
+  // hears nothing (and the sandbox's default webhook URL, shared by parallel tests, is not used).
+  const charge = await gatewayPost<{ transactionId: string }>(request, "/pix/receive", {
+    identifier,
+    amount: 61.3,
+    client: demoClient,
+    callbackUrl: "http://127.0.0.1:65535/nobody-listens",
+  });
 
   await page.goto("/lookup");
   await page.getByLabel("Valor a buscar").fill("tx_does_not_exist_123");
@@ -147,15 +153,30 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
   await expect(page).toHaveURL(detailUrl);
 
   // A TRANSACTION_CREATED notification reports OK; the open page refreshes by itself.
-  const control = sandboxControl();
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-mode", /live|polling/);
-  await control.setWebhookUrl(webhookUrl(accountId));
-  await control.notify(charge.transactionId, "TRANSACTION_CREATED");
+  const delivered = await request.post(webhookUrl(accountId), {
+    data: {
+      event: "TRANSACTION_CREATED",
+      token: DEMO_TOKEN,
+      offerCode: null,
+      checkoutUrl: "",
+      client: { id: "c1", name: demoClient.name, email: demoClient.email, phone: demoClient.phone, cpf: demoClient.document, cnpj: null },
+      transaction: {
+        id: charge.transactionId,
+        identifier,
+        status: "OK",
+        paymentMethod: "PIX",
+        amount: 61.3,
+        currency: "BRL",
+        createdAt: new Date().toISOString(),
+      },
+    },
+  });
+  expect(delivered.status()).toBeLessThan(300);
   await expect(page.getByTestId("last-webhook")).toContainText("OK", { timeout: 15_000 });
   await expect(page.getByTestId("timeline")).toContainText("TRANSACTION_CREATED");
-  // Then it is paid with no webhook delivered.
-  await control.setWebhookUrl(null);
-  await control.event(charge.transactionId, "pay");
+  // Then it is paid; its notification goes to the address where nobody listens.
+  await sandboxControl().event(charge.transactionId, "pay");
 
   // The lookup made when adding counts: the server asks to wait.
   await page.getByRole("button", { name: "Atualizar pelo gateway" }).click();
