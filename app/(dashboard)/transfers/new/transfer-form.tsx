@@ -16,7 +16,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
+import { formatDocument, maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
 import { useI18n } from "@/lib/i18n/client";
 import {
   OWNER_DOCUMENT_TYPES,
@@ -143,7 +143,7 @@ export function TransferForm({ identifier, clientIp }: { identifier: string; cli
               <SummaryRow label={t("transfers.receiver")}>
                 {review.owner.name}
                 <span className="block text-muted-foreground">
-                  {review.owner.document.type.toUpperCase()} {review.owner.document.number}
+                  {review.owner.document.type.toUpperCase()} {formatDocument(review.owner.document.number)}
                 </span>
               </SummaryRow>
               <SummaryRow label={t("transfers.pixKey")}>
