@@ -259,6 +259,19 @@ test("viewers read the ledger but not the audit log; saved views are per user; t
   await page.goto("/transactions");
   await page.getByRole("button", { name: /Visões salvas/ }).click();
   await expect(page.getByText("Nenhuma visão salva")).toBeVisible();
+  // A viewer may look a transaction up but not record it in the ledger.
+  const outside = await gatewayPost<{ transactionId: string }>(page.request, "/pix/receive", {
+    identifier: `e2e-viewer-${randomUUID().slice(0, 8)}`,
+    amount: 12.5,
+    client: demoClient,
+    callbackUrl: "http://127.0.0.1:65535/nobody-listens",
+  });
+  await page.goto("/lookup");
+  await page.getByRole("radio", { name: "ID da transação" }).click();
+  await page.getByLabel("Valor a buscar").fill(outside.transactionId);
+  await page.getByRole("button", { name: "Consultar" }).click();
+  await expect(page.getByTestId("lookup-result")).toContainText("R$ 12,50");
+  await expect(page.getByRole("button", { name: "Adicionar ao livro" })).toHaveCount(0);
   await page.context().close();
 
   const anonymous = await playwright.request.newContext({ baseURL: E2E.baseUrl });

@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   "transactions.view": ["admin", "operator", "producer", "viewer"],
   "charges.create": ["admin", "operator", "producer"],
   "refunds.request": ["admin", "operator", "producer"],
+  /** Recording what a lookup found is a write to the ledger: not for read-only users. */
+  "ledger.add": ["admin", "operator", "producer"],
   "checkout.create": ["admin", "operator", "producer"],
   "transfers.view": ["admin", "producer", "viewer"],
   "transfers.create": ["admin", "producer"],

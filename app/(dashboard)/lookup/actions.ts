@@ -12,7 +12,7 @@ export const lookupTransactionAction = defineAction(
 );
 
 export const addToLedgerAction = defineAction(
-  { permission: "transactions.view", schema: lookupSchema, account: "current" },
+  { permission: "ledger.add", schema: lookupSchema, account: "current" },
   async (query, ctx) => {
     const result = await addLookedUpTransaction(ctx.account!.id, query, ctx.user, ctx.ip);
     if (result.ok) revalidatePath("/transactions");

@@ -28,7 +28,7 @@ const MONEY_FIELDS = new Set(["amount", "chargeAmount"]);
 const TIME_FIELDS = new Set(["createdAt", "payedAt", "refundedAt", "availableAt"]);
 const FIELDS = ["id", "clientIdentifier", "status", "statusDescription", "paymentMethod", "amount", "chargeAmount", "currency", "purchaseType", "createdAt", "payedAt", "refundedAt", "availableAt", "errorDescription"] as const;
 
-export function LookupForm() {
+export function LookupForm({ canAdd }: { canAdd: boolean }) {
   const { t, format } = useI18n();
   const router = useRouter();
   const [found, setFound] = useState<Found | null>(null);
@@ -142,10 +142,12 @@ export function LookupForm() {
                 </Button>
               </div>
             ) : (
-              <Button onClick={add} loading={adding} size="sm">
-                <BookPlus aria-hidden />
-                {t("transactions.lookup.add")}
-              </Button>
+              canAdd && (
+                <Button onClick={add} loading={adding} size="sm">
+                  <BookPlus aria-hidden />
+                  {t("transactions.lookup.add")}
+                </Button>
+              )
             )}
           </CardHeader>
           <CardContent className="space-y-4">

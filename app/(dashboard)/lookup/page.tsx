@@ -1,15 +1,15 @@
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
+import { can, requirePage } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
 import { LookupForm } from "./lookup-form";
 
 export default async function LookupPage() {
-  await requirePage("transactions.view");
+  const ctx = await requirePage("transactions.view");
   const { t } = await getI18n();
   return (
     <div className="space-y-6">
       <PageHeader title={t("transactions.lookup.title")} description={t("transactions.lookup.description")} />
-      <LookupForm />
+      <LookupForm canAdd={can(ctx, "ledger.add")} />
     </div>
   );
 }
