@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import { Hono, type HonoRequest } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ProducerDirectory, type SandboxContext, type SandboxLogger } from "./context";
 import { openDatabase } from "./db/client";
@@ -58,7 +58,8 @@ export function createSandboxApp(ctx: SandboxContext) {
 
   app.use("/api/v1/gateway/*", requireProducer(ctx));
   app.use("/api/v1/gateway/*", async (c, next) => {
-    const fault = ctx.faults.take(c.get("producer").id);
+    const producerId = c.get("producer").id;
+    const fault = ctx.faults.take(producerId, ctx.faults.needsIdentifier(producerId) ? await callIdentifier(c.req) : undefined);
     if (!fault) return next();
     if (fault.status !== undefined) {
       if (fault.latencyMs) await sleep(fault.latencyMs);
@@ -85,6 +86,19 @@ export function createSandboxApp(ctx: SandboxContext) {
 
   app.route("/", pageRoutes(ctx));
   return app;
+}
+
+/** The caller's identifier of a gateway call: body `identifier` on POSTs, `clientIdentifier` on lookups. */
+async function callIdentifier(request: HonoRequest): Promise<string | undefined> {
+  if (request.method === "GET") return request.query("clientIdentifier") ?? undefined;
+  try {
+    // Hono keeps the body text, so the route handler reads it again.
+    const body: unknown = JSON.parse(await request.text());
+    const identifier = body && typeof body === "object" ? (body as { identifier?: unknown }).identifier : undefined;
+    return typeof identifier === "string" ? identifier : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function makeLogger(quiet: boolean): SandboxLogger {

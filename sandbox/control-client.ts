@@ -17,6 +17,8 @@ export type SandboxFault = {
   dropConnection?: boolean;
   malformedBody?: boolean;
   times: number;
+  /** Only calls for this identifier misbehave (others pass untouched). */
+  identifier?: string;
 };
 
 export type SandboxDeliveryAttempt = {

@@ -6,41 +6,51 @@ export const faultRequestSchema = z.strictObject({
   dropConnection: z.boolean().optional(),
   malformedBody: z.boolean().optional(),
   times: z.number().int().min(1).max(10_000),
+  /** Only calls for this identifier (request body `identifier`, or lookup `clientIdentifier`) misbehave. */
+  identifier: z.string().min(1).max(200).optional(),
 });
 
 export type FaultSpec = z.infer<typeof faultRequestSchema>;
-export type ActiveFault = Omit<FaultSpec, "times">;
+export type ActiveFault = Omit<FaultSpec, "times" | "identifier">;
+type Entry = { fault: ActiveFault; identifier?: string; remaining: number };
 
 /**
  * Per-producer queue of injected faults, consumed one per gateway call in the order they were
  * added. Kept in memory on purpose: a restart clears them.
  */
 export class FaultRegistry {
-  private queues = new Map<string, Array<{ fault: ActiveFault; remaining: number }>>();
+  private queues = new Map<string, Entry[]>();
 
   add(producerId: string, spec: FaultSpec): void {
-    const { times, ...fault } = spec;
+    const { times, identifier, ...fault } = spec;
     const queue = this.queues.get(producerId) ?? [];
-    queue.push({ fault, remaining: times });
+    queue.push({ fault, identifier, remaining: times });
     this.queues.set(producerId, queue);
+  }
+
+  /** Whether deciding on this producer's next call needs the request's identifier (so the body is read only then). */
+  needsIdentifier(producerId: string): boolean {
+    return (this.queues.get(producerId) ?? []).some((entry) => entry.identifier !== undefined);
   }
 
   clear(producerId: string): void {
     this.queues.delete(producerId);
   }
 
-  list(producerId: string): Array<ActiveFault & { remaining: number }> {
-    return (this.queues.get(producerId) ?? []).map((entry) => ({ ...entry.fault, remaining: entry.remaining }));
+  list(producerId: string): Array<ActiveFault & { identifier?: string; remaining: number }> {
+    return (this.queues.get(producerId) ?? []).map((entry) => ({ ...entry.fault, identifier: entry.identifier, remaining: entry.remaining }));
   }
 
-  /** Takes the fault that applies to this call, if any. */
-  take(producerId: string): ActiveFault | undefined {
+  /** Takes the first queued fault that applies to this call (any call, or one for its identifier), if any. */
+  take(producerId: string, identifier?: string): ActiveFault | undefined {
     const queue = this.queues.get(producerId);
-    if (!queue || queue.length === 0) return undefined;
-    const head = queue[0];
-    head.remaining -= 1;
-    if (head.remaining <= 0) queue.shift();
+    if (!queue) return undefined;
+    const index = queue.findIndex((entry) => entry.identifier === undefined || entry.identifier === identifier);
+    if (index < 0) return undefined;
+    const entry = queue[index];
+    entry.remaining -= 1;
+    if (entry.remaining <= 0) queue.splice(index, 1);
     if (queue.length === 0) this.queues.delete(producerId);
-    return head.fault;
+    return entry.fault;
   }
 }

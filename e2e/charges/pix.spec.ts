@@ -60,7 +60,8 @@ test.describe("Pix charges and deposits", () => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("42,50");
     await fillCustomer(page);
-    await sandboxControl().fault({ status: 503, times: 1 });
+    // Scoped to this identifier: parallel tests on the same producer are not affected.
+    await sandboxControl().fault({ status: 503, times: 1, identifier });
     await submit(page);
     await expect(page.getByTestId("charge-rejected")).toContainText("O gateway está indisponível no momento");
     await expect(page.getByLabel("Valor (R$)")).toHaveValue("42,50");
@@ -76,7 +77,7 @@ test.describe("Pix charges and deposits", () => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("77,00");
     await fillCustomer(page);
-    await sandboxControl().fault({ dropConnection: true, times: 1 });
+    await sandboxControl().fault({ dropConnection: true, times: 1, identifier });
     await submit(page);
     const unknown = page.getByTestId("charge-unknown");
     await expect(unknown).toContainText("Não sabemos se a cobrança foi criada");

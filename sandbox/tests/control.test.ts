@@ -239,6 +239,20 @@ describe("faults", () => {
     expect((await demo.get(`/transactions?clientIdentifier=${body.identifier}`)).status).toBe(200);
   });
 
+  it("a fault for one identifier leaves every other call alone", async () => {
+    const target = pixBody();
+    const bystander = pixBody();
+    await demo.controlClient().fault({ status: 503, times: 1, identifier: target.identifier });
+    expect((await demo.post("/pix/receive", bystander)).status).toBe(200);
+    expect((await demo.get("/producer")).status).toBe(200);
+    expect((await demo.post("/pix/receive", target)).status).toBe(503);
+    expect((await demo.post("/pix/receive", target)).status).toBe(200);
+
+    await demo.controlClient().fault({ dropConnection: true, times: 1, identifier: target.identifier });
+    expect((await demo.get(`/transactions?clientIdentifier=${bystander.identifier}`)).status).toBe(200);
+    await expect(demo.get(`/transactions?clientIdentifier=${target.identifier}`)).rejects.toThrow();
+  });
+
   it("faults are per producer and can be cleared", async () => {
     const control = demo.controlClient();
     await control.fault({ status: 500, times: 5 });
