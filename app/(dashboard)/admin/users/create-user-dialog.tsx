@@ -69,7 +69,7 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
                 label: `${t(`users.roles.${role}`)} — ${t(`users.roleDescriptions.${role}`)}`,
               }))}
             />
-            <div className="flex items-end gap-2">
+            <div className="flex items-start gap-2">
               <TextField
                 className="flex-1"
                 control={form.control}
@@ -78,7 +78,7 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
                 description={t("users.initialPasswordHint")}
                 autoComplete="new-password"
               />
-              <Button type="button" variant="outline" className="mb-[22px]" onClick={() => form.setValue("password", randomPassword(), { shouldValidate: true })}>
+              <Button type="button" variant="outline" className="mt-[22px]" onClick={() => form.setValue("password", randomPassword(), { shouldValidate: true })}>
                 {t("users.generate")}
               </Button>
             </div>
