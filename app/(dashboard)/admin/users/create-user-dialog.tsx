@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
@@ -35,6 +35,8 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
     defaultValues: { email: "", name: "", role: "operator", password: "", accountIds: [] },
   });
 
+  const role = useWatch({ control: form.control, name: "role" });
+
   async function onSubmit(values: Values) {
     const result = await createUserAction(values);
     if (!applyActionResult(form, result, t)) return;
@@ -64,14 +66,12 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
               control={form.control}
               name="role"
               label={t("users.role")}
-              options={ROLES.map((role) => ({
-                value: role,
-                label: `${t(`users.roles.${role}`)} — ${t(`users.roleDescriptions.${role}`)}`,
-              }))}
+              description={t(`users.roleDescriptions.${role}`)}
+              options={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
             />
             <div className="flex items-start gap-2">
               <TextField
-                className="flex-1"
+                className="min-w-0 flex-1"
                 control={form.control}
                 name="password"
                 label={t("users.initialPassword")}
