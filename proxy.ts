@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
-const PUBLIC_PREFIXES = ["/sign-in", "/api/", "/forbidden", "/_next/", "/favicon"];
+const PUBLIC_PREFIXES = ["/sign-in", "/api/", "/forbidden", "/_next/", "/favicon", "/icon", "/robots.txt"];
 
 /**
  * Convenience only: sends visitors without a session cookie to the sign-in page early.
