@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { encryptionKey } from "@/lib/crypto/secrets";
 import { authSecret } from "@/lib/auth/secret";
-import { generatePassword, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { generatePassword, MIN_PASSWORD } from "@/lib/auth/schemas";
 import { countUsers, createUser } from "@/lib/users/dal";
 import { syncEnvAccount } from "@/lib/accounts/dal";
 import { webhookUrlFor } from "@/lib/gateway/connection";
@@ -15,8 +15,8 @@ async function seedFirstAdmin(): Promise<void> {
   if ((await countUsers()) > 0) return;
   const email = process.env.SEED_ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL;
   const given = process.env.SEED_ADMIN_PASSWORD;
-  if (given && given.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`SEED_ADMIN_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (given && given.length < MIN_PASSWORD) {
+    throw new Error(`SEED_ADMIN_PASSWORD must have at least ${MIN_PASSWORD} characters`);
   }
   const password = given || generatePassword();
   await createUser({ email, name: "Admin", password, role: "admin", accountIds: [] }, null);

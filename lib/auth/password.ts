@@ -2,8 +2,6 @@ import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 import { randomBytes } from "node:crypto";
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1).
 const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -24,10 +22,4 @@ let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   return decoyHash;
-}
-
-export function generatePassword(): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
-  const bytes = randomBytes(20);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }

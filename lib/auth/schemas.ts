@@ -3,6 +3,13 @@ import { ROLES } from "@/lib/db/schema-enums";
 
 export const MIN_PASSWORD = 12;
 
+/** A random password without look-alike characters; Web Crypto, so the browser and the server share it. */
+export function generatePassword(length = 20): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
 export const signInSchema = z.object({
   email: z.string().trim().min(1, "errors.required").email("errors.emailInvalid"),
   password: z.string().min(1, "errors.required"),

@@ -18,6 +18,7 @@ import {
   zPhone,
 } from "@/lib/br";
 import { PERIODICITY_TYPES } from "@/lib/gateway/schemas";
+import { saoPauloDate } from "@/lib/i18n/format";
 
 /*
  * The form schemas of every incoming-money operation. The same schema validates the form in the
@@ -101,17 +102,12 @@ const optionalDueDate = z
       ctx.addIssue({ code: "custom", message: "charges.errors.dateInvalid" });
       return z.NEVER;
     }
-    if (value < saoPauloToday()) {
+    if (value < saoPauloDate()) {
       ctx.addIssue({ code: "custom", message: "charges.errors.datePast" });
       return z.NEVER;
     }
     return value;
   });
-
-/** Today in Brazil's calendar, so a browser and a UTC server agree on which due dates are past. */
-function saoPauloToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
 
 export function localIsoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");

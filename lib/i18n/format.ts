@@ -1,5 +1,10 @@
 import { TIME_ZONE, type Locale } from "./config";
 
+/** The calendar date (YYYY-MM-DD) an instant falls on in São Paulo, whatever the machine's zone. */
+export function saoPauloDate(instant: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
 export type Formatters = ReturnType<typeof createFormatters>;
 
 /** Money is always BRL and formatted the Brazilian way in pt-BR (R$ 1.234,56). */

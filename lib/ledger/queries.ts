@@ -2,9 +2,10 @@ import "server-only";
 import { and, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions as lt } from "@/lib/db/schema";
+import { TIME_ZONE } from "@/lib/i18n/config";
 import { LEDGER_SEARCH_TEXT_SQL, searchPatterns, type LedgerFilters } from "./filters";
 
-export const TIME_ZONE = "America/Sao_Paulo";
+export { TIME_ZONE };
 
 /** Start of a São Paulo calendar day as an instant (the database applies the zone's rules, DST included). */
 const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone ${sql.raw(`'${TIME_ZONE}'`)})`;

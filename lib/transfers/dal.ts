@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
+import { saoPauloDate } from "@/lib/i18n/format";
 import { transferNotifications, transferSettings, transfers } from "@/lib/db/schema";
 
 /** What pages receive: everything but the encrypted webhook token. */
@@ -67,8 +68,7 @@ export async function saveTransferSettings(
 
 /** Start of today in São Paulo (no daylight saving since 2019: UTC−3). */
 export function startOfSaoPauloDay(now = new Date()): Date {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return new Date(`${day}T00:00:00-03:00`);
+  return new Date(`${saoPauloDate(now)}T00:00:00-03:00`);
 }
 
 /** What counts against the daily limit: anything that may have left (or is leaving) the account today. */

@@ -1,9 +1,10 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { transferNotifications, transfers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/crypto/secrets";
+import { canonicalJson, tokensEqual } from "@/lib/webhooks/payload";
 
 export type TransferNotificationOutcome = {
   outcome: "applied" | "bad_token" | "unknown_transfer";
@@ -20,25 +21,6 @@ export function isTransferNotification(payload: unknown): boolean {
   if (isRecord(payload.withdraw)) return true;
   const event = payload.event;
   return typeof event === "string" && (event.startsWith("WITHDRAW_") || event.startsWith("TRANSFER_"));
-}
-
-function tokensMatch(received: unknown, expected: string): boolean {
-  if (typeof received !== "string" || received.length === 0) return false;
-  const a = createHash("sha256").update(received, "utf8").digest();
-  const b = createHash("sha256").update(expected, "utf8").digest();
-  // Hashing first gives equal-length buffers without revealing the expected length.
-  return timingSafeEqual(a, b);
-}
-
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  if (isRecord(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableStringify(value[key])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 function withoutToken(payload: Record<string, unknown>): Record<string, unknown> {
@@ -86,10 +68,10 @@ export async function applyTransferNotification(
   } catch {
     return { outcome: "bad_token", transferId: transfer.id };
   }
-  if (!tokensMatch(payload.token, expected)) return { outcome: "bad_token", transferId: transfer.id };
+  if (!tokensEqual(payload.token, expected)) return { outcome: "bad_token", transferId: transfer.id };
 
   const stored = withoutToken(payload);
-  const fingerprint = createHash("sha256").update(stableStringify(stored)).digest("hex");
+  const fingerprint = createHash("sha256").update(canonicalJson(stored)).digest("hex");
   const event = stringOrNull(payload.event);
   const reportedStatus = stringOrNull(withdraw.status);
   const now = new Date();

@@ -13,18 +13,12 @@ import { Form, FormField, FormItem, FormLabel, FormMessage } from "@/components/
 import { applyActionResult } from "@/components/forms/action-result";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useT } from "@/lib/i18n/client";
-import { createUserSchema } from "@/lib/auth/schemas";
+import { createUserSchema, generatePassword } from "@/lib/auth/schemas";
 import { ROLES } from "@/lib/db/schema-enums";
 import { createUserAction } from "./actions";
 import { AccountChecklist } from "./account-checklist";
 
 type Values = z.input<typeof createUserSchema>;
-
-function randomPassword(): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
-}
 
 export function CreateUserDialog({ accounts }: { accounts: { id: string; name: string }[] }) {
   const t = useT();
@@ -78,7 +72,7 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
                 description={t("users.initialPasswordHint")}
                 autoComplete="new-password"
               />
-              <Button type="button" variant="outline" className="mt-[22px]" onClick={() => form.setValue("password", randomPassword(), { shouldValidate: true })}>
+              <Button type="button" variant="outline" className="mt-[22px]" onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}>
                 {t("users.generate")}
               </Button>
             </div>
