@@ -104,18 +104,19 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-type ParsedErrorBody = { errorCode?: string; gatewayMessage?: string };
+type ParsedErrorBody = { readable: boolean; errorCode?: string; gatewayMessage?: string };
 
 function readErrorBody(text: string): ParsedErrorBody {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return {};
+    return { readable: false };
   }
-  if (typeof body !== "object" || body === null) return {};
+  if (typeof body !== "object" || body === null) return { readable: false };
   const { errorCode, message } = body as { errorCode?: unknown; message?: unknown };
   return {
+    readable: true,
     errorCode: typeof errorCode === "string" ? errorCode : undefined,
     gatewayMessage:
       typeof message === "string"
@@ -124,6 +125,21 @@ function readErrorBody(text: string): ParsedErrorBody {
           ? message.join("; ")
           : undefined,
   };
+}
+
+/** Refusals that cannot be read otherwise, even without a readable body: the request was not processed. */
+const REFUSED_WHATEVER_THE_BODY = new Set([401, 403, 429]);
+/** 4xx that may mean "it already exists" or "I gave up waiting": the operation may well have been created. */
+const FOUR_XX_MAYBE_CREATED = new Set([408, 409, 425]);
+
+/**
+ * Whether a non-2xx answer to a POST proves that nothing was created. Only a clear 4xx does: a
+ * 5xx, a redirect or an unreadable body (a proxy's HTML page) may follow a creation, so the
+ * outcome stays unknown and is settled by looking the identifier up.
+ */
+export function isClearRefusal(status: number, readableBody: boolean): boolean {
+  if (status < 400 || status > 499 || FOUR_XX_MAYBE_CREATED.has(status)) return false;
+  return readableBody || REFUSED_WHATEVER_THE_BODY.has(status);
 }
 
 type Endpoint = { method: "GET" | "POST"; path: string };
@@ -213,7 +229,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
 
     const status = response.status;
     if (status < 200 || status > 299) {
-      const { errorCode, gatewayMessage: rawMessage } = readErrorBody(text);
+      const { errorCode, gatewayMessage: rawMessage, readable } = readErrorBody(text);
       // Kept verbatim except for echoed secrets / card numbers, so the error is always safe to log.
       const gatewayMessage = rawMessage === undefined ? undefined : redact(rawMessage, { secrets: [options.secretKey] });
       return {
@@ -226,7 +242,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
           gatewayMessage,
           retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
           message: `Gateway answered ${status}${errorCode ? ` ${errorCode}` : ""}${gatewayMessage ? `: ${gatewayMessage}` : ""}`,
-          outcomeUnknown: false,
+          outcomeUnknown: isPost && !isClearRefusal(status, readable),
         }),
       };
     }

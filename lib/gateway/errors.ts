@@ -3,14 +3,14 @@
  *
  * `outcomeUnknown` is the flag the console's ledger acts on: when true, the operation may exist
  * at the gateway, so the local record becomes UNKNOWN and is reconciled by looking the
- * identifier up before anything is sent again. It is true exactly when a POST was (or may have
- * been) delivered and no complete, usable answer came back:
- *   - timeout or dropped connection after the request may have left  -> true
+ * identifier up before anything is sent again. An answer we did not get is never "failed".
+ * It is true when a POST was (or may have been) delivered and no clear refusal came back:
+ *   - timeout, reset or dropped connection after the request may have left  -> true
+ *   - a 5xx, a redirect, 408/409/425, or a 4xx whose body cannot be read   -> true
+ *     (a gateway may fail after creating the charge; a proxy's page says nothing about it)
  *   - a complete 2xx answer that is not valid JSON / not the documented shape -> true
- *     (the gateway said "success": the charge may well exist, we just cannot read it)
+ *   - a clear 4xx refusal (readable error body; or 401/403/429)             -> false
  *   - the connection was refused / the host did not resolve -> false (nothing was sent)
- *   - any complete non-2xx answer, garbage body or not (including 5xx) -> false: the gateway
- *     answered with an error status for this request
  *   - anything on a GET (lookups create nothing) and invalid requests (never sent) -> false
  */
 

@@ -202,7 +202,8 @@ describe("error statuses", () => {
       status,
       errorCode: `CODE_${status}`,
       gatewayMessage: `message ${status}`,
-      outcomeUnknown: false,
+      // A POST answered 5xx may have been created before the gateway failed: unknown, never "rejected".
+      outcomeUnknown: status >= 500 || status === 409,
     });
     expect(error.message).toContain(`message ${status}`);
     expect(server.requests).toHaveLength(1);
@@ -219,11 +220,39 @@ describe("error statuses", () => {
     expect(error.errorCode).toBe("GATEWAY_INVALID_ARGUMENT");
   });
 
-  it("a 5xx with a garbage body is server with a known outcome", async () => {
+  it("a 5xx with a garbage body on a POST is server with an unknown outcome", async () => {
     server.setHandler(raw(502, "<h1>Bad Gateway</h1>"));
     const { client } = makeClient();
     const error = await failure(client.createPixCharge(f.pixChargeRequest()));
-    expect(error).toMatchObject({ kind: "server", status: 502, outcomeUnknown: false, errorCode: undefined });
+    expect(error).toMatchObject({ kind: "server", status: 502, outcomeUnknown: true, errorCode: undefined });
+  });
+
+  it.each([
+    [400, true, false],
+    [404, true, false],
+    [422, true, false],
+    [401, false, false],
+    [429, false, false],
+    [400, false, true],
+    [404, false, true],
+    [408, true, true],
+    [409, true, true],
+    [500, true, true],
+    [503, false, true],
+    [302, false, true],
+  ] as const)("a POST answered %i (readable body: %s) has outcomeUnknown %s", async (status, readable, unknown) => {
+    server.setHandler(readable ? json(status, { statusCode: status, errorCode: "X", message: "m" }) : raw(status, "<html>proxy</html>"));
+    const { client } = makeClient();
+    const error = await failure(client.createPixCharge(f.pixChargeRequest()));
+    expect(error.outcomeUnknown).toBe(unknown);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("a GET answered 5xx creates nothing: its outcome is known", async () => {
+    server.setHandler(json(503, { statusCode: 503, errorCode: "UNAVAILABLE", message: "down" }));
+    const { client } = makeClient({ retry: { maxAttempts: 1, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 1_000 } });
+    const error = await failure(client.getTransaction({ clientIdentifier: "x" }));
+    expect(error).toMatchObject({ kind: "server", outcomeUnknown: false });
   });
 
   it("joins NestJS-style message arrays", async () => {
