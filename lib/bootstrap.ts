@@ -8,6 +8,7 @@ import { countUsers, createUser } from "@/lib/users/dal";
 import { syncEnvAccount } from "@/lib/accounts/dal";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
+import { startBackgroundWork } from "@/lib/reconcile/runner";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";
 
@@ -60,5 +61,6 @@ export async function bootstrap(): Promise<void> {
   await getDb();
   await seedFirstAdmin();
   await syncAccountFromEnv();
+  startBackgroundWork();
   console.log(`[console] ready at ${env.appUrl}`);
 }

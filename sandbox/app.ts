@@ -61,6 +61,12 @@ export function createSandboxApp(ctx: SandboxContext) {
     const producerId = c.get("producer").id;
     const fault = ctx.faults.take(producerId, ctx.faults.needsIdentifier(producerId) ? await callIdentifier(c.req) : undefined);
     if (!fault) return next();
+    if (fault.status !== undefined && fault.afterProcessing) {
+      await next();
+      if (fault.latencyMs) await sleep(fault.latencyMs);
+      c.res = c.json(errorBody(fault.status, ErrorCodes.injectedFault, `Injected sandbox fault ${fault.status} after processing`), fault.status);
+      return;
+    }
     if (fault.status !== undefined) {
       if (fault.latencyMs) await sleep(fault.latencyMs);
       const status = fault.status;

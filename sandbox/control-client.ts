@@ -15,6 +15,7 @@ export type SandboxFault = {
   status?: 429 | 500 | 502 | 503;
   latencyMs?: number;
   dropConnection?: boolean;
+  afterProcessing?: boolean;
   malformedBody?: boolean;
   times: number;
   /** Only calls for this identifier misbehave (others pass untouched). */

@@ -5,6 +5,8 @@ export const faultRequestSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   dropConnection: z.boolean().optional(),
   malformedBody: z.boolean().optional(),
+  /** With `status`: the call is processed first (the charge is created), then answered with that status. */
+  afterProcessing: z.boolean().optional(),
   times: z.number().int().min(1).max(10_000),
   /** Only calls for this identifier (request body `identifier`, or lookup `clientIdentifier`) misbehave. */
   identifier: z.string().min(1).max(200).optional(),

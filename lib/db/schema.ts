@@ -4,3 +4,4 @@ export * from "./tables/ledger";
 export * from "./tables/payouts";
 export * from "./tables/views";
 export * from "./tables/webhooks";
+export * from "./tables/checks";

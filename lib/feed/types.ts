@@ -1,4 +1,4 @@
-import type { WebhookEventKind } from "@/lib/db/tables/webhooks";
+import type { WebhookConfirmation, WebhookEventKind } from "@/lib/db/tables/webhooks";
 
 /** What the feed sends to browsers about one stored notification (never the payload or a token). */
 export type FeedEvent = {
@@ -17,6 +17,10 @@ export type FeedEvent = {
   ledgerId: string | null;
   /** The delivery changed the ledger row (created or updated it). */
   ledgerChanged: boolean;
+  /** False while the event is stored but not yet applied to the ledger. */
+  applied: boolean;
+  /** "confirming": received, the gateway is being asked before the console believes it. */
+  confirmation: WebhookConfirmation | null;
   deliveries: number;
   firstReceivedAt: string;
   lastReceivedAt: string;

@@ -18,7 +18,10 @@ export async function gatewayForAccount(accountId: string): Promise<GatewayClien
   });
 }
 
-/** Where the gateway should send this account's notifications (the default callbackUrl). */
-export function webhookUrlFor(accountId: string): string {
-  return `${env.appUrl}/api/webhooks/${accountId}`;
+/**
+ * Where the gateway sends this account's notifications. The console always sets it itself;
+ * `objectKey` is an unguessable per-object segment (a transfer's own path).
+ */
+export function webhookUrlFor(accountId: string, objectKey?: string): string {
+  return `${env.appUrl}/api/webhooks/${accountId}${objectKey ? `/${objectKey}` : ""}`;
 }

@@ -7,6 +7,7 @@ import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayErrorKind } from "@/lib/gateway";
 import { toCents } from "@/lib/br/money";
 import type { TransactionRecord } from "@/lib/gateway";
+import { applyLookup } from "@/lib/reconcile/worker";
 
 /** The lookup "is not for frequent polling": one refresh per transaction per this many seconds. */
 export const LOOKUP_COOLDOWN_SECONDS = 30;
@@ -78,20 +79,9 @@ export async function refreshFromGateway(accountId: string, ledgerId: string, ac
     return result;
   }
 
-  await db
-    .update(lt)
-    .set({
-      lastLookupStatus: record.status,
-      gatewayRecord: record as Record<string, unknown>,
-      status: record.status,
-      statusSource: "lookup",
-      statusAt: sql`now()`,
-      gatewayTransactionId: sql`coalesce(${lt.gatewayTransactionId}, ${record.id})`,
-      paymentMethod: sql`coalesce(${lt.paymentMethod}, ${record.paymentMethod})`,
-      paidAt: sql`coalesce(${lt.paidAt}, ${parseInstant(record.payedAt)?.toISOString() ?? null}::timestamptz)`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(lt.accountId, accountId), eq(lt.id, ledgerId)));
+  // The gateway's answer goes through the status machine like every other report: a final status holds.
+  const [current] = await db.select().from(lt).where(and(eq(lt.accountId, accountId), eq(lt.id, ledgerId)));
+  if (current) await applyLookup(current, record);
   await writeAudit({
     actor,
     accountId,

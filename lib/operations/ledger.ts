@@ -1,10 +1,17 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, type OperationKind, type SubmissionState } from "@/lib/db/schema";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayClient } from "@/lib/gateway";
+import { closeOpenCheck, delayAfter, enqueueCheck, latestCheck, rescheduleOpenCheck } from "@/lib/reconcile/checks";
+import { settleLedgerRow } from "@/lib/reconcile/worker";
+import { ledgerStatusChange } from "@/lib/status/ledger";
+
+function gatewayTimeoutMs(): number {
+  return Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000);
+}
 
 export type OperationActor = { id: string; email: string };
 export type LedgerRow = typeof ledgerTransactions.$inferSelect;
@@ -31,7 +38,18 @@ export class IdentifierTakenError extends Error {
   }
 }
 
+/**
+ * A clear refusal created nothing, so the identifier may carry corrected values; an ABSENT one
+ * (proven by lookups after the waiting period) may only be sent again with the very same body.
+ */
 const CLAIMABLE: SubmissionState[] = ["REJECTED", "ABSENT"];
+
+/** The identifier is bound to the body first recorded for it: a resend with other values is refused. */
+export class IdentifierBoundError extends Error {
+  constructor(readonly existing: LedgerRow) {
+    super("identifier bound to another request");
+  }
+}
 
 /**
  * Records the operation as SUBMITTING before anything is sent, or finds the record that already
@@ -67,6 +85,7 @@ export async function claimSubmission(input: {
     .returning();
   if (inserted) return { claimed: true, row: inserted };
 
+  const sameBody = sql`${ledgerTransactions.request} = ${JSON.stringify(input.request)}::jsonb`;
   const [reclaimed] = await db
     .update(ledgerTransactions)
     .set({ ...values, submission: "SUBMITTING", error: null, response: null, updatedAt: new Date() })
@@ -77,6 +96,7 @@ export async function claimSubmission(input: {
         eq(ledgerTransactions.kind, input.kind),
         eq(ledgerTransactions.origin, "console"),
         inArray(ledgerTransactions.submission, CLAIMABLE),
+        or(eq(ledgerTransactions.submission, "REJECTED"), sameBody),
       ),
     )
     .returning();
@@ -85,6 +105,7 @@ export async function claimSubmission(input: {
   const existing = await findByIdentifier(input.accountId, input.identifier);
   if (!existing) throw new Error("ledger row vanished during claim");
   if (existing.kind !== input.kind || existing.origin !== "console") throw new IdentifierTakenError(existing);
+  if (existing.submission === "ABSENT") throw new IdentifierBoundError(existing);
   return { claimed: false, row: existing };
 }
 
@@ -149,32 +170,40 @@ export async function runOperation<R>(input: RunOperationInput<R>): Promise<RunO
   });
   if (!claimed) return { row, replayed: true };
 
+  // Should this process die before the answer is recorded, the reconciler still settles the row.
+  await enqueueCheck({ accountId: input.accountId, target: "ledger", targetId: row.id, reason: "unknown", delayMs: gatewayTimeoutMs() + 15_000 });
+
   let settled: LedgerRow;
   let gateway: GatewayClient | null = null;
   try {
     gateway = await gatewayForAccount(input.accountId);
   } catch {
     settled = await update(row.id, { submission: "REJECTED", error: { kind: "config" } });
+    await closeOpenCheck("ledger", row.id, "rejected");
   }
   if (gateway) {
     try {
       const response = await input.send(gateway);
       const facts = input.read(response);
       const now = new Date();
+      const change = facts.status
+        ? ledgerStatusChange(row, { status: facts.status, source: "creation", at: now })
+        : { set: {} };
       settled = await update(row.id, {
         submission: "SUBMITTED",
         response: response as Record<string, unknown>,
         gatewayTransactionId: facts.gatewayTransactionId ?? null,
-        status: facts.status ?? null,
-        statusSource: facts.status ? "creation" : null,
-        statusAt: facts.status ? now : null,
+        ...change.set,
         feeCents: facts.feeCents ?? null,
         error: null,
       });
+      await closeOpenCheck("ledger", row.id, "submitted");
     } catch (error) {
-      // Anything but a gateway error that says "nothing was sent / created" may have left the building.
+      // Only a clear refusal proves nothing was created; anything else may have left the building.
       const unknown = !isGatewayError(error) || error.outcomeUnknown;
       settled = await update(row.id, { submission: unknown ? "UNKNOWN" : "REJECTED", error: errorInfo(error) });
+      if (unknown) await rescheduleOpenCheck("ledger", row.id, delayAfter(0));
+      else await closeOpenCheck("ledger", row.id, "rejected");
     }
   }
   await writeAudit({
@@ -205,24 +234,12 @@ export async function getOperation(accountId: string, id: string): Promise<Ledge
   return row ?? null;
 }
 
-/** Subscriptions are not transactions: a lookup miss proves nothing about them. */
-const LOOKUP_PROVES_ABSENCE: ReadonlySet<OperationKind> = new Set([
-  "pix_charge",
-  "card_charge",
-  "boleto_charge",
-  "crypto_charge",
-  "pix_deposit",
-]);
-
-/** A SUBMITTING row this young may still be on its way: a miss must not declare it absent. */
-const IN_FLIGHT_GRACE_MS = Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000) + 15_000;
-
 export type CheckOutcome = "found" | "absent" | "not_found_inconclusive" | "lookup_failed";
 
 /**
- * "Check now": looks the identifier up on the gateway and settles the record. Found → SUBMITTED
- * with the status the gateway reports; a 404 → ABSENT (safe to submit again), except where a
- * miss proves nothing (subscriptions, requests possibly still in flight).
+ * "Verificar agora": the same settlement the reconciler runs on its schedule, on demand. Found →
+ * SUBMITTED with the gateway's status (through the status machine); a miss → ABSENT only for
+ * charges and deposits, and only once the waiting period since sending has passed.
  */
 export async function checkOperationNow(
   accountId: string,
@@ -232,44 +249,21 @@ export async function checkOperationNow(
 ): Promise<{ row: LedgerRow; outcome: CheckOutcome; error?: OperationErrorInfo } | null> {
   const row = await getOperation(accountId, id);
   if (!row) return null;
-  const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
-
-  let outcome: CheckOutcome;
-  let settled = row;
-  let failure: OperationErrorInfo | undefined;
-  try {
-    const gateway = await gatewayForAccount(accountId);
-    const record = row.gatewayTransactionId
-      ? await gateway.findTransaction({ id: row.gatewayTransactionId })
-      : await gateway.findTransaction({ clientIdentifier: row.identifier });
-    const now = new Date();
-    if (record) {
-      outcome = "found";
-      settled = await update(row.id, {
-        gatewayRecord: record as Record<string, unknown>,
-        lastLookupStatus: record.status,
-        lastLookupAt: now,
-        status: record.status,
-        statusSource: "lookup",
-        statusAt: now,
-        ...(unsettled || row.submission === "ABSENT"
-          ? { submission: "SUBMITTED" as const, gatewayTransactionId: row.gatewayTransactionId ?? record.id, error: null }
-          : {}),
-      });
-    } else {
-      const youngInFlight = row.submission === "SUBMITTING" && Date.now() - row.updatedAt.getTime() < IN_FLIGHT_GRACE_MS;
-      if (unsettled && LOOKUP_PROVES_ABSENCE.has(row.kind) && !youngInFlight) {
-        outcome = "absent";
-        settled = await update(row.id, { submission: "ABSENT", lastLookupAt: now, lastLookupStatus: null });
-      } else {
-        outcome = "not_found_inconclusive";
-        settled = await update(row.id, { lastLookupAt: now });
-      }
-    }
-  } catch (error) {
-    outcome = "lookup_failed";
-    failure = errorInfo(error);
-  }
+  const check = await latestCheck("ledger", row.id);
+  const sentAt = check?.state === "pending" ? check.createdAt : row.updatedAt;
+  const result = await settleLedgerRow(accountId, row.id, sentAt);
+  const settled = result.row ?? row;
+  const outcome: CheckOutcome =
+    result.outcome === "found"
+      ? "found"
+      : result.outcome === "absent"
+        ? "absent"
+        : result.outcome === "lookup_failed"
+          ? "lookup_failed"
+          : result.outcome === "settled" && row.submission === "SUBMITTED"
+            ? "found"
+            : "not_found_inconclusive";
+  if (result.outcome === "found" || result.outcome === "absent") await closeOpenCheck("ledger", row.id, result.outcome);
   await writeAudit({
     actor,
     accountId,
@@ -278,7 +272,7 @@ export async function checkOperationNow(
     details: { identifier: row.identifier, outcome, before: row.submission, after: settled.submission, status: settled.status },
     ip: ip ?? null,
   });
-  return { row: settled, outcome, error: failure };
+  return { row: settled, outcome, error: result.error as OperationErrorInfo | undefined };
 }
 
 /** Counts rows per identifier; used by tests and diagnostics. */

@@ -258,6 +258,6 @@ export const MACHINES = {
 } as const;
 
 /** Ledger rows hold charges and deposits (transactions) and subscription definitions. */
-export function machineForOperation(kind: string): StatusMachine<TransactionState> | StatusMachine<SubscriptionState> {
-  return kind.endsWith("_subscription") ? subscriptionMachine : transactionMachine;
+export function machineForOperation(kind: string): StatusMachine<string> {
+  return (kind.endsWith("_subscription") ? subscriptionMachine : transactionMachine) as StatusMachine<string>;
 }

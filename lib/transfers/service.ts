@@ -12,6 +12,20 @@ import { gatewayForAccount, webhookUrlFor } from "@/lib/gateway/connection";
 import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas";
 import { getTransfer, getTransferSettings, transferredTodayCents, type TransferDto } from "./dal";
 import type { TransferInput } from "./schemas";
+import { callbackKeyHash, newCallbackKey } from "./callback-key";
+import { closeOpenCheck, delayAfter, enqueueCheck, rescheduleOpenCheck } from "@/lib/reconcile/checks";
+import { decide, transferMachine } from "@/lib/status/machine";
+
+/** The account's gateway could not be configured: nothing was sent. */
+class GatewayConfigError extends Error {
+  constructor(cause: unknown) {
+    super("gateway not configured", { cause });
+  }
+}
+
+function gatewayTimeoutMs(): number {
+  return Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000);
+}
 
 type Actor = { id: string; email: string };
 
@@ -90,7 +104,9 @@ export async function submitTransfer(params: {
     throw new ActionError("transfers.errors.ipUnknown");
   }
   const amountCents = toCents(input.amount);
-  const callbackUrl = webhookUrlFor(accountId);
+  // Recorded before the call: a notification on this path authenticates even if the answer (and its token) is lost.
+  const callbackKey = newCallbackKey();
+  const callbackUrl = webhookUrlFor(accountId, callbackKey);
   const db = await getDb();
 
   const claimed = await db.transaction(async (tx) => {
@@ -124,17 +140,23 @@ export async function submitTransfer(params: {
       ownerDocumentNumber: input.owner.document.number,
       ownerIp: ip,
       callbackUrl,
+      callbackKeyHash: callbackKeyHash(callbackKey),
       error: null,
       createdBy: actor.id,
       createdByEmail: actor.email,
       updatedAt: new Date(),
     };
+    let id: string;
     if (existing) {
       await tx.update(transfers).set(values).where(eq(transfers.id, existing.id));
-      return { kind: "claimed", id: existing.id } as const;
+      id = existing.id;
+    } else {
+      const [row] = await tx.insert(transfers).values(values).returning({ id: transfers.id });
+      id = row!.id;
     }
-    const [row] = await tx.insert(transfers).values(values).returning({ id: transfers.id });
-    return { kind: "claimed", id: row!.id } as const;
+    // If this process dies before the answer is recorded, the reconciler still finds the transfer.
+    await enqueueCheck({ accountId, target: "transfer", targetId: id, reason: "unknown", delayMs: gatewayTimeoutMs() + 15_000 }, tx);
+    return { kind: "claimed", id } as const;
   });
 
   if (claimed.kind === "existing") {
@@ -173,44 +195,58 @@ export async function submitTransfer(params: {
 
   let response: TransferResponse;
   try {
-    const gateway = await gatewayForAccount(accountId);
+    const gateway = await gatewayForAccount(accountId).catch((error: unknown) => {
+      throw new GatewayConfigError(error);
+    });
     response = await gateway.createTransfer(request);
   } catch (error) {
-    if (!isGatewayError(error)) throw error;
-    const unknown = error.outcomeUnknown;
+    // Only a clear refusal (or a request that never left) is REJECTED; anything else may have moved money.
+    const rejected = error instanceof GatewayConfigError || (isGatewayError(error) && !error.outcomeUnknown);
+    const summary = isGatewayError(error) ? errorSummary(error) : { kind: error instanceof GatewayConfigError ? "config" : "internal" };
     await db
       .update(transfers)
-      .set({ submission: unknown ? "UNKNOWN" : "REJECTED", error: errorSummary(error), updatedAt: new Date() })
+      .set({ submission: rejected ? "REJECTED" : "UNKNOWN", error: summary, updatedAt: new Date() })
       .where(eq(transfers.id, transferId));
+    if (rejected) await closeOpenCheck("transfer", transferId, "rejected");
+    else await rescheduleOpenCheck("transfer", transferId, delayAfter(0));
     await writeAudit({
       actor,
       accountId,
-      action: unknown ? "transfer.outcome_unknown" : "transfer.rejected",
+      action: rejected ? "transfer.rejected" : "transfer.outcome_unknown",
       target: input.identifier,
       ip,
-      details: { ...auditDetails, errorKind: error.kind, status: error.status, errorCode: error.errorCode },
+      details: { ...auditDetails, errorKind: summary.kind, status: isGatewayError(error) ? error.status : undefined, errorCode: isGatewayError(error) ? error.errorCode : undefined },
     });
-    if (unknown) return { transferId, replayed: false };
-    throw refusalFor(error);
+    if (!rejected) return { transferId, replayed: false };
+    if (isGatewayError(error)) throw refusalFor(error);
+    throw new ActionError("transfers.errors.gatewayUnavailable");
   }
 
   const { webhookToken, withdraw, payoutAccount, receiptUrl } = response;
-  await db
-    .update(transfers)
-    .set({
-      submission: "SUBMITTED",
-      withdrawId: withdraw.id,
-      withdrawStatus: withdraw.status,
-      withdrawStatusSource: "creation",
-      withdrawStatusAt: new Date(),
-      feeCents: typeof withdraw.feeAmount === "number" ? toCents(withdraw.feeAmount) : null,
-      withdraw,
-      payoutAccount,
-      receiptUrl: receiptUrl ?? null,
-      webhookTokenEncrypted: encryptSecret(webhookToken),
-      updatedAt: new Date(),
-    })
-    .where(eq(transfers.id, transferId));
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: transfers.withdrawStatus, at: transfers.withdrawStatusAt })
+      .from(transfers)
+      .where(eq(transfers.id, transferId))
+      .for("update");
+    // A notification may have overtaken this answer: the status machine decides.
+    const decision = decide(transferMachine, current?.status ?? null, withdraw.status, { currentAt: current?.at ?? null, incomingAt: new Date() });
+    await tx
+      .update(transfers)
+      .set({
+        submission: "SUBMITTED",
+        withdrawId: withdraw.id,
+        ...(decision.apply ? { withdrawStatus: withdraw.status, withdrawStatusSource: "creation" as const, withdrawStatusAt: new Date() } : {}),
+        feeCents: typeof withdraw.feeAmount === "number" ? toCents(withdraw.feeAmount) : null,
+        withdraw,
+        payoutAccount,
+        receiptUrl: receiptUrl ?? null,
+        webhookTokenEncrypted: encryptSecret(webhookToken),
+        updatedAt: new Date(),
+      })
+      .where(eq(transfers.id, transferId));
+    await closeOpenCheck("transfer", transferId, "submitted", tx);
+  });
   await writeAudit({
     actor,
     accountId,

@@ -29,7 +29,7 @@ const json = (status: number, body: Record<string, unknown>) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 
 /** `POST /api/webhooks/<accountId>`: shared by the route handler and the benchmark's bare HTTP server. */
-export async function handleWebhookRequest(request: Request, accountId: string): Promise<Response> {
+export async function handleWebhookRequest(request: Request, accountId: string, callbackKey?: string): Promise<Response> {
   const sourceIp = clientIp(request.headers);
   let body: string;
   try {
@@ -39,6 +39,6 @@ export async function handleWebhookRequest(request: Request, accountId: string):
     await recordRejection(accountId, "too_large", 413, sourceIp).catch(() => {});
     return json(413, { error: "too_large" });
   }
-  const answer = await receiveWebhook({ accountId, body, sourceIp });
+  const answer = await receiveWebhook({ accountId, callbackKey: callbackKey ?? null, body, sourceIp });
   return json(answer.status, answer.body);
 }

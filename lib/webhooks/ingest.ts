@@ -14,6 +14,8 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
 export type IncomingWebhook = {
   accountId: string;
+  /** The per-object segment of the callback path, when the notification came to one. */
+  callbackKey?: string | null;
   /** The raw body, already size-checked by the HTTP layer. */
   body: string;
   sourceIp: string | null;
@@ -22,6 +24,7 @@ export type IncomingWebhook = {
 
 /** Tokens are cached briefly: a replaced token takes effect within this many milliseconds in every process. */
 const TOKEN_CACHE_MS = 2_000;
+const TOKEN_CACHE_MAX = 10_000;
 type TokenEntry = { token: string | null; exists: boolean; until: number };
 const tokenCacheKey = Symbol.for("merchant-console.webhook-token-cache");
 
@@ -45,7 +48,15 @@ async function accountToken(accountId: string): Promise<TokenEntry> {
     exists = !!row;
   }
   const entry = { token, exists, until: Date.now() + TOKEN_CACHE_MS };
-  tokenCache().set(accountId, entry);
+  const cache = tokenCache();
+  // Bounded: a scan of made-up account ids cannot grow it; Map order makes the oldest go first.
+  if (cache.size >= TOKEN_CACHE_MAX) {
+    for (const key of cache.keys()) {
+      cache.delete(key);
+      if (cache.size < TOKEN_CACHE_MAX / 2) break;
+    }
+  }
+  cache.set(accountId, entry);
   return entry;
 }
 
@@ -102,7 +113,7 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
   if (!isRecord(payload)) return reject(input, "invalid_json", 400);
 
   if (isTransferNotification(payload)) {
-    const result = await applyTransferNotification(input.accountId, payload);
+    const result = await applyTransferNotification(input.accountId, payload, input.callbackKey);
     if (result.outcome !== "applied") return reject(input, result.outcome, 401);
     const withdraw = isRecord(payload.withdraw) ? payload.withdraw : {};
     const stored = await storeEvent({
@@ -119,6 +130,9 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
       amountCents: null,
       payload,
       notification: null,
+      // No transfer lookup exists: the transfer's own token or callback path is its confirmation.
+      confirmation: "unconfirmable",
+      ledgerOutcome: result.statusApplied ? "updated" : "stale",
     });
     return { status: 200, body: { received: true, id: stored.id, deliveries: stored.deliveries } };
   }

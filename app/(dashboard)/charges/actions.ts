@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { createChargeOperation } from "@/lib/charges/service";
 import { CHARGE_FORM_SCHEMAS, type ChargeFormKind } from "@/lib/charges/schemas";
-import { checkOperationNow, IdentifierTakenError } from "@/lib/operations/ledger";
+import { checkOperationNow, IdentifierBoundError, IdentifierTakenError } from "@/lib/operations/ledger";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
 
 export type ChargeSubmitted = { id: string; submission: SubmissionState; replayed: boolean };
@@ -17,6 +17,9 @@ function chargeAction<K extends ChargeFormKind>(kind: K) {
     } catch (error) {
       if (error instanceof IdentifierTakenError) {
         throw new ActionError("charges.errors.identifierTaken", { fieldErrors: { identifier: ["charges.errors.identifierTaken"] } });
+      }
+      if (error instanceof IdentifierBoundError) {
+        throw new ActionError("charges.errors.identifierBound", { fieldErrors: { identifier: ["charges.errors.identifierBound"] } });
       }
       throw error;
     }

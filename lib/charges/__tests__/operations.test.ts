@@ -36,6 +36,11 @@ process.env.GATEWAY_TIMEOUT_MS = "5000";
 process.env.GATEWAY_LOG = "1";
 
 const CARD = "4111111111111111";
+
+function restoreEnv(name: string, value: string | undefined) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
 const DECLINED = "4000000000000002";
 const CVV = "987";
 const actor = { id: "user-ops-test", email: "ops@example.test" };
@@ -138,22 +143,95 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     expect(audits).toHaveLength(1);
   });
 
-  it("records a 503 as REJECTED and lets the same identifier be sent again", async () => {
+  /** POSTs that left for the gateway carrying this identifier: what "sent once" means. */
+  function countPosts(spy: { mock: { calls: unknown[][] } }, identifier: string): number {
+    return spy.mock.calls.filter(([url, init]) => {
+      const request = init as RequestInit | undefined;
+      const toGateway = String(url).includes("/api/v1/gateway/");
+      return toGateway && request?.method === "POST" && typeof request.body === "string" && request.body.includes(`"identifier":"${identifier}"`);
+    }).length;
+  }
+
+  async function reconcileUntilSettled(id: string) {
+    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const db = await getDb();
+    for (let pass = 0; pass < 20; pass++) {
+      await runBackgroundWorkOnce();
+      const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id));
+      if (row.submission !== "UNKNOWN" && row.submission !== "SUBMITTING") return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("the reconciler did not settle the row");
+  }
+
+  it.each([
+    ["created but answered 503", { status: 503 as const, afterProcessing: true }],
+    ["answered 502 before creating", { status: 502 as const }],
+    ["connection reset after processing", { dropConnection: true }],
+    ["garbage answer after processing", { malformedBody: true }],
+    ["timeout after processing", { latencyMs: 700 }],
+  ])("%s: UNKNOWN, never sent again, settled by the reconciler with no click", async (_, fault) => {
     const identifier = `pix-${randomUUID()}`;
-    await control.fault({ status: 503, times: 1 });
-    const first = await create("pix", pixForm(identifier));
+    const previous = { delays: process.env.RECONCILE_DELAYS_MS, timeout: process.env.GATEWAY_TIMEOUT_MS, absent: process.env.RECONCILE_ABSENT_AFTER_MS };
+    process.env.RECONCILE_DELAYS_MS = "0";
+    process.env.RECONCILE_ABSENT_AFTER_MS = "0";
+    process.env.GATEWAY_TIMEOUT_MS = "300";
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      await control.fault({ ...fault, times: 1, identifier });
+      const first = await create("pix", pixForm(identifier));
+      expect(first.row.submission).toBe("UNKNOWN");
+      // The same submission again (a double click, a retry) sends nothing; other values under the same identifier neither.
+      expect((await create("pix", pixForm(identifier))).replayed).toBe(true);
+      expect((await create("pix", pixForm(identifier, "999,00"))).replayed).toBe(true);
+      const db = await getDb();
+      // Due now: the test does not wait for the 10 s of the first step.
+      await db.execute(sql`update gateway_checks set next_at = now() where target_id = ${first.row.id}`);
+      const settled = await reconcileUntilSettled(first.row.id);
+      const created = "status" in fault && !("afterProcessing" in fault);
+      if (created) {
+        // The gateway never created it: proven absent by the lookup, and only the very same body may go again.
+        expect(settled.submission).toBe("ABSENT");
+        const { IdentifierBoundError } = await import("@/lib/operations/ledger");
+        await expect(create("pix", pixForm(identifier, "999,00"))).rejects.toBeInstanceOf(IdentifierBoundError);
+        expect((await create("pix", pixForm(identifier))).row.submission).toBe("SUBMITTED");
+        expect(countPosts(fetchSpy, identifier)).toBe(2);
+      } else {
+        expect(settled.submission).toBe("SUBMITTED");
+        expect(settled.gatewayTransactionId).toBeTruthy();
+        expect(settled.status).toEqual(expect.any(String));
+        expect(countPosts(fetchSpy, identifier)).toBe(1);
+      }
+      const audits = await db.select().from(auditLog).where(eq(auditLog.target, first.row.id));
+      expect(audits.map((a) => a.action)).toContain("operation.reconciled");
+    } finally {
+      fetchSpy.mockRestore();
+      restoreEnv("RECONCILE_DELAYS_MS", previous.delays);
+      restoreEnv("GATEWAY_TIMEOUT_MS", previous.timeout);
+      restoreEnv("RECONCILE_ABSENT_AFTER_MS", previous.absent);
+      await control.clearFaults();
+    }
+  });
+
+  it("a clear 400 refusal is REJECTED and the corrected values may be sent under the same identifier", async () => {
+    const identifier = `pix-${randomUUID()}`;
+    const sent = pixForm(identifier);
+    const { createChargeOperation, chargeSchemaFor } = await import("@/lib/charges/service");
+    const parsed = chargeSchemaFor("pix").parse(sent) as { client: { document: string } };
+    // A document the form accepts is refused by the gateway: a clear 400, nothing created.
+    parsed.client.document = "111.111.111-11";
+    const first = await createChargeOperation("pix", parsed as never, { accountId, actor, ip: "10.1.2.3" });
     expect(first.row.submission).toBe("REJECTED");
-    expect(first.row.error).toMatchObject({ kind: "server", status: 503 });
+    expect(first.row.error).toMatchObject({ kind: "validation", status: 400 });
     const second = await create("pix", pixForm(identifier));
     expect(second.replayed).toBe(false);
-    expect(second.row.id).toBe(first.row.id);
     expect(second.row.submission).toBe("SUBMITTED");
   });
 
   it("turns a dropped connection into UNKNOWN, refuses to resend, and settles it by lookup", async () => {
     const { checkOperationNow } = await import("@/lib/operations/ledger");
     const identifier = `pix-${randomUUID()}`;
-    await control.fault({ dropConnection: true, times: 1 });
+    await control.fault({ dropConnection: true, times: 1, identifier });
     const first = await create("pix", pixForm(identifier));
     expect(first.row.submission).toBe("UNKNOWN");
     const again = await create("pix", pixForm(identifier));
@@ -162,22 +240,29 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const checked = await checkOperationNow(accountId, first.row.id, actor);
     expect(checked?.outcome).toBe("found");
     expect(checked?.row.submission).toBe("SUBMITTED");
-    expect(checked?.row.status).toBe("OK");
     expect(checked?.row.gatewayTransactionId).toBeTruthy();
   });
 
-  it("settles an UNKNOWN the gateway never saw as ABSENT, after which it may be sent again", async () => {
+  it("does not declare a miss absent before the waiting period; after it, only the same body may be sent again", async () => {
     const { checkOperationNow, claimSubmission } = await import("@/lib/operations/ledger");
     const identifier = `pix-${randomUUID()}`;
     const { row } = await claimSubmission({ accountId, kind: "pix_charge", identifier, request: {}, summary: {}, actor });
     const db = await getDb();
     await db.update(ledgerTransactions).set({ submission: "UNKNOWN" }).where(eq(ledgerTransactions.id, row.id));
-    const checked = await checkOperationNow(accountId, row.id, actor);
-    expect(checked?.outcome).toBe("absent");
-    expect(checked?.row.submission).toBe("ABSENT");
-    const resent = await create("pix", pixForm(identifier));
-    expect(resent.replayed).toBe(false);
-    expect(resent.row.submission).toBe("SUBMITTED");
+    const early = await checkOperationNow(accountId, row.id, actor);
+    expect(early?.outcome).toBe("not_found_inconclusive");
+    expect(early?.row.submission).toBe("UNKNOWN");
+    const previous = process.env.RECONCILE_ABSENT_AFTER_MS;
+    process.env.RECONCILE_ABSENT_AFTER_MS = "0";
+    try {
+      const checked = await checkOperationNow(accountId, row.id, actor);
+      expect(checked?.outcome).toBe("absent");
+      expect(checked?.row.submission).toBe("ABSENT");
+    } finally {
+      restoreEnv("RECONCILE_ABSENT_AFTER_MS", previous);
+    }
+    const { IdentifierBoundError } = await import("@/lib/operations/ledger");
+    await expect(create("pix", pixForm(identifier))).rejects.toBeInstanceOf(IdentifierBoundError);
   });
 
   it("refuses an identifier another kind of operation already owns", async () => {

@@ -46,6 +46,9 @@ export const ledgerTransactions = pgTable(
     statusAt: timestamp("status_at", { withTimezone: true }),
     lastWebhookStatus: text("last_webhook_status"),
     lastWebhookAt: timestamp("last_webhook_at", { withTimezone: true }),
+    /** A notified status that would move money, shown as "received, confirming" until the gateway's lookup confirms it. */
+    pendingStatus: text("pending_status"),
+    pendingStatusAt: timestamp("pending_status_at", { withTimezone: true }),
     lastLookupStatus: text("last_lookup_status"),
     lastLookupAt: timestamp("last_lookup_at", { withTimezone: true }),
     paymentMethod: text("payment_method"),

@@ -26,6 +26,8 @@ export const transfers = pgTable(
     ownerDocumentNumber: text("owner_document_number").notNull(),
     ownerIp: text("owner_ip").notNull(),
     callbackUrl: text("callback_url").notNull(),
+    /** sha256 of the unguessable path segment in callbackUrl, recorded before the call: notifications of a transfer whose answer was lost still authenticate. */
+    callbackKeyHash: text("callback_key_hash"),
     withdrawId: text("withdraw_id"),
     /** The gateway's withdraw status string, exactly as reported (creation or notification). */
     withdrawStatus: text("withdraw_status"),
@@ -51,6 +53,7 @@ export const transfers = pgTable(
       .on(t.accountId, t.withdrawId)
       .where(sql`${t.withdrawId} is not null`),
     index("transfers_account_created_idx").on(t.accountId, t.createdAt.desc()),
+    uniqueIndex("transfers_callback_key_idx").on(t.callbackKeyHash).where(sql`${t.callbackKeyHash} is not null`),
   ],
 );
 

@@ -29,7 +29,15 @@ export const webhookEvents = pgTable(
     /** The ledger row this notification created or updated. */
     ledgerId: text("ledger_id"),
     /** Whether the notification's status was applied to the ledger (false: older than what the ledger had). */
-    ledgerOutcome: text("ledger_outcome").$type<"created" | "updated" | "stale" | "none">(),
+    ledgerOutcome: text("ledger_outcome").$type<LedgerOutcome>(),
+    /** "pending": stored and acknowledged, not yet applied to the ledger by the applier. */
+    applyState: text("apply_state").$type<"pending" | "applied">().notNull().default("applied"),
+    /**
+     * For notifications that would move money: "confirming" until the gateway's own lookup
+     * answers; "confirmed" when it agrees; "contradicted" when it does not (the gateway wins);
+     * "unconfirmable" when the interface has no lookup (transfers rely on their own token).
+     */
+    confirmation: text("confirmation").$type<WebhookConfirmation>(),
     payload: jsonb("payload").$type<unknown>().notNull(),
     deliveries: integer("deliveries").notNull().default(1),
     firstReceivedAt: timestamp("first_received_at", { withTimezone: true }).notNull().defaultNow(),
@@ -43,8 +51,12 @@ export const webhookEvents = pgTable(
     index("webhook_events_account_first_idx").on(t.accountId, t.firstReceivedAt.desc()),
     index("webhook_events_feed_seq_idx").on(t.feedSeq),
     index("webhook_events_ledger_idx").on(t.ledgerId),
+    index("webhook_events_apply_pending_idx").on(t.firstReceivedAt).where(sql`${t.applyState} = 'pending'`),
   ],
 );
+
+export type LedgerOutcome = "created" | "updated" | "stale" | "confirming" | "refused" | "none";
+export type WebhookConfirmation = "confirming" | "confirmed" | "contradicted" | "unconfirmable";
 
 /** Refused deliveries: when, from where and why; never the payload or the token sent. */
 export const webhookRejections = pgTable(
@@ -69,4 +81,5 @@ export type WebhookRejectionReason =
   | "no_token_configured"
   | "unknown_transfer"
   | "invalid_json"
-  | "too_large";
+  | "too_large"
+  | "bad_callback_key";

@@ -129,6 +129,8 @@ export const charges = defineMessages(
       datePast: "A data não pode estar no passado",
       identifierChars: "Use só letras, números, ponto, dois-pontos, hífen e sublinhado",
       identifierTaken: "Este identificador já foi usado em outra operação. Gere outro.",
+      identifierBound:
+        "Este identificador já foi enviado com outros valores e o gateway confirmou que não o criou. Reenvie exatamente os mesmos valores ou gere outro identificador.",
       splitsAboveAmount: "A soma das divisões passa do valor da cobrança",
       metadataDuplicate: "Chave repetida",
       rejectedTitle: "O gateway recusou a cobrança",
@@ -339,6 +341,8 @@ export const charges = defineMessages(
       datePast: "The date cannot be in the past",
       identifierChars: "Use only letters, digits, dot, colon, hyphen and underscore",
       identifierTaken: "This identifier was already used by another operation. Generate another.",
+      identifierBound:
+        "This identifier was already sent with other values and the gateway confirmed it did not create it. Send exactly the same values again or generate another identifier.",
       splitsAboveAmount: "The splits add up to more than the charge amount",
       metadataDuplicate: "Duplicate key",
       rejectedTitle: "The gateway refused the charge",

@@ -82,8 +82,9 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     const { applyTransferNotification } = await import("@/lib/transfers/notifications");
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
-    expect(await applyTransferNotification(seed.accountId, payload)).toEqual({ outcome: "applied", transferId: seed.transfer.id });
-    expect(await applyTransferNotification(seed.accountId, { ...payload })).toEqual({ outcome: "applied", transferId: seed.transfer.id });
+    expect(await applyTransferNotification(seed.accountId, payload)).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: true });
+    // A repeated delivery is counted, and changes nothing.
+    expect(await applyTransferNotification(seed.accountId, { ...payload })).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: false });
 
     const db = await getDb();
     const [row] = await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id));
@@ -125,7 +126,37 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
     const result = await applyTransferNotification(seed.accountId, { ...payload, withdraw: { ...payload.withdraw, id: "wd_other" } });
-    expect(result).toEqual({ outcome: "applied", transferId: seed.transfer.id });
+    expect(result).toMatchObject({ outcome: "applied", transferId: seed.transfer.id });
+  });
+
+  it("never turns a completed transfer back, whatever arrives later and whenever it claims to be from", async () => {
+    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const seed = await seedTransfer();
+    await applyTransferNotification(seed.accountId, completedPayload(seed));
+    const late = completedPayload(seed, "PENDING");
+    late.withdraw.updatedAt = "2027-01-01T00:00:00Z";
+    expect(await applyTransferNotification(seed.accountId, { ...late, event: "WITHDRAW_PENDING" })).toMatchObject({ outcome: "applied", statusApplied: false });
+    expect(await applyTransferNotification(seed.accountId, { ...completedPayload(seed, "FAILED"), event: "WITHDRAW_FAILED" })).toMatchObject({ statusApplied: false });
+    const db = await getDb();
+    const [row] = await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id));
+    expect(row?.withdrawStatus).toBe("COMPLETED");
+    // Both deliveries stay in the transfer's timeline.
+    expect(await db.select().from(transferNotifications).where(eq(transferNotifications.transferId, seed.transfer.id))).toHaveLength(3);
+  });
+
+  it("matches a transfer whose answer was lost by its own callback path, and refuses a wrong path", async () => {
+    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { callbackKeyHash, newCallbackKey } = await import("@/lib/transfers/callback-key");
+    const seed = await seedTransfer({ token: null, submission: "UNKNOWN" });
+    const key = newCallbackKey();
+    const db = await getDb();
+    await db.update(transfers).set({ callbackKeyHash: callbackKeyHash(key) }).where(eq(transfers.id, seed.transfer.id));
+    const payload = { ...completedPayload({ ...seed, token: "wht_the_gateways_token_we_never_got" }), identifier: undefined };
+    expect(await applyTransferNotification(seed.accountId, payload, newCallbackKey())).toMatchObject({ outcome: "unknown_transfer" });
+    expect(await applyTransferNotification(seed.accountId, payload)).toMatchObject({ outcome: "unknown_transfer" });
+    expect(await applyTransferNotification(seed.accountId, payload, key)).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: true });
+    const [row] = await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id));
+    expect(row).toMatchObject({ submission: "SUBMITTED", withdrawStatus: "COMPLETED", withdrawId: seed.withdrawId });
   });
 
   it("answers unknown_transfer for another account's transfer or an unknown one", async () => {

@@ -107,7 +107,7 @@ describe("transfers", () => {
     await control().completeWithdraw(row!.withdrawId!);
     const notification = await waitFor(() => received.find((n) => n.identifier === input.identifier));
     expect(await applyTransferNotification(demoAccountId, { ...notification, token: "forged" })).toMatchObject({ outcome: "bad_token" });
-    expect(await applyTransferNotification(demoAccountId, notification)).toEqual({ outcome: "applied", transferId: first.transferId });
+    expect(await applyTransferNotification(demoAccountId, notification)).toEqual({ outcome: "applied", transferId: first.transferId, statusApplied: true });
     const [after] = await db.select().from(transfers).where(eq(transfers.id, first.transferId));
     expect(after?.withdrawStatus).toBe((notification.withdraw as { status: string }).status);
     expect(after?.lastNotificationEvent).toBe("WITHDRAW_COMPLETED");

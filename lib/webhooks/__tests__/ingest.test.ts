@@ -5,8 +5,14 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 import type { FeedEvent } from "@/lib/feed/types";
+import { startLookupGateway } from "@/lib/testing/lookup-gateway";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
+// The tests drive the applier and the reconciler themselves, step by step.
+process.env.WEBHOOK_APPLIER = "off";
+process.env.RECONCILE_DELAYS_MS = "0";
+const gateway = await startLookupGateway();
+afterAll(() => gateway.close());
 
 const TOKEN = "wht_test_4c1d9e8f7a6b";
 const targets = await testDatabases();
@@ -51,20 +57,34 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/dal");
-    accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
+    accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
     tokenlessAccountId = (await createAccount({ name: "Sem token", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" }, null)).id;
   });
   afterAll(async () => {
     const { stopFeedListener } = await import("@/lib/feed/bus");
     await stopFeedListener();
     await closeDb();
+    gateway.records.clear();
     await target.drop();
   });
 
+  /** Delivers like the gateway does, then lets the applier turn it into ledger changes. */
   const receive = async (payload: unknown, id = accountId, sourceIp = "203.0.113.7") => {
     const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    return receiveWebhook({ accountId: id, body: typeof payload === "string" ? payload : JSON.stringify(payload), sourceIp });
+    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    const answer = await receiveWebhook({ accountId: id, body: typeof payload === "string" ? payload : JSON.stringify(payload), sourceIp });
+    await applyPendingEvents();
+    return answer;
   };
+
+  /** The background pass: parked notifications are confirmed (or not) by the gateway's lookup. */
+  const confirm = async () => {
+    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    await runBackgroundWorkOnce();
+  };
+
+  const gatewaySays = (id: string, clientIdentifier: string, status: string, payedAt: string | null = "2026-11-20T12:05:00.000Z") =>
+    gateway.records.set(id, { id, clientIdentifier, status, payedAt, amount: 123.45 });
 
   async function eventsOf(gatewayId: string) {
     const db = await getDb();
@@ -90,13 +110,14 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     expect(JSON.stringify(event.payload)).not.toContain(TOKEN);
     expect((event.payload as { token: string }).token).toBe("[redacted]");
 
-    const [row] = await ledgerOf(payload.transaction.id);
+    // Heard of for the first time as paid: nothing is believed until the gateway confirms it.
+    let [row] = await ledgerOf(payload.transaction.id);
     expect(row).toMatchObject({
       kind: "external",
       origin: "webhook",
       identifier: "checkout-abc-1",
-      status: "COMPLETED",
-      statusSource: "webhook",
+      status: null,
+      pendingStatus: "COMPLETED",
       lastWebhookStatus: "COMPLETED",
       paymentMethod: "PIX",
       amountCents: 12345,
@@ -104,9 +125,17 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       clientName: "Maria Souza",
       clientEmail: "maria@example.com",
       clientDocument: "529.982.247-25",
+      paidAt: null,
     });
+    expect((await eventsOf(payload.transaction.id))[0].confirmation).toBe("confirming");
+
+    gatewaySays(payload.transaction.id, "checkout-abc-1", "COMPLETED");
+    await confirm();
+    [row] = await ledgerOf(payload.transaction.id);
+    expect(row).toMatchObject({ status: "COMPLETED", statusSource: "lookup", pendingStatus: null });
     expect(row.paidAt?.toISOString()).toBe("2026-11-20T12:05:00.000Z");
-    expect(event.ledgerId).toBe(row.id);
+    const [confirmed] = await eventsOf(payload.transaction.id);
+    expect(confirmed).toMatchObject({ confirmation: "confirmed", ledgerId: row.id });
     expect(JSON.stringify(row.gatewayRecord)).not.toContain(TOKEN);
   });
 
@@ -135,13 +164,15 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const deliveries = [...paid, ...created, ...paid.slice(0, 10), ...created.slice(0, 10)];
     const answers = await Promise.all(deliveries.map((p) => receive(p)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
+    for (const t of txs) gatewaySays(t.id, t.identifier, "COMPLETED");
+    await confirm();
     for (const [i, t] of txs.entries()) {
       const events = await eventsOf(t.id);
       expect(events.map((e) => e.event).sort()).toEqual(["TRANSACTION_CREATED", "TRANSACTION_PAID"]);
       expect(events.reduce((sum, e) => sum + e.deliveries, 0)).toBe(i < 10 ? 4 : 2);
       const rows = await ledgerOf(t.id);
       expect(rows).toHaveLength(1);
-      // PAID (12:05) outranks CREATED (12:00) whatever order they were stored in.
+      // Paid (confirmed by the gateway) outranks the creation notice whatever order they were stored in.
       expect(rows[0].status).toBe("COMPLETED");
     }
   });
@@ -163,6 +194,8 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       receive(paymentPayload({ id, identifier })),
     ]);
     expect(await eventsOf(id)).toHaveLength(2);
+    gatewaySays(id, identifier, "COMPLETED");
+    await confirm();
     const rows = await ledgerOf(id);
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe("COMPLETED");
@@ -206,28 +239,109 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       .returning();
     const payload = paymentPayload({ identifier, amount: 50 });
     expect((await receive(payload)).status).toBe(200);
-    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
-    expect(row).toMatchObject({ status: "COMPLETED", statusSource: "webhook", lastWebhookStatus: "COMPLETED", gatewayTransactionId: payload.transaction.id, kind: "pix_charge", origin: "console" });
+    let [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "OK", pendingStatus: "COMPLETED", lastWebhookStatus: "COMPLETED", gatewayTransactionId: payload.transaction.id, kind: "pix_charge", origin: "console" });
+    expect(row.paidAt).toBeNull();
+    gatewaySays(payload.transaction.id, identifier, "COMPLETED");
+    await confirm();
+    [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "COMPLETED", statusSource: "lookup", pendingStatus: null });
     expect(row.paidAt).not.toBeNull();
     expect(row.lastWebhookAt).not.toBeNull();
+  });
+
+  it("does not show a forged paid notification with a valid token as paid, while the real payment still is", async () => {
+    const db = await getDb();
+    const identifier = `pix-${randomUUID().slice(0, 8)}`;
+    const gatewayId = `tx_${randomUUID()}`;
+    const [own] = await db
+      .insert(ledgerTransactions)
+      .values({ accountId, kind: "pix_charge", identifier, gatewayTransactionId: gatewayId, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation", statusAt: new Date(), amountCents: 5000 })
+      .returning();
+    gatewaySays(gatewayId, identifier, "PENDING", null);
+    const forged = paymentPayload({ id: gatewayId, identifier, amount: 50 });
+    expect((await receive(forged)).status).toBe(200);
+    await confirm();
+    let [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "PENDING", statusSource: "lookup", pendingStatus: null, paidAt: null });
+    const [flagged] = await eventsOf(gatewayId);
+    expect(flagged).toMatchObject({ confirmation: "contradicted", ledgerOutcome: "refused" });
+    const { auditLog } = await import("@/lib/db/schema");
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "webhook.contradicted"), eq(auditLog.target, flagged.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0].details).toMatchObject({ notified: "COMPLETED", gateway: "PENDING" });
+
+    // The customer really pays: the gateway's notification is confirmed and believed.
+    gatewaySays(gatewayId, identifier, "COMPLETED", "2026-11-20T12:09:00.000Z");
+    expect((await receive(paymentPayload({ id: gatewayId, identifier, amount: 50, payedAt: "2026-11-20T12:09:00.000Z" }))).status).toBe(200);
+    await confirm();
+    [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "COMPLETED", pendingStatus: null });
+    expect(row.paidAt?.toISOString()).toBe("2026-11-20T12:09:00.000Z");
+  });
+
+  it("asks the gateway once per row even when two reconcilers run at once", async () => {
+    const db = await getDb();
+    const ids = Array.from({ length: 6 }, () => ({ id: `tx_${randomUUID()}`, identifier: `two-${randomUUID().slice(0, 8)}` }));
+    for (const t of ids) {
+      gatewaySays(t.id, t.identifier, "COMPLETED");
+      await receive(paymentPayload(t));
+    }
+    const before = gateway.lookups.length;
+    const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+    await Promise.all([runReconcilerOnce(), runReconcilerOnce(), runReconcilerOnce()]);
+    const asked = gateway.lookups.slice(before);
+    for (const t of ids) expect(asked.filter((k) => k === t.id)).toHaveLength(1);
+    for (const t of ids) expect((await ledgerOf(t.id))[0].status).toBe("COMPLETED");
+    void db;
+  });
+
+  it("honours 429 Retry-After from the gateway before asking again", async () => {
+    const { gatewayChecks } = await import("@/lib/db/schema");
+    const t = { id: `tx_${randomUUID()}`, identifier: `rl-${randomUUID().slice(0, 8)}` };
+    await receive(paymentPayload(t));
+    const [row] = await ledgerOf(t.id);
+    gateway.fail(429, 120);
+    try {
+      const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+      await runReconcilerOnce();
+    } finally {
+      gateway.fail(null);
+    }
+    const db = await getDb();
+    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, row.id));
+    expect(check).toMatchObject({ state: "pending", lastOutcome: "lookup_failed" });
+    expect(check.nextAt.getTime() - Date.now()).toBeGreaterThan(100_000);
+    expect((await ledgerOf(t.id))[0]).toMatchObject({ status: null, pendingStatus: "COMPLETED" });
   });
 
   it("never lets an older notification overwrite a newer status, whatever the arrival order", async () => {
     const id = `tx_${randomUUID()}`;
     const identifier = `ord-${randomUUID().slice(0, 8)}`;
+    gatewaySays(id, identifier, "COMPLETED");
     await receive(paymentPayload({ id, identifier, event: "TRANSACTION_PAID", status: "COMPLETED", payedAt: "2026-11-20T12:05:00.000Z" }));
-    // The creation notice arrives late: it describes 12:00, before the payment.
-    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "OK", payedAt: null }));
+    await confirm();
+    // The creation notice arrives late: a paid transaction never goes back to awaiting payment.
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "PENDING", payedAt: null }));
     let [row] = await ledgerOf(id);
     expect(row.status).toBe("COMPLETED");
-    expect(row.lastWebhookStatus).toBe("COMPLETED");
+    expect(row.lastWebhookStatus).toBe("PENDING");
     const late = (await eventsOf(id)).find((e) => e.event === "TRANSACTION_CREATED");
-    expect(late?.ledgerOutcome).toBe("stale");
+    expect(late?.ledgerOutcome).toBe("refused");
 
-    // A later refund (same payedAt, no newer timestamp: arrival order) is applied, with its status as reported.
-    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_REFUNDED", status: "REFUNDED_BY_GATEWAY" }));
+    // A later refund is applied once the gateway confirms it; an unknown status never replaces paid.
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_DISPUTE", status: "SOMETHING_ELSE" }));
+    expect((await ledgerOf(id))[0].status).toBe("COMPLETED");
+    await receive(paymentPayload({ id, identifier, event: "TRANSACTION_REFUNDED", status: "REFUNDED" }));
+    expect((await ledgerOf(id))[0]).toMatchObject({ status: "COMPLETED", pendingStatus: "REFUNDED" });
+    gatewaySays(id, identifier, "REFUNDED");
+    await confirm();
     [row] = await ledgerOf(id);
-    expect(row.status).toBe("REFUNDED_BY_GATEWAY");
+    expect(row.status).toBe("REFUNDED");
+    // And a stale paid delivery after the refund changes nothing.
+    await receive(paymentPayload({ id, identifier, payedAt: "2026-11-20T12:06:00.000Z" }));
+    await confirm();
+    expect((await ledgerOf(id))[0].status).toBe("REFUNDED");
   });
 
   it("keeps unknown event names and unknown payload shapes, shown as such", async () => {
@@ -272,10 +386,13 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       const payload = paymentPayload({});
       await receive(payload);
       await receive(payload);
-      await expect.poll(() => seen.filter((e) => e.gatewayTransactionId === payload.transaction.id).length, { timeout: 5_000 }).toBe(2);
+      // Stored (not yet applied), applied (confirming), then the repeated delivery.
+      await expect.poll(() => seen.filter((e) => e.gatewayTransactionId === payload.transaction.id).length, { timeout: 5_000 }).toBe(3);
       const mine = seen.filter((e) => e.gatewayTransactionId === payload.transaction.id);
-      expect(mine[0]).toMatchObject({ deliveries: 1, ledgerChanged: true, known: true });
-      expect(mine[1]).toMatchObject({ deliveries: 2, ledgerChanged: false });
+      expect(mine[0]).toMatchObject({ deliveries: 1, applied: false, known: true });
+      expect(mine[1]).toMatchObject({ deliveries: 1, applied: true, confirmation: "confirming" });
+      expect(mine[2]).toMatchObject({ deliveries: 2 });
+      expect(mine[2].seq).toBeGreaterThan(mine[1].seq);
       expect(mine[1].seq).toBeGreaterThan(mine[0].seq);
       expect(JSON.stringify(mine)).not.toContain(TOKEN);
     } finally {

@@ -1,0 +1,10 @@
+import { handleWebhookRequest } from "@/lib/webhooks/http";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Notifications on one object's own callback path (a transfer's): the key names and authenticates that object. */
+export async function POST(request: Request, { params }: { params: Promise<{ accountId: string; callbackKey: string }> }) {
+  const { accountId, callbackKey } = await params;
+  return handleWebhookRequest(request, accountId, callbackKey);
+}

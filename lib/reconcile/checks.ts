@@ -1,0 +1,127 @@
+import "server-only";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Database } from "@/lib/db/client";
+import { gatewayChecks } from "@/lib/db/schema";
+import type { CheckReason, CheckTarget } from "@/lib/db/tables/checks";
+
+export type GatewayCheck = typeof gatewayChecks.$inferSelect;
+type Executor = Pick<Database, "execute" | "select" | "update" | "insert">;
+
+function numberList(value: string | undefined): number[] | null {
+  if (!value) return null;
+  const list = value.split(",").map((v) => Number(v.trim()));
+  return list.length > 0 && list.every((n) => Number.isFinite(n) && n >= 0) ? list : null;
+}
+
+/** Read at each use, so tests and deployments can tune them with environment variables. */
+export function reconcileConfig() {
+  return {
+    /** Waits between one attempt and the next: 10 s, 30 s, 2 min, 10 min, then hourly. */
+    delaysMs: numberList(process.env.RECONCILE_DELAYS_MS) ?? [10_000, 30_000, 120_000, 600_000, 3_600_000],
+    /** After this long unsettled, a person is asked (with everything that is known). */
+    giveUpMs: Number(process.env.RECONCILE_GIVE_UP_MS ?? 24 * 3_600_000),
+    /** A lookup miss proves a charge absent only this long after it was sent. */
+    absentAfterMs: Number(process.env.RECONCILE_ABSENT_AFTER_MS ?? 120_000),
+    /** How long a claimed check is reserved for the process that claimed it. */
+    leaseMs: Number(process.env.RECONCILE_LEASE_MS ?? 60_000),
+    /** How often a Node process looks for due checks. */
+    intervalMs: Number(process.env.RECONCILE_INTERVAL_MS ?? 2_000),
+    /** Checks in flight at once per process. */
+    concurrency: Math.max(1, Number(process.env.RECONCILE_CONCURRENCY ?? 4)),
+  };
+}
+
+/** The wait before attempt number `attempts + 1`. */
+export function delayAfter(attempts: number): number {
+  const { delaysMs } = reconcileConfig();
+  return delaysMs[Math.min(Math.max(attempts, 0), delaysMs.length - 1)];
+}
+
+/**
+ * Opens a check for a record, or brings an open one forward. One open check per record: the
+ * partial unique index decides between concurrent writers.
+ */
+export async function enqueueCheck(
+  input: { accountId: string; target: CheckTarget; targetId: string; reason: CheckReason; delayMs: number },
+  db?: Executor,
+): Promise<void> {
+  const database = db ?? (await getDb());
+  await database.execute(sql`
+    insert into gateway_checks (account_id, target, target_id, reason, next_at)
+    values (${input.accountId}, ${input.target}, ${input.targetId}, ${input.reason}, now() + make_interval(secs => ${input.delayMs / 1000}))
+    on conflict (target, target_id) where state = 'pending'
+    do update set next_at = least(gateway_checks.next_at, excluded.next_at),
+      reason = case when excluded.reason = 'confirm' then 'confirm' else gateway_checks.reason end,
+      updated_at = now()`);
+}
+
+/** Moves an open check of a record to `delayMs` from now (for example after an UNKNOWN answer). */
+export async function rescheduleOpenCheck(target: CheckTarget, targetId: string, delayMs: number, db?: Executor): Promise<void> {
+  const database = db ?? (await getDb());
+  await database
+    .update(gatewayChecks)
+    .set({ nextAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, updatedAt: sql`now()` })
+    .where(and(eq(gatewayChecks.target, target), eq(gatewayChecks.targetId, targetId), eq(gatewayChecks.state, "pending")));
+}
+
+/** Closes a record's open check because the record settled on its own (an answer, a notification). */
+export async function closeOpenCheck(target: CheckTarget, targetId: string, outcome: string, db?: Executor): Promise<void> {
+  const database = db ?? (await getDb());
+  await database
+    .update(gatewayChecks)
+    .set({ state: "done", lastOutcome: outcome, settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(gatewayChecks.target, target), eq(gatewayChecks.targetId, targetId), eq(gatewayChecks.state, "pending")));
+}
+
+/**
+ * Claims up to `limit` due checks for this process: `for update skip locked` keeps concurrent
+ * claimers apart, and the lease (next_at pushed forward) keeps a claimed check from being
+ * claimed again while it is worked on, in this process or any other.
+ */
+export async function claimDueChecks(limit: number): Promise<GatewayCheck[]> {
+  const db = await getDb();
+  const { leaseMs } = reconcileConfig();
+  const result = await db.execute(sql`
+    update gateway_checks set next_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1,
+      last_attempt_at = now(), updated_at = now()
+    where id in (
+      select id from gateway_checks where state = 'pending' and next_at <= now()
+      order by next_at limit ${limit} for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(gatewayChecks).where(inArray(gatewayChecks.id, ids));
+}
+
+export async function finishCheck(id: string, state: "done" | "needs_person", outcome: string, error?: GatewayCheck["lastError"]): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(gatewayChecks)
+    .set({ state, lastOutcome: outcome, lastError: error ?? null, settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(gatewayChecks.id, id));
+}
+
+export async function retryCheckLater(id: string, delayMs: number, outcome: string, error?: GatewayCheck["lastError"]): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(gatewayChecks)
+    .set({
+      nextAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      lastOutcome: outcome,
+      lastError: error ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(gatewayChecks.id, id));
+}
+
+/** The latest check of a record (open, or the last settled one), for "verificando com o gateway" on its page. */
+export async function latestCheck(target: CheckTarget, targetId: string): Promise<GatewayCheck | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(gatewayChecks)
+    .where(and(eq(gatewayChecks.target, target), eq(gatewayChecks.targetId, targetId)))
+    .orderBy(desc(gatewayChecks.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { applyPendingEvents, onConfirmationsDue } from "@/lib/webhooks/applier";
+import { reconcileConfig } from "./checks";
+import { runReconcilerOnce } from "./worker";
+
+type Loop = { timer: NodeJS.Timeout | null; running: boolean; again: boolean };
+const loopKey = Symbol.for("merchant-console.background-loop");
+
+function loop(): Loop {
+  const g = globalThis as typeof globalThis & { [loopKey]?: Loop };
+  return (g[loopKey] ??= { timer: null, running: false, again: false });
+}
+
+/** One pass of the background work: stored notifications onto the ledger, then due gateway checks. */
+export async function runBackgroundWorkOnce(): Promise<{ applied: number; checked: number }> {
+  let applied = 0;
+  for (let batch = await applyPendingEvents(); batch > 0; batch = await applyPendingEvents()) applied += batch;
+  let checked = 0;
+  // A full claim means more may be due; bounded so one pass always ends.
+  for (let round = 0; round < 25; round++) {
+    const { claimed, limit } = await runReconcilerOnce();
+    checked += claimed;
+    if (claimed < limit) break;
+  }
+  return { applied, checked };
+}
+
+async function tick(): Promise<void> {
+  const l = loop();
+  if (l.running) {
+    l.again = true;
+    return;
+  }
+  l.running = true;
+  try {
+    do {
+      l.again = false;
+      await runBackgroundWorkOnce();
+    } while (l.again);
+  } catch (error) {
+    console.error("[reconcile] background pass failed:", error instanceof Error ? error.message : "unknown error");
+  } finally {
+    l.running = false;
+  }
+}
+
+/**
+ * On a Node host the console settles unknown outcomes and confirms notifications by itself, in
+ * every process (the queue is shared and claimed with skip locked). On Vercel the cron route
+ * (`/api/cron/reconcile`) runs the same pass; set RECONCILER=cron there.
+ */
+export function startBackgroundWork(): void {
+  const l = loop();
+  if (l.timer || process.env.RECONCILER === "off" || process.env.RECONCILER === "cron") return;
+  onConfirmationsDue(() => void tick());
+  l.timer = setInterval(() => void tick(), reconcileConfig().intervalMs);
+  l.timer.unref();
+  void tick();
+}
