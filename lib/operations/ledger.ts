@@ -251,7 +251,7 @@ export async function checkOperationNow(
   if (!row) return null;
   const check = await latestCheck("ledger", row.id);
   const sentAt = check?.state === "pending" ? check.createdAt : row.updatedAt;
-  const result = await settleLedgerRow(accountId, row.id, sentAt);
+  const result = await settleLedgerRow(accountId, row.id, sentAt, 0, { refreshSettled: row.submission === "SUBMITTED" });
   const settled = result.row ?? row;
   const outcome: CheckOutcome =
     result.outcome === "found"

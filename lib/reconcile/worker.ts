@@ -47,12 +47,13 @@ export async function settleLedgerRow(
   ledgerId: string,
   sentAt: Date,
   misses = 0,
+  options: { refreshSettled?: boolean } = {},
 ): Promise<{ outcome: SettleOutcome; row: LedgerRow | null; error?: ErrorInfo; retryAfterMs?: number }> {
   const db = await getDb();
   const [row] = await db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)));
   if (!row) return { outcome: "settled", row: null };
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
-  if (!unsettled && !row.pendingStatus) return { outcome: "settled", row };
+  if (!unsettled && !row.pendingStatus && !options.refreshSettled) return { outcome: "settled", row };
   if (row.submission === "SUBMITTING" && Date.now() - row.updatedAt.getTime() < gatewayTimeoutMs() + 5_000) {
     return { outcome: "in_flight", row };
   }
@@ -69,6 +70,7 @@ export async function settleLedgerRow(
 
   if (record) return { outcome: "found", row: await applyLookup(row, record) };
 
+  if (!unsettled && !row.pendingStatus) return { outcome: "not_found_yet", row };
   if (row.pendingStatus && !unsettled) {
     if (misses + 1 < CONFIRM_MISSES) return { outcome: "not_found_yet", row };
     return { outcome: "contradicted", row: await settleConfirmations(row, null) };

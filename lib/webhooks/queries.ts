@@ -14,6 +14,7 @@ export type TransactionEventDto = {
   known: boolean;
   status: string | null;
   deliveries: number;
+  confirmation: FeedEvent["confirmation"];
   firstReceivedAt: string;
   lastReceivedAt: string;
   /** The payload with its token redacted. */
@@ -36,6 +37,7 @@ export async function listEventsForTransaction(accountId: string, ledgerId: stri
       known: dto.known,
       status: row.status,
       deliveries: row.deliveries,
+      confirmation: dto.confirmation,
       firstReceivedAt: dto.firstReceivedAt,
       lastReceivedAt: dto.lastReceivedAt,
       payload: row.payload,

@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/client";
 import { useLiveEvents, type FeedEvent, type FeedFilter } from "@/lib/feed/client";
-import { EventBadge } from "./event-badge";
+import { ConfirmationBadge, EventBadge } from "./event-badge";
 
 const ALL = "__all__";
 
@@ -178,7 +178,10 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
                     {event.paymentMethod && <div className="text-xs text-muted-foreground">{event.paymentMethod}</div>}
                   </TableCell>
                   <TableCell>
-                    {event.status ? <Badge variant="outline" className="font-mono">{event.status}</Badge> : <span className="text-muted-foreground">—</span>}
+                    <span className="inline-flex flex-wrap items-center gap-1.5">
+                      {event.status ? <Badge variant="outline" className="font-mono">{event.status}</Badge> : <span className="text-muted-foreground">—</span>}
+                      <ConfirmationBadge event={event} />
+                    </span>
                   </TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="received-count">
                     {t("activity.feed.receivedTimes", { count: event.deliveries })}

@@ -30,3 +30,17 @@ export function EventBadge({ event }: { event: Pick<FeedEvent, "event" | "known"
     </span>
   );
 }
+
+const CONFIRMATION_VARIANTS = { confirming: "warning", confirmed: "success", contradicted: "destructive", unconfirmable: "secondary" } as const;
+
+/** Whether the console believes the notification: confirming with the gateway, confirmed, or contradicted by it. */
+export function ConfirmationBadge({ event }: { event: Pick<FeedEvent, "confirmation" | "applied" | "kind"> }) {
+  const t = useT();
+  const state = event.kind === "payment" && !event.applied ? "confirming" : event.confirmation;
+  if (!state) return null;
+  return (
+    <Badge variant={CONFIRMATION_VARIANTS[state]} data-testid="confirmation" data-confirmation={state}>
+      {t(`activity.confirmation.${state}`)}
+    </Badge>
+  );
+}

@@ -3,6 +3,12 @@ import { defineMessages } from "../define";
 export const activity = defineMessages(
   {
     nav: { activity: "Atividade", webhooks: "Webhooks" },
+    confirmation: {
+      confirming: "Recebido, confirmando",
+      confirmed: "Confirmado pelo gateway",
+      contradicted: "Não confirmado pelo gateway",
+      unconfirmable: "Validado pelo token da transferência",
+    },
     feed: {
       title: "Atividade",
       description: "Notificações recebidas do gateway, ao vivo. Cada notificação aparece uma vez, com quantas vezes foi entregue.",
@@ -49,6 +55,9 @@ export const activity = defineMessages(
       ledgerUpdated: "Atualizou o status da transação",
       ledgerStale: "Mais antiga que o status já registrado: status não alterado",
       ledgerNone: "Não altera transações",
+      ledgerRefused: "Contradiz o status registrado (um status final não volta atrás, ou o gateway informou outro): status não alterado",
+      ledgerConfirming: "Move dinheiro: o console confirma com o gateway antes de mostrar",
+      confirmation: "Confirmação",
       openTransaction: "Abrir transação",
       kindPayment: "Webhook de pagamento",
       kindTransfer: "Notificação de transferência",
@@ -106,6 +115,12 @@ export const activity = defineMessages(
   },
   {
     nav: { activity: "Activity", webhooks: "Webhooks" },
+    confirmation: {
+      confirming: "Received, confirming",
+      confirmed: "Confirmed by the gateway",
+      contradicted: "Not confirmed by the gateway",
+      unconfirmable: "Validated by the transfer's token",
+    },
     feed: {
       title: "Activity",
       description: "Notifications received from the gateway, live. Each notification appears once, with how many times it was delivered.",
@@ -152,6 +167,9 @@ export const activity = defineMessages(
       ledgerUpdated: "Updated the transaction's status",
       ledgerStale: "Older than the status already recorded: status left unchanged",
       ledgerNone: "Does not change transactions",
+      ledgerRefused: "Contradicts the recorded status (a final status never goes back, or the gateway reported another): status left unchanged",
+      ledgerConfirming: "Moves money: the console confirms it with the gateway before showing it",
+      confirmation: "Confirmation",
       openTransaction: "Open transaction",
       kindPayment: "Payment webhook",
       kindTransfer: "Transfer notification",

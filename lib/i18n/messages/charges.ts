@@ -121,6 +121,11 @@ export const charges = defineMessages(
       inconclusive: "O gateway não encontrou uma transação com este identificador, mas isso não prova que a assinatura não existe. Confira no painel do gateway antes de tentar de novo.",
       lookupFailed: "Não foi possível consultar o gateway agora. Tente de novo em instantes.",
       inFlight: "Este envio ainda está em andamento. Aguarde alguns segundos e verifique.",
+      autoCheck: "Verificando com o gateway automaticamente: próxima tentativa em {seconds} s.",
+      checkingNow: "Verificando com o gateway agora…",
+      attempts: "{count} consulta(s) feita(s)",
+      needsPerson:
+        "Depois de 24 h de consultas sem resposta conclusiva, esta operação precisa de uma pessoa: confira no painel do gateway pelo identificador antes de enviar de novo.",
     },
     errors: {
       tooLong: "Texto longo demais",
@@ -207,6 +212,7 @@ export const charges = defineMessages(
       errorDetail: "Detalhe do gateway",
       notFound: "Cobrança não encontrada",
       checkedFound: "Conferido no gateway",
+      confirming: "Recebido ({status}), confirmando com o gateway",
       refreshStatus: "Atualizar status",
       every: "A cada {n} {unit}",
       firstAfter: "1ª cobrança após {n} período(s)",
@@ -333,6 +339,11 @@ export const charges = defineMessages(
       inconclusive: "The gateway found no transaction with this identifier, but that does not prove the subscription does not exist. Check the gateway's dashboard before trying again.",
       lookupFailed: "The gateway could not be reached right now. Try again in a moment.",
       inFlight: "This submission is still in progress. Wait a few seconds and check.",
+      autoCheck: "Checking with the gateway automatically: next attempt in {seconds} s.",
+      checkingNow: "Checking with the gateway now…",
+      attempts: "{count} lookup(s) made",
+      needsPerson:
+        "After 24 h of lookups without a conclusive answer, this operation needs a person: check the gateway's dashboard by its identifier before sending it again.",
     },
     errors: {
       tooLong: "Too long",
@@ -419,6 +430,7 @@ export const charges = defineMessages(
       errorDetail: "Gateway detail",
       notFound: "Charge not found",
       checkedFound: "Checked at the gateway",
+      confirming: "Received ({status}), confirming with the gateway",
       refreshStatus: "Refresh status",
       every: "Every {n} {unit}",
       firstAfter: "1st charge after {n} period(s)",

@@ -73,7 +73,10 @@ export const transfers = defineMessages(
     },
     unknownTitle: "Resultado desconhecido",
     unknownDescription:
-      "A requisição saiu, mas o gateway não respondeu. A interface do gateway não tem consulta de transferências: o resultado chega pela notificação de transferência. Até lá o console não envia este identificador de novo, para nunca transferir duas vezes.",
+      "A requisição saiu, mas o gateway não respondeu. A interface do gateway não tem consulta de transferências: o resultado chega pela notificação desta transferência, que o console reconhece pelo endereço exclusivo registrado antes do envio. Até lá o console não envia este identificador de novo, para nunca transferir duas vezes.",
+    needsPerson: "Sem notificação há 24 h: confira esta transferência no painel do gateway pelo identificador.",
+    confirmedBy:
+      "Sem consulta de transferências na interface do gateway, o status vem só das notificações desta transferência, validadas pelo token e pelo endereço exclusivos dela.",
     rejectedTitle: "O gateway recusou a transferência",
     receipt: "Comprovante",
     openReceipt: "Abrir comprovante",
@@ -194,7 +197,10 @@ export const transfers = defineMessages(
     },
     unknownTitle: "Unknown outcome",
     unknownDescription:
-      "The request left but the gateway did not answer. The gateway interface has no transfer lookup: the outcome arrives with the transfer notification. Until then the console will not send this identifier again, so nothing is transferred twice.",
+      "The request left but the gateway did not answer. The gateway interface has no transfer lookup: the outcome arrives with this transfer's notification, which the console recognises by the unique address recorded before sending. Until then the console will not send this identifier again, so nothing is transferred twice.",
+    needsPerson: "No notification for 24 h: check this transfer on the gateway's dashboard by its identifier.",
+    confirmedBy:
+      "The gateway interface has no transfer lookup, so the status comes only from this transfer's notifications, validated by its own token and unique address.",
     rejectedTitle: "The gateway refused the transfer",
     receipt: "Receipt",
     openReceipt: "Open receipt",

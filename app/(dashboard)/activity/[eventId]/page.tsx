@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { can, requirePage } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
 import { getEvent } from "@/lib/webhooks/queries";
-import { EventBadge } from "../event-badge";
+import { ConfirmationBadge, EventBadge } from "../event-badge";
 
 export default async function ActivityEventPage({ params }: { params: Promise<{ eventId: string }> }) {
   const { eventId } = await params;
@@ -23,6 +23,8 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
     created: t("activity.event.ledgerCreated"),
     updated: t("activity.event.ledgerUpdated"),
     stale: t("activity.event.ledgerStale"),
+    refused: t("activity.event.ledgerRefused"),
+    confirming: t("activity.event.ledgerConfirming"),
     none: t("activity.event.ledgerNone"),
   }[event.ledgerOutcome ?? "none"] ?? t("activity.event.ledgerNone");
   const kindText = { payment: t("activity.event.kindPayment"), transfer: t("activity.event.kindTransfer"), unknown: t("activity.event.kindUnknown") }[event.kind];
@@ -55,6 +57,7 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
               <Item label={t("activity.feed.status")} value={event.status ?? "—"} mono />
               <Item label={t("activity.feed.amount")} value={event.amountCents === null ? "—" : format.money(event.amountCents / 100)} />
               <Item label={t("activity.event.ledger")} value={ledgerText} />
+              {event.confirmation && <Item label={t("activity.event.confirmation")} value={<ConfirmationBadge event={event} />} />}
             </dl>
             {event.ledgerId && (
               <Button asChild variant="outline" className="mt-4 w-full">
@@ -80,7 +83,7 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
   );
 }
 
-function Item({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+function Item({ label, value, mono }: { label: string; value: React.ReactNode; mono?: boolean }) {
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -17,6 +17,9 @@ import { onlyDigits } from "@/lib/br/digits";
 import { formKindOf } from "@/lib/charges/view";
 import { getI18n } from "@/lib/i18n/server";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
+import { latestCheck, type GatewayCheck } from "@/lib/reconcile/checks";
+import { LiveRefresh } from "@/components/payments/live-refresh";
+import { SettlingRefresh } from "@/components/payments/settling-refresh";
 import { CheckNowButton } from "./check-now-button";
 
 type Json = Record<string, unknown>;
@@ -34,6 +37,8 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
   const canCreate = can(ctx, "charges.create");
   const amount = row.amountCents !== null ? row.amountCents / 100 : null;
   const amountLabel = amount !== null ? (row.currency === "BRL" ? format.money(amount) : `${row.currency} ${amount.toFixed(2)}`) : "";
+  const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
+  const check = unsettled || row.pendingStatus ? await latestCheck("ledger", row.id) : null;
 
   return (
     <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
@@ -66,12 +71,19 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
               {t("charges.result.status")}: <span className="font-mono">{row.status}</span>
             </Badge>
           )}
+          {row.pendingStatus && (
+            <Badge variant="warning" data-testid="pending-confirmation">
+              {t("charges.result.confirming", { status: row.pendingStatus })}
+            </Badge>
+          )}
+          <LiveRefresh accountId={row.accountId} ledgerId={row.id} />
         </div>
       </PageHeader>
+      {(unsettled || row.pendingStatus) && check?.state !== "needs_person" && <SettlingRefresh />}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0 space-y-6">
-          <Outcome row={row} canCreate={canCreate} formKind={formKind} amountLabel={amountLabel} />
+          <Outcome row={row} canCreate={canCreate} formKind={formKind} amountLabel={amountLabel} check={check} />
         </div>
         <Details row={row} canCheck={canCreate} />
       </div>
@@ -106,7 +118,34 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     );
   }
 
-  function Outcome({ row, canCreate, formKind, amountLabel }: { row: LedgerRow; canCreate: boolean; formKind: string | null; amountLabel: string }) {
+  function ReconcileLine({ check }: { check: GatewayCheck | null }) {
+    if (!check) return null;
+    if (check.state === "needs_person") {
+      return <p className="font-medium" data-testid="reconcile-needs-person">{t("charges.unknown.needsPerson")}</p>;
+    }
+    if (check.state !== "pending") return null;
+    const seconds = Math.max(0, Math.ceil((check.nextAt.getTime() - Date.now()) / 1000));
+    return (
+      <p className="text-sm" data-testid="reconcile-status">
+        {seconds <= 1 ? t("charges.unknown.checkingNow") : t("charges.unknown.autoCheck", { seconds })}
+        {check.attempts > 0 && <span className="text-muted-foreground"> · {t("charges.unknown.attempts", { count: check.attempts })}</span>}
+      </p>
+    );
+  }
+
+  function Outcome({
+    row,
+    canCreate,
+    formKind,
+    amountLabel,
+    check,
+  }: {
+    row: LedgerRow;
+    canCreate: boolean;
+    formKind: string | null;
+    amountLabel: string;
+    check: GatewayCheck | null;
+  }) {
     if (row.submission === "UNKNOWN" || row.submission === "SUBMITTING") {
       return (
         <Alert variant="warning" data-testid="result-unknown">
@@ -114,7 +153,8 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
           <AlertTitle>{t("charges.unknown.title")}</AlertTitle>
           <AlertDescription className="space-y-3">
             <p>{t("charges.unknown.body")}</p>
-            {canCreate && <CheckNowButton id={row.id} label={t("charges.unknown.check")} />}
+            <ReconcileLine check={check} />
+            {canCreate && <CheckNowButton id={row.id} label={t("charges.unknown.check")} variant="outline" />}
           </AlertDescription>
         </Alert>
       );

@@ -16,7 +16,7 @@ import { listRefundsForTransaction } from "@/lib/refunds/dal";
 import { lookupsForTransaction } from "@/lib/audit/queries";
 import { StatusBadge } from "../status-badge";
 import { RefreshButton } from "./refresh-button";
-import { LiveRefresh } from "./live-refresh";
+import { LiveRefresh } from "@/components/payments/live-refresh";
 import { PaymentData } from "./payment-data";
 
 type TimelineItem = { at: Date; icon: "created" | "webhook" | "lookup" | "added"; text: string; detail?: string };
@@ -57,7 +57,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
       at: new Date(event.firstReceivedAt),
       icon: "webhook" as const,
       text: t("transactions.detail.timelineWebhook", { event: event.event ?? "?", status: event.status ?? "—" }),
-      detail: event.deliveries > 1 ? t("transactions.detail.timelineWebhookRepeated", { count: event.deliveries }) : undefined,
+      detail: [
+        event.confirmation ? t(`activity.confirmation.${event.confirmation}`) : null,
+        event.deliveries > 1 ? t("transactions.detail.timelineWebhookRepeated", { count: event.deliveries }) : null,
+      ]
+        .filter(Boolean)
+        .join(" · ") || undefined,
     })),
     ...lookups.map((entry) => {
       const details = (entry.details ?? {}) as { status?: string; error?: string };
@@ -90,6 +95,11 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           <span className="flex flex-wrap items-center gap-3">
             <span className="break-all">{t("transactions.detail.title", { identifier: tx.identifier })}</span>
             <StatusBadge status={tx.status} empty={t("transactions.noStatus")} />
+            {tx.pendingStatus && (
+              <Badge variant="warning" data-testid="pending-confirmation">
+                {t("charges.result.confirming", { status: tx.pendingStatus })}
+              </Badge>
+            )}
           </span>
         }
         description={<LiveRefresh accountId={account.id} ledgerId={tx.id} />}

@@ -12,6 +12,8 @@ import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/dal";
 import { GatewayStatusBadge } from "../status-badge";
+import { SettlingRefresh } from "@/components/payments/settling-refresh";
+import { latestCheck } from "@/lib/reconcile/checks";
 
 const KNOWN_FIELDS = ["id", "amount", "feeAmount", "currency", "status", "pix", "pixType", "createdAt", "updatedAt", "deletedAt"];
 
@@ -28,6 +30,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
   const { id } = await params;
   const ctx = await requirePage("transfers.view");
   const transfer = await getTransfer(ctx.account!.id, id);
+  const check = transfer && (transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING") ? await latestCheck("transfer", transfer.id) : null;
   if (!transfer) notFound();
   const notifications = await listTransferNotifications(transfer.id);
   const { t, format } = await getI18n();
@@ -79,7 +82,11 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
       {(transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING") && (
         <Alert variant="warning" data-testid="transfer-unknown">
           <AlertTitle className="line-clamp-none">{t("transfers.unknownTitle")}</AlertTitle>
-          <AlertDescription>{t("transfers.unknownDescription")}</AlertDescription>
+          <AlertDescription className="space-y-2">
+            <p>{t("transfers.unknownDescription")}</p>
+            {check?.state === "needs_person" && <p className="font-medium">{t("transfers.needsPerson")}</p>}
+          </AlertDescription>
+          {check?.state !== "needs_person" && <SettlingRefresh everyMs={5_000} />}
         </Alert>
       )}
       {transfer.submission === "REJECTED" && (
@@ -103,6 +110,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
                     <span className="text-xs text-muted-foreground">{format.dateTimeZoned(transfer.withdrawStatusAt)}</span>
                   )}
                 </span>
+                <p className="mt-1 text-xs text-muted-foreground">{t("transfers.confirmedBy")}</p>
               </Row>
               <Row label={t("transfers.identifier")}>
                 <span className="font-mono text-xs">{transfer.identifier}</span>{" "}
