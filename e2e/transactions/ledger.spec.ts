@@ -10,8 +10,9 @@ test("filters live in the URL: search, status, method and amount narrow the list
   const accountId = await demoAccountId(page);
   const tag = `zeta${randomUUID().slice(0, 6)}`;
   await notifyTransactions(request, accountId, [
-    { status: "COMPLETED", method: "PIX", amount: 42.5, name: `Ana ${tag}`, email: `ana.${tag}@example.com` },
-    { status: "COMPLETED", method: "CREDIT_CARD", amount: 150, name: `Bruno ${tag}`, email: `bruno.${tag}@example.com` },
+    // Statuses that move no money: a notification of "paid" would be confirmed with the gateway first.
+    { status: "PENDING", method: "PIX", amount: 42.5, name: `Ana ${tag}`, email: `ana.${tag}@example.com` },
+    { status: "PENDING", method: "CREDIT_CARD", amount: 150, name: `Bruno ${tag}`, email: `bruno.${tag}@example.com` },
     { status: `STATUS_NOVO_${tag.toUpperCase()}`, method: "PIX", amount: 9.99, name: `Carla ${tag}`, email: `carla.${tag}@example.com` },
   ]);
 
@@ -24,11 +25,11 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await expect(page.getByTestId("transactions-table").getByText(`STATUS_NOVO_${tag.toUpperCase()}`)).toBeVisible();
 
   await page.getByLabel("Status").click();
-  await page.getByRole("option", { name: "COMPLETED", exact: true }).click();
+  await page.getByRole("option", { name: "PENDING", exact: true }).click();
   await page.getByLabel("Método").click();
   await page.getByRole("option", { name: "PIX", exact: true }).click();
   await page.getByRole("button", { name: "Filtrar" }).click();
-  await expect(page).toHaveURL(/status=COMPLETED/);
+  await expect(page).toHaveURL(/status=PENDING/);
   await expect(page).toHaveURL(/method=PIX/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText("R$ 42,50");
@@ -75,9 +76,9 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
   const accountId = await demoAccountId(page);
   const tag = `csv${randomUUID().slice(0, 6)}`;
   await notifyTransactions(request, accountId, [
-    { status: "COMPLETED", method: "PIX", amount: 1234.56, name: `Dora; "${tag}"`, email: `dora.${tag}@example.com` },
+    { status: "PENDING", method: "PIX", amount: 1234.56, name: `Dora; "${tag}"`, email: `dora.${tag}@example.com` },
     { status: "OK", method: "PIX", amount: 10, name: `Eva ${tag}`, email: `eva.${tag}@example.com` },
-    { status: "FAILED", method: "CREDIT_CARD", amount: 0.5, name: `=cmd ${tag}`, email: `fe.${tag}@example.com` },
+    { status: "EM_ANALISE", method: "CREDIT_CARD", amount: 0.5, name: `=cmd ${tag}`, email: `fe.${tag}@example.com` },
   ]);
   await page.goto(`/transactions?q=${tag}`);
   await expect(rows(page)).toHaveCount(3);
@@ -98,7 +99,7 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
   const dora = lines.find((line) => line.includes("Dora"))!;
   expect(dora).toContain(`"Dora; ""${tag}"""`);
   expect(dora).toContain(";1234,56;123456;");
-  expect(dora).toContain(';"COMPLETED";"PIX";');
+  expect(dora).toContain(';"PENDING";"PIX";');
   // A cell that Excel would run as a formula is neutralised.
   expect(lines.find((line) => line.includes("cmd"))).toContain(`'=cmd ${tag}`);
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/export-dialog.png` });

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { createChargeOperation } from "@/lib/charges/service";
 import { CHARGE_FORM_SCHEMAS, type ChargeFormKind } from "@/lib/charges/schemas";
-import { checkOperationNow, IdentifierBoundError, IdentifierTakenError } from "@/lib/operations/ledger";
+import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenError } from "@/lib/operations/ledger";
+import { latestCheck } from "@/lib/reconcile/checks";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
 
 export type ChargeSubmitted = { id: string; submission: SubmissionState; replayed: boolean };
@@ -49,5 +50,23 @@ export const checkOperationAction = defineAction(
     const checked = await checkOperationNow(ctx.account!.id, id, ctx.user, ctx.ip);
     if (!checked) throw new ActionError("errors.notFound");
     return { id, submission: checked.row.submission, status: checked.row.status, outcome: checked.outcome, errorKind: checked.error?.kind };
+  },
+);
+
+export type OperationState = { id: string; submission: SubmissionState | null; nextCheckInSeconds: number | null; needsPerson: boolean };
+
+/** What the ledger knows now (no gateway call): the form watches an unknown outcome settle through it. */
+export const operationStateAction = defineAction(
+  { permission: "transactions.view", schema: z.object({ id: z.string().min(1).max(100) }), account: "current" },
+  async ({ id }, ctx): Promise<OperationState> => {
+    const row = await getOperation(ctx.account!.id, id);
+    if (!row) throw new ActionError("errors.notFound");
+    const check = await latestCheck("ledger", row.id);
+    return {
+      id,
+      submission: row.submission,
+      nextCheckInSeconds: check?.state === "pending" ? Math.max(0, Math.ceil((check.nextAt.getTime() - Date.now()) / 1000)) : null,
+      needsPerson: check?.state === "needs_person",
+    };
   },
 );

@@ -22,6 +22,7 @@ import { PERIODICITY_TYPES, type PeriodicityType } from "@/lib/gateway/schemas";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import {
   checkOperationAction,
+  operationStateAction,
   createBoletoChargeAction,
   createCardChargeAction,
   createCardSubscriptionAction,
@@ -100,6 +101,7 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
   const [rejected, setRejected] = useState<{ title: string; message?: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [checking, setChecking] = useState(false);
+  const [autoCheck, setAutoCheck] = useState<{ seconds: number | null; needsPerson: boolean } | null>(null);
 
   // One identifier per form instance, kept across retries and page reloads until the operation exists.
   useEffect(() => {
@@ -140,6 +142,22 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
     if (submission === "SUBMITTED") return done(id);
     setPending({ id, note: submission === "SUBMITTING" ? "inFlight" : undefined });
   }
+
+  // An unknown outcome settles on the server by itself (the reconciler); the form follows it without a click.
+  const pendingId = pending && pending.note !== "absent" ? pending.id : null;
+  useEffect(() => {
+    if (!pendingId) return;
+    const timer = setInterval(async () => {
+      const result = await operationStateAction({ id: pendingId });
+      if (!result.ok) return;
+      const { submission, nextCheckInSeconds, needsPerson } = result.data;
+      if (submission === "SUBMITTED") return done(pendingId);
+      if (submission === "ABSENT") setPending({ id: pendingId, note: "absent" });
+      else setAutoCheck({ seconds: nextCheckInSeconds, needsPerson });
+    }, 2_000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-arm only when the watched operation changes
+  }, [pendingId]);
 
   async function checkNow() {
     if (!pending) return;
@@ -303,6 +321,15 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
               <AlertDescription className="space-y-3">
                 <p>{pending.note === "absent" ? t("charges.unknown.absent") : t("charges.unknown.body")}</p>
                 {pending.note && pending.note !== "absent" && <p className="font-medium">{t(`charges.unknown.${pending.note}`)}</p>}
+                {pending.note !== "absent" && autoCheck && (
+                  <p className="text-sm" data-testid="reconcile-status">
+                    {autoCheck.needsPerson
+                      ? t("charges.unknown.needsPerson")
+                      : autoCheck.seconds !== null && autoCheck.seconds > 1
+                        ? t("charges.unknown.autoCheck", { seconds: autoCheck.seconds })
+                        : t("charges.unknown.checkingNow")}
+                  </p>
+                )}
                 {pending.note !== "absent" && (
                   <Button type="button" variant="outline" size="sm" onClick={checkNow} loading={checking}>
                     <SearchCheck /> {t("charges.unknown.check")}
