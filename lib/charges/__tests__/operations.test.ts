@@ -213,6 +213,46 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     }
   });
 
+  it("a gateway down for a while: every submission is UNKNOWN, the console keeps going, and all settle once it is back", async () => {
+    const previous = { delays: process.env.RECONCILE_DELAYS_MS, absent: process.env.RECONCILE_ABSENT_AFTER_MS };
+    process.env.RECONCILE_DELAYS_MS = "0";
+    process.env.RECONCILE_ABSENT_AFTER_MS = "0";
+    const db = await getDb();
+    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { gatewayChecks } = await import("@/lib/db/schema");
+    try {
+      // Down: every call, POSTs and lookups alike, is answered 503 (the first one after creating the charge).
+      await control.fault({ status: 503, afterProcessing: true, times: 1 });
+      await control.fault({ status: 503, times: 1_000 });
+      const identifiers = Array.from({ length: 3 }, () => `down-${randomUUID()}`);
+      const rows = [];
+      for (const identifier of identifiers) rows.push((await create("pix", pixForm(identifier))).row);
+      expect(rows.map((r) => r.submission)).toEqual(["UNKNOWN", "UNKNOWN", "UNKNOWN"]);
+      await db.execute(sql`update gateway_checks set next_at = now() where target_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+      await runBackgroundWorkOnce();
+      for (const row of rows) {
+        const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, row.id));
+        expect(check).toMatchObject({ state: "pending", lastOutcome: "lookup_failed" });
+        const [still] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id));
+        expect(still.submission).toBe("UNKNOWN");
+      }
+
+      // Back: the reconciler settles each one, with no click.
+      await control.clearFaults();
+      for (const row of rows) await reconcileUntilSettled(row.id);
+      const settled = await db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.id} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+      const byId = new Map(settled.map((r) => [r.id, r]));
+      // The first was created before the gateway failed; the others never reached it.
+      expect(byId.get(rows[0].id)?.submission).toBe("SUBMITTED");
+      expect(byId.get(rows[1].id)?.submission).toBe("ABSENT");
+      expect(byId.get(rows[2].id)?.submission).toBe("ABSENT");
+    } finally {
+      restoreEnv("RECONCILE_DELAYS_MS", previous.delays);
+      restoreEnv("RECONCILE_ABSENT_AFTER_MS", previous.absent);
+      await control.clearFaults();
+    }
+  });
+
   it("a clear 400 refusal is REJECTED and the corrected values may be sent under the same identifier", async () => {
     const identifier = `pix-${randomUUID()}`;
     const sent = pixForm(identifier);
