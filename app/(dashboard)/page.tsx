@@ -30,7 +30,14 @@ export default async function HomePage() {
   const [figures, volume, latest] = showLedger
     ? await Promise.all([overviewFigures(account.id), dailyVolumeByMethod(account.id), latestActivity(account.id)])
     : [null, null, null];
-  const money = (cents: number) => format.money(fromCents(cents));
+  const money = (cents: number, currency = "BRL") => {
+    if (currency === "BRL") return format.money(fromCents(cents));
+    try {
+      return new Intl.NumberFormat(locale, { style: "currency", currency }).format(fromCents(cents));
+    } catch {
+      return `${currency} ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(fromCents(cents))}`;
+    }
+  };
   const dayFormat = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
   const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
   const countText = (n: number) => (n === 1 ? t("overview.countOne") : t("overview.count", { count: new Intl.NumberFormat(locale).format(n) }));
@@ -128,7 +135,7 @@ export default async function HomePage() {
                           </span>
                         </span>
                         <span className="flex shrink-0 flex-col items-end gap-1">
-                          <span className="font-medium tabular-nums">{row.amountCents === null ? "—" : money(row.amountCents)}</span>
+                          <span className="font-medium tabular-nums">{row.amountCents === null ? "—" : money(row.amountCents, row.currency)}</span>
                           <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
                         </span>
                       </Link>
@@ -153,36 +160,49 @@ function PeriodCard({
 }: {
   title: string;
   figures: PeriodFigures;
-  money: (cents: number) => string;
+  money: (cents: number, currency: string) => string;
   countText: (n: number) => string;
   t: Awaited<ReturnType<typeof getI18n>>["t"];
 }) {
-  const rows: [string, number, number, string][] = [
-    [t("overview.paid"), figures.paidCents, figures.paidCount, "paid"],
-    [t("overview.refunded"), figures.refundedCents, figures.refundedCount, "refunded"],
-    [t("overview.chargedBack"), figures.chargedBackCents, figures.chargedBackCount, "charged-back"],
-  ];
+  const [main, ...others] = figures.byCurrency.length > 0 ? figures.byCurrency : [{ currency: "BRL", paidCents: 0, paidCount: 0, refundedCents: 0, refundedCount: 0, chargedBackCents: 0, chargedBackCount: 0 }];
   return (
     <Card className="gap-3" data-testid={`period-${title}`}>
       <CardHeader>
-        <CardDescription>{title}</CardDescription>
-        <CardTitle className="text-2xl tabular-nums" data-testid="created-volume">
-          {money(figures.createdCents)}
+        <CardDescription>{title} · {t("overview.paid")}</CardDescription>
+        <CardTitle className="text-2xl tabular-nums" data-testid="paid-volume" data-currency={main.currency}>
+          {money(main.paidCents, main.currency)}
         </CardTitle>
         <p className="text-xs text-muted-foreground">
-          {t("overview.created")} · {countText(figures.createdCount)}
+          {countText(main.paidCount)} · {t("overview.accepted", { count: figures.acceptedCount })}
         </p>
       </CardHeader>
       <CardContent>
         <dl className="space-y-1.5 text-sm">
-          {rows.map(([label, cents, count, id]) => (
-            <div key={id} className="flex items-baseline justify-between gap-2" data-testid={`figure-${id}`}>
-              <dt className="text-muted-foreground">{label}</dt>
+          {others.map((other) => (
+            <div key={other.currency} className="flex items-baseline justify-between gap-2" data-testid={`figure-paid-${other.currency}`}>
+              <dt className="text-muted-foreground">{t("overview.paidIn", { currency: other.currency })}</dt>
               <dd className="text-right whitespace-nowrap tabular-nums">
-                {money(cents)} <span className="text-xs text-muted-foreground">({count})</span>
+                {money(other.paidCents, other.currency)} <span className="text-xs text-muted-foreground">({other.paidCount})</span>
               </dd>
             </div>
           ))}
+          {figures.byCurrency.flatMap((row) =>
+            (
+              [
+                [t("overview.refunded"), row.refundedCents, row.refundedCount, "refunded"],
+                [t("overview.chargedBack"), row.chargedBackCents, row.chargedBackCount, "charged-back"],
+              ] as const
+            )
+              .filter(([, , count]) => row.currency === main.currency || count > 0)
+              .map(([label, cents, count, id]) => (
+                <div key={`${row.currency}-${id}`} className="flex items-baseline justify-between gap-2" data-testid={`figure-${id}`}>
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right whitespace-nowrap tabular-nums">
+                    {money(cents, row.currency)} <span className="text-xs text-muted-foreground">({count})</span>
+                  </dd>
+                </div>
+              )),
+          )}
         </dl>
       </CardContent>
     </Card>

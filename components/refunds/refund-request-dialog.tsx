@@ -11,9 +11,9 @@ import { RefundRequestForm } from "./refund-request-form";
 
 /**
  * "Pedir reembolso" for one transaction (its gateway id), with the ledger row when there is one.
- * The server action checks `refunds.request` on the current account; callers decide whether to show it.
+ * The server action checks `refunds.request` on the account named; callers decide whether to show it.
  */
-export function RefundRequestDialog({ transactionId, ledgerId }: { transactionId: string; ledgerId?: string }) {
+export function RefundRequestDialog({ accountId, transactionId, ledgerId }: { accountId: string; transactionId: string; ledgerId?: string }) {
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -32,6 +32,7 @@ export function RefundRequestDialog({ transactionId, ledgerId }: { transactionId
         <p className="font-mono text-xs break-all text-muted-foreground">{transactionId}</p>
         <RefundRequestForm
           key={open ? "open" : "closed"}
+          accountId={accountId}
           transactionId={transactionId}
           ledgerId={ledgerId}
           onRequested={(result) => {

@@ -17,11 +17,14 @@ export type RefundRequested = { refundId: string; status: string };
 
 /** The refund request form, shared by the transaction page's dialog and /refunds/new. */
 export function RefundRequestForm({
+  accountId,
   transactionId,
   ledgerId,
   onRequested,
   footer,
 }: {
+  /** The account the refund is asked on: the one the page shows. */
+  accountId: string;
   /** Fixed transaction; when absent the user types the gateway's transaction id. */
   transactionId?: string;
   ledgerId?: string;
@@ -38,7 +41,7 @@ export function RefundRequestForm({
 
   async function onSubmit() {
     setRefusal(null);
-    const result = await requestRefundAction(form.getValues());
+    const result = await requestRefundAction({ ...form.getValues(), accountId });
     if (result.ok) {
       onRequested(result.data);
       return;

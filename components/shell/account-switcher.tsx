@@ -1,10 +1,11 @@
 "use client";
 
 import { useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { Building2, ChevronsUpDown, Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { cn } from "@/lib/utils";
+import { accountInPath, accountPath } from "@/lib/accounts/paths";
 import { useT } from "@/lib/i18n/client";
 import {
   DropdownMenu,
@@ -43,7 +44,11 @@ function AccountMark({ name, className }: { name: string; className?: string }) 
 export function AccountSwitcher({ accounts, currentAccountId, switchAccount, className }: AccountSwitcherProps) {
   const t = useT();
   const router = useRouter();
+  const pathname = usePathname();
   const [pending, startTransition] = useTransition();
+  // On a page of one account (its id is in the URL), that account is the one shown and used.
+  const urlAccountId = accountInPath(pathname, accounts.map((account) => account.id));
+  const shownAccountId = urlAccountId ?? currentAccountId;
 
   if (accounts.length === 0) {
     return (
@@ -57,14 +62,15 @@ export function AccountSwitcher({ accounts, currentAccountId, switchAccount, cla
     );
   }
 
-  const current = accounts.find((account) => account.id === currentAccountId) ?? null;
+  const current = accounts.find((account) => account.id === shownAccountId) ?? null;
 
   function select(accountId: string) {
-    if (accountId === currentAccountId) return;
+    if (accountId === shownAccountId) return;
     startTransition(async () => {
       try {
         await switchAccount(accountId);
-        router.refresh();
+        if (urlAccountId) router.push(accountPath(accountId, pathname.slice(1).replace(/^[^/]*/, "")));
+        else router.refresh();
       } catch {
         toast.error(t("shell.account.switchFailed"));
       }

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { accountInPath } from "@/lib/accounts/paths";
 import { FlaskConical, Menu } from "lucide-react";
 import { useT } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
@@ -72,7 +73,8 @@ export function AppShell({ children, ...shell }: AppShellProps) {
   // Remembering where the sheet was opened closes it by itself once a link navigates elsewhere.
   const [sheetOpenedAt, setSheetOpenedAt] = useState<string | null>(null);
   const sheetOpen = sheetOpenedAt !== null && sheetOpenedAt === pathname;
-  const currentAccount = shell.accounts.find((account) => account.id === shell.currentAccountId) ?? null;
+  const shownAccountId = accountInPath(pathname, shell.accounts.map((account) => account.id)) ?? shell.currentAccountId;
+  const currentAccount = shell.accounts.find((account) => account.id === shownAccountId) ?? null;
 
   return (
     <div className="min-h-dvh bg-background">

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { AccessDeniedError, authorize, type AccessContext } from "@/lib/auth/session";
+import type { AccountContext } from "@/lib/auth/account-page";
 import type { Permission } from "@/lib/auth/permissions";
 
 export type FieldErrors = Record<string, string[]>;
@@ -27,27 +28,47 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return out;
 }
 
-type AccountScope = "current" | ((input: never) => string);
+/**
+ * "input": the action works on the account named in its input (`accountId`, beside the form's
+ * values), the one the form showed; a function reads it from the validated input.
+ */
+type AccountScope = "input" | ((input: never) => string);
+type AccountInput<A> = A extends "input" ? { accountId: string } : unknown;
+type ContextOf<A> = A extends "input" ? AccountContext : AccessContext;
+
+const accountIdInput = z.object({ accountId: z.string().trim().min(1).max(100) });
 
 /**
- * The one way server actions are written: validate with the same schema the form used,
- * load the session, check the permission on the account taken from the session context,
- * then run. Never trusts an account id from the client unless `account` resolves it and
- * the membership check passes.
+ * The one way server actions are written: validate with the same schema the form used, load
+ * the session, check the permission on the account the input names, then run. Nothing
+ * implicit (a cookie, another tab) decides which account an action works on.
  */
-export function defineAction<S extends z.ZodType, R>(
-  options: { permission: Permission; schema: S; account?: AccountScope },
-  handler: (input: z.output<S>, ctx: AccessContext) => Promise<R>,
-): (raw: z.input<S>) => Promise<ActionResult<R>> {
+export function defineAction<S extends z.ZodType, R, A extends AccountScope | undefined = undefined>(
+  options: { permission: Permission; schema: S; account?: A },
+  handler: (input: z.output<S>, ctx: ContextOf<A>) => Promise<R>,
+): (raw: z.input<S> & AccountInput<A>) => Promise<ActionResult<R>> {
   return async (raw) => {
     try {
-      const parsed = options.schema.safeParse(raw);
+      let values: unknown = raw;
+      let accountId: string | undefined;
+      if (options.account === "input") {
+        const named = accountIdInput.safeParse(raw);
+        if (!named.success) return { ok: false, error: "errors.noAccount" };
+        accountId = named.data.accountId;
+        const { accountId: _named, ...rest } = raw as Record<string, unknown>;
+        void _named;
+        values = rest;
+      }
+      const parsed = options.schema.safeParse(values);
       if (!parsed.success) return { ok: false, error: "errors.validation", fieldErrors: fieldErrorsOf(parsed.error) };
-      const accountId =
-        typeof options.account === "function" ? (options.account as (i: unknown) => string)(parsed.data) : undefined;
+      if (typeof options.account === "function") accountId = (options.account as (i: unknown) => string)(parsed.data);
       const ctx = await authorize(options.permission, accountId);
-      if (options.account === "current" && !ctx.account) return { ok: false, error: "errors.noAccount" };
-      return { ok: true, data: await handler(parsed.data, ctx) };
+      if (options.account === "input") {
+        const account = ctx.accounts.find((a) => a.id === accountId);
+        if (!account) return { ok: false, error: "errors.forbidden" };
+        return { ok: true, data: await handler(parsed.data, { ...ctx, account } as ContextOf<A>) };
+      }
+      return { ok: true, data: await handler(parsed.data, ctx as ContextOf<A>) };
     } catch (error) {
       if (error instanceof AccessDeniedError) {
         return { ok: false, error: error.reason === "unauthenticated" ? "errors.unauthenticated" : "errors.forbidden" };

@@ -35,7 +35,7 @@ export type BuiltRequest<K extends ChargeFormKind> = {
 type AnyOutput = Partial<ChargeFormOutput<"card">> &
   Partial<ChargeFormOutput<"crypto">> &
   Partial<ChargeFormOutput<"pix-subscription">> &
-  Partial<ChargeFormOutput<"pix">> & { identifier: string; amount: number; callbackUrl?: string };
+  Partial<ChargeFormOutput<"pix">> & { identifier: string; amount: number };
 
 const PAYMENT_METHOD: Record<ChargeFormKind, string> = {
   pix: "PIX",
@@ -64,10 +64,9 @@ function defined<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as T;
 }
 
-/** Turns a validated form into the gateway request of its kind; `callbackUrl` defaults to the console's endpoint. */
-export function buildGatewayRequest<K extends ChargeFormKind>(kind: K, parsed: ChargeFormOutput<K>, defaultCallbackUrl: string): BuiltRequest<K> {
+/** Turns a validated form into the gateway request of its kind; `callbackUrl` is always the console's own receiver for the account. */
+export function buildGatewayRequest<K extends ChargeFormKind>(kind: K, parsed: ChargeFormOutput<K>, callbackUrl: string): BuiltRequest<K> {
   const input = parsed as unknown as AnyOutput;
-  const callbackUrl = input.callbackUrl ?? defaultCallbackUrl;
   const client = input.client;
   const products = (physical: boolean) =>
     input.products?.map((p) => defined({ id: p.id, name: p.name, quantity: p.quantity, price: p.price, ...(physical ? { physical: p.physical ?? false } : {}) }));

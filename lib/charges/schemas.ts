@@ -114,22 +114,6 @@ export function localIsoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const callbackUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return undefined;
-    try {
-      const url = new URL(value);
-      if (url.protocol === "http:" || url.protocol === "https:") return value;
-    } catch {
-      /* falls through to the issue */
-    }
-    ctx.addIssue({ code: "custom", message: "errors.urlInvalid" });
-    return z.NEVER;
-  });
-
 const identifier = text(100).regex(/^[\w.:-]+$/, { error: "charges.errors.identifierChars" });
 
 export const clientFormSchema = z.object({
@@ -231,7 +215,7 @@ function crossChecks<T extends WithSplitsAndMetadata>(value: T, ctx: z.Refinemen
 }
 
 export const pixChargeFormSchema = z
-  .object({ identifier, amount: zMoney, client: clientFormSchema, ...productFields, dueDate: optionalDueDate, callbackUrl })
+  .object({ identifier, amount: zMoney, client: clientFormSchema, ...productFields, dueDate: optionalDueDate })
   .superRefine(crossChecks);
 
 export const cardChargeFormSchema = z
@@ -244,12 +228,11 @@ export const cardChargeFormSchema = z
     address: addressFormSchema,
     card: cardFormSchema,
     ...productFields,
-    callbackUrl,
   })
   .superRefine(crossChecks);
 
 export const boletoChargeFormSchema = z
-  .object({ identifier, amount: zMoney, client: clientFormSchema, ...productFields, dueDate: optionalDueDate, callbackUrl })
+  .object({ identifier, amount: zMoney, client: clientFormSchema, ...productFields, dueDate: optionalDueDate })
   .superRefine(crossChecks);
 
 export const cryptoChargeFormSchema = z
@@ -262,12 +245,11 @@ export const cryptoChargeFormSchema = z
     client: clientFormSchema,
     products: productFields.products,
     metadata: productFields.metadata,
-    callbackUrl,
   })
   .superRefine(crossChecks);
 
 /** The identifier is optional for the gateway; the form always carries one so a retry is recognised. */
-export const pixDepositFormSchema = z.object({ identifier, amount: zMoney, callbackUrl });
+export const pixDepositFormSchema = z.object({ identifier, amount: zMoney });
 
 const subscriptionBase = {
   identifier,
@@ -275,7 +257,6 @@ const subscriptionBase = {
   client: clientFormSchema,
   product: subscriptionProductFormSchema,
   subscription: recurrenceFormSchema,
-  callbackUrl,
 };
 
 export const pixSubscriptionFormSchema = z.object(subscriptionBase);
@@ -315,7 +296,6 @@ export type ChargeFormValues = {
   splits: { producerId: string; amount: string }[];
   metadata: { key: string; value: string }[];
   dueDate: string;
-  callbackUrl: string;
   currency: string;
   cryptoCurrency: string;
   network: string;
@@ -325,7 +305,7 @@ export type ChargeFormValues = {
 
 /** The fields each kind sends: the form submits only these (so a card number never rides along elsewhere). */
 export function pickFormInput(kind: ChargeFormKind, values: ChargeFormValues): Record<string, unknown> {
-  const base = { identifier: values.identifier, amount: values.amount, callbackUrl: values.callbackUrl };
+  const base = { identifier: values.identifier, amount: values.amount };
   const extras = {
     products: values.products,
     shippingFee: values.shippingFee,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions as lt } from "@/lib/db/schema";
-import { webhookEvents } from "@/lib/db/tables/webhooks";
+import { spellingsOf, transactionMachine } from "@/lib/status/machine";
 
 const ZONE = sql.raw(`'America/Sao_Paulo'`);
 /** Start of the São Paulo day `daysAgo` days before today, as an instant. */
@@ -17,9 +17,9 @@ export const OVERVIEW_PERIODS = [
 ] as const;
 export type OverviewPeriodKey = (typeof OVERVIEW_PERIODS)[number]["key"];
 
-export type PeriodFigures = {
-  createdCount: number;
-  createdCents: number;
+/** Money of one currency in a period: never summed with another currency. */
+export type CurrencyFigures = {
+  currency: string;
   paidCount: number;
   paidCents: number;
   refundedCount: number;
@@ -27,74 +27,78 @@ export type PeriodFigures = {
   chargedBackCount: number;
   chargedBackCents: number;
 };
+export type PeriodFigures = {
+  /** Charges sent from the console and accepted by the gateway (a count, not money). */
+  acceptedCount: number;
+  /** BRL first, then the other currencies by name. */
+  byCurrency: CurrencyFigures[];
+};
 
 type Rows<T> = { rows: T[] };
 
+const normalizedStatus = `upper(regexp_replace(trim(status), '[\\s-]+', '_', 'g'))`;
+const inList = (values: string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
+const REFUNDED = inList(spellingsOf(transactionMachine, "refunded"));
+const CHARGED_BACK = inList(spellingsOf(transactionMachine, "charged_back"));
+const NOT_A_CHARGE = `kind like '%_subscription'`;
+
 /**
- * Created = recorded in the ledger in the period. Paid = `paidAt` in the period (the `payedAt`
- * of a lookup or notification) or, without it, the first TRANSACTION_PAID notification for the
- * row; never guessed from a status name. Refunds and chargebacks = TRANSACTION_REFUNDED / TRANSACTION_CHARGED_BACK
- * notifications first received in the period, one per transaction.
+ * What the gateway confirmed, never a notification alone: paid = the ledger's payment time
+ * (set when a lookup, or a notification the gateway then confirmed, reported the charge paid);
+ * refunded and charged back = rows whose confirmed status is that, by when it became so.
+ * Subscription definitions are not money; their charges arrive as transactions.
  */
 export async function overviewFigures(accountId: string): Promise<Record<OverviewPeriodKey, PeriodFigures>> {
   const db = await getDb();
-  const ledgerSelects = OVERVIEW_PERIODS.map(
-    ({ key, daysAgo }) => sql.raw(`
-      count(*) filter (where created_at >= ${dayStartText(daysAgo)}) as "${key}_created_count",
-      coalesce(sum(amount_cents) filter (where created_at >= ${dayStartText(daysAgo)}), 0) as "${key}_created_cents",
-      count(*) filter (where paid_time >= ${dayStartText(daysAgo)}) as "${key}_paid_count",
-      coalesce(sum(amount_cents) filter (where paid_time >= ${dayStartText(daysAgo)}), 0) as "${key}_paid_cents"`),
+  const selects = OVERVIEW_PERIODS.map(({ key, daysAgo }) => {
+    const since = dayStartText(daysAgo);
+    const refunded = `${normalizedStatus} in (${REFUNDED}) and status_at >= ${since}`;
+    const chargedBack = `${normalizedStatus} in (${CHARGED_BACK}) and status_at >= ${since}`;
+    return sql.raw(`
+      count(*) filter (where paid_at >= ${since}) as "${key}_paid_count",
+      coalesce(sum(amount_cents) filter (where paid_at >= ${since}), 0) as "${key}_paid_cents",
+      count(*) filter (where ${refunded}) as "${key}_refunded_count",
+      coalesce(sum(amount_cents) filter (where ${refunded}), 0) as "${key}_refunded_cents",
+      count(*) filter (where ${chargedBack}) as "${key}_charged_back_count",
+      coalesce(sum(amount_cents) filter (where ${chargedBack}), 0) as "${key}_charged_back_cents"`);
+  });
+  const money = (await db.execute(sql`
+    select currency, ${sql.join(selects, sql`,`)}
+    from ledger_transactions
+    where account_id = ${accountId} and not (${sql.raw(NOT_A_CHARGE)})
+      and (paid_at >= ${dayStart(29)} or status_at >= ${dayStart(29)})
+    group by currency
+  `)) as unknown as Rows<Record<string, string | number>>;
+  const acceptedSelects = OVERVIEW_PERIODS.map(({ key, daysAgo }) =>
+    sql.raw(`count(*) filter (where created_at >= ${dayStartText(daysAgo)}) as "${key}_accepted"`),
   );
-  const ledger = (await db.execute(sql`
-    select ${sql.join(ledgerSelects, sql`,`)}
-    from (
-      select l.amount_cents, l.created_at, coalesce(l.paid_at, p.at) as paid_time
-      from ledger_transactions l
-      left join (
-        select ledger_id, min(first_received_at) as at
-        from ${webhookEvents}
-        where account_id = ${accountId} and event = 'TRANSACTION_PAID' and ledger_id is not null and first_received_at >= ${dayStart(29)}
-        group by ledger_id
-      ) p on p.ledger_id = l.id
-      where l.account_id = ${accountId} and (l.created_at >= ${dayStart(29)} or l.paid_at >= ${dayStart(29)} or p.at is not null)
-    ) as recent
+  const accepted = (await db.execute(sql`
+    select ${sql.join(acceptedSelects, sql`,`)}
+    from ledger_transactions
+    where account_id = ${accountId} and origin = 'console' and submission = 'SUBMITTED'
+      and not (${sql.raw(NOT_A_CHARGE)}) and created_at >= ${dayStart(29)}
   `)) as unknown as Rows<Record<string, string | number>>;
 
-  const eventSelects = OVERVIEW_PERIODS.flatMap(({ key, daysAgo }) =>
-    (["refunded", "charged_back"] as const).map((kind) =>
-      sql.raw(`
-      count(*) filter (where event = '${kind === "refunded" ? "TRANSACTION_REFUNDED" : "TRANSACTION_CHARGED_BACK"}' and at >= ${dayStartText(daysAgo)}) as "${key}_${kind}_count",
-      coalesce(sum(amount_cents) filter (where event = '${kind === "refunded" ? "TRANSACTION_REFUNDED" : "TRANSACTION_CHARGED_BACK"}' and at >= ${dayStartText(daysAgo)}), 0) as "${key}_${kind}_cents"`),
-    ),
-  );
-  const events = (await db.execute(sql`
-    with firsts as (
-      select distinct on (event, coalesce(gateway_transaction_id, identifier, id))
-        event, amount_cents, first_received_at as at
-      from ${webhookEvents}
-      where account_id = ${accountId}
-        and event in ('TRANSACTION_REFUNDED', 'TRANSACTION_CHARGED_BACK')
-        and first_received_at >= ${dayStart(29)}
-      order by event, coalesce(gateway_transaction_id, identifier, id), first_received_at
-    )
-    select ${sql.join(eventSelects, sql`,`)} from firsts
-  `)) as unknown as Rows<Record<string, string | number>>;
-
-  const l = ledger.rows[0] ?? {};
-  const e = events.rows[0] ?? {};
   const n = (value: string | number | undefined) => Number(value ?? 0);
+  const currencies = [...money.rows].sort((x, y) =>
+    x.currency === "BRL" ? -1 : y.currency === "BRL" ? 1 : String(x.currency).localeCompare(String(y.currency)),
+  );
   return Object.fromEntries(
     OVERVIEW_PERIODS.map(({ key }) => [
       key,
       {
-        createdCount: n(l[`${key}_created_count`]),
-        createdCents: n(l[`${key}_created_cents`]),
-        paidCount: n(l[`${key}_paid_count`]),
-        paidCents: n(l[`${key}_paid_cents`]),
-        refundedCount: n(e[`${key}_refunded_count`]),
-        refundedCents: n(e[`${key}_refunded_cents`]),
-        chargedBackCount: n(e[`${key}_charged_back_count`]),
-        chargedBackCents: n(e[`${key}_charged_back_cents`]),
+        acceptedCount: n(accepted.rows[0]?.[`${key}_accepted`]),
+        byCurrency: currencies
+          .map((row) => ({
+            currency: String(row.currency),
+            paidCount: n(row[`${key}_paid_count`]),
+            paidCents: n(row[`${key}_paid_cents`]),
+            refundedCount: n(row[`${key}_refunded_count`]),
+            refundedCents: n(row[`${key}_refunded_cents`]),
+            chargedBackCount: n(row[`${key}_charged_back_count`]),
+            chargedBackCents: n(row[`${key}_charged_back_cents`]),
+          }))
+          .filter((figures) => figures.currency === "BRL" || figures.paidCount + figures.refundedCount + figures.chargedBackCount > 0),
       },
     ]),
   ) as Record<OverviewPeriodKey, PeriodFigures>;
@@ -102,16 +106,16 @@ export async function overviewFigures(accountId: string): Promise<Record<Overvie
 
 export type DailyVolume = { day: string; method: string; cents: number; count: number };
 
-/** Volume created per São Paulo day and payment method over the last 30 days (today included). */
+/** Paid BRL per São Paulo day (of payment) and payment method over the last 30 days (today included). */
 export async function dailyVolumeByMethod(accountId: string): Promise<{ days: string[]; rows: DailyVolume[] }> {
   const db = await getDb();
   const result = (await db.execute(sql`
-    select to_char((created_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day,
+    select to_char((paid_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day,
            coalesce(payment_method, '—') as method,
            coalesce(sum(amount_cents), 0) as cents,
            count(*) as count
     from ledger_transactions
-    where account_id = ${accountId} and created_at >= ${dayStart(29)}
+    where account_id = ${accountId} and currency = 'BRL' and paid_at >= ${dayStart(29)} and not (${sql.raw(NOT_A_CHARGE)})
     group by 1, 2
     order by 1, 2
   `)) as unknown as Rows<{ day: string; method: string; cents: string | number; count: string | number }>;
@@ -136,6 +140,7 @@ export async function latestActivity(accountId: string, limit = 8) {
       statusSource: lt.statusSource,
       paymentMethod: lt.paymentMethod,
       amountCents: lt.amountCents,
+      currency: lt.currency,
       clientName: lt.clientName,
       updatedAt: lt.updatedAt,
     })

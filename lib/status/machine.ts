@@ -261,3 +261,10 @@ export const MACHINES = {
 export function machineForOperation(kind: string): StatusMachine<string> {
   return (kind.endsWith("_subscription") ? subscriptionMachine : transactionMachine) as StatusMachine<string>;
 }
+
+/** Every spelling the machine reads as `state`, for queries that select rows by state. */
+export function spellingsOf<S extends string>(machine: StatusMachine<S>, state: S): string[] {
+  return Object.entries(machine.aliases)
+    .filter(([, mapped]) => mapped === state)
+    .map(([spelling]) => spelling);
+}

@@ -11,10 +11,10 @@ import type { SubmissionState } from "@/lib/db/tables/ledger";
 export type ChargeSubmitted = { id: string; submission: SubmissionState; replayed: boolean };
 
 function chargeAction<K extends ChargeFormKind>(kind: K) {
-  return defineAction({ permission: "charges.create", schema: CHARGE_FORM_SCHEMAS[kind], account: "current" }, async (input, ctx): Promise<ChargeSubmitted> => {
+  return defineAction({ permission: "charges.create", schema: CHARGE_FORM_SCHEMAS[kind], account: "input" }, async (input, ctx): Promise<ChargeSubmitted> => {
     let result;
     try {
-      result = await createChargeOperation(kind, input as never, { accountId: ctx.account!.id, actor: ctx.user, ip: ctx.ip });
+      result = await createChargeOperation(kind, input as never, { accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip });
     } catch (error) {
       if (error instanceof IdentifierTakenError) {
         throw new ActionError("charges.errors.identifierTaken", { fieldErrors: { identifier: ["charges.errors.identifierTaken"] } });
@@ -45,9 +45,9 @@ export const createCryptoSubscriptionAction = chargeAction("crypto-subscription"
 export type CheckResult = { id: string; submission: SubmissionState | null; status: string | null; outcome: string; errorKind?: string };
 
 export const checkOperationAction = defineAction(
-  { permission: "charges.create", schema: z.object({ id: z.string().min(1).max(100) }), account: "current" },
+  { permission: "charges.create", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
   async ({ id }, ctx): Promise<CheckResult> => {
-    const checked = await checkOperationNow(ctx.account!.id, id, ctx.user, ctx.ip);
+    const checked = await checkOperationNow(ctx.account.id, id, ctx.user, ctx.ip);
     if (!checked) throw new ActionError("errors.notFound");
     return { id, submission: checked.row.submission, status: checked.row.status, outcome: checked.outcome, errorKind: checked.error?.kind };
   },
@@ -57,9 +57,9 @@ export type OperationState = { id: string; submission: SubmissionState | null; n
 
 /** What the ledger knows now (no gateway call): the form watches an unknown outcome settle through it. */
 export const operationStateAction = defineAction(
-  { permission: "transactions.view", schema: z.object({ id: z.string().min(1).max(100) }), account: "current" },
+  { permission: "transactions.view", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
   async ({ id }, ctx): Promise<OperationState> => {
-    const row = await getOperation(ctx.account!.id, id);
+    const row = await getOperation(ctx.account.id, id);
     if (!row) throw new ActionError("errors.notFound");
     const check = await latestCheck("ledger", row.id);
     return {

@@ -6,9 +6,9 @@ import { checkoutLinkFormSchema } from "@/lib/checkout-links/schemas";
 import { createCheckoutLink } from "@/lib/checkout-links/service";
 
 export const createCheckoutLinkAction = defineAction(
-  { permission: "checkout.create", schema: checkoutLinkFormSchema, account: "current" },
+  { permission: "checkout.create", schema: checkoutLinkFormSchema, account: "input" },
   async (input, ctx) => {
-    const result = await createCheckoutLink({ accountId: ctx.account!.id, actor: ctx.user, ip: ctx.ip, input });
+    const result = await createCheckoutLink({ accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip, input });
     revalidatePath("/checkout-links");
     return result;
   },

@@ -1,3 +1,4 @@
+import { accountPath } from "@/lib/accounts/paths";
 import Link from "next/link";
 import { Link2, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -21,7 +22,7 @@ export default async function CheckoutLinksPage() {
         description={t("checkoutLinks.description")}
         actions={
           <Button asChild>
-            <Link href="/checkout-links/new">
+            <Link href={accountPath(ctx.account!.id, "/checkout-links/new")}>
               <Plus /> {t("checkoutLinks.newLink")}
             </Link>
           </Button>

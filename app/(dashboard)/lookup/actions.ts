@@ -7,14 +7,14 @@ import { addLookedUpTransaction, lookupGatewayTransaction } from "@/lib/ledger/l
 
 
 export const lookupTransactionAction = defineAction(
-  { permission: "transactions.view", schema: lookupSchema, account: "current" },
-  (query, ctx) => lookupGatewayTransaction(ctx.account!.id, query, ctx.user, ctx.ip),
+  { permission: "transactions.view", schema: lookupSchema, account: "input" },
+  (query, ctx) => lookupGatewayTransaction(ctx.account.id, query, ctx.user, ctx.ip),
 );
 
 export const addToLedgerAction = defineAction(
-  { permission: "ledger.add", schema: lookupSchema, account: "current" },
+  { permission: "ledger.add", schema: lookupSchema, account: "input" },
   async (query, ctx) => {
-    const result = await addLookedUpTransaction(ctx.account!.id, query, ctx.user, ctx.ip);
+    const result = await addLookedUpTransaction(ctx.account.id, query, ctx.user, ctx.ip);
     if (result.ok) revalidatePath("/transactions");
     return result;
   },

@@ -28,7 +28,7 @@ const MONEY_FIELDS = new Set(["amount", "chargeAmount"]);
 const TIME_FIELDS = new Set(["createdAt", "payedAt", "refundedAt", "availableAt"]);
 const FIELDS = ["id", "clientIdentifier", "status", "statusDescription", "paymentMethod", "amount", "chargeAmount", "currency", "purchaseType", "createdAt", "payedAt", "refundedAt", "availableAt", "errorDescription"] as const;
 
-export function LookupForm({ canAdd }: { canAdd: boolean }) {
+export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: boolean }) {
   const { t, format } = useI18n();
   const router = useRouter();
   const [found, setFound] = useState<Found | null>(null);
@@ -39,7 +39,7 @@ export function LookupForm({ canAdd }: { canAdd: boolean }) {
   async function onSubmit(query: LookupInput) {
     setProblem(null);
     setFound(null);
-    const result = await lookupTransactionAction(query);
+    const result = await lookupTransactionAction({ ...query, accountId });
     if (!applyActionResult(form, result, t)) return;
     const outcome = result.data;
     if (outcome.ok) setFound({ query, record: outcome.record, ledgerId: outcome.ledgerId });
@@ -51,7 +51,7 @@ export function LookupForm({ canAdd }: { canAdd: boolean }) {
     if (!found) return;
     setAdding(true);
     try {
-      const result = await addToLedgerAction(found.query);
+      const result = await addToLedgerAction({ ...found.query, accountId });
       if (!result.ok) {
         toast.error(t(result.error));
         return;

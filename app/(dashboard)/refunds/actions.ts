@@ -6,9 +6,9 @@ import { refreshRefundSchema, refundRequestFormSchema } from "@/lib/refunds/sche
 import { refreshRefundTransaction, requestRefund } from "@/lib/refunds/service";
 
 export const requestRefundAction = defineAction(
-  { permission: "refunds.request", schema: refundRequestFormSchema, account: "current" },
+  { permission: "refunds.request", schema: refundRequestFormSchema, account: "input" },
   async (input, ctx) => {
-    const result = await requestRefund({ accountId: ctx.account!.id, actor: ctx.user, ip: ctx.ip, input });
+    const result = await requestRefund({ accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip, input });
     revalidatePath("/refunds");
     revalidatePath("/transactions", "layout");
     return result;
@@ -17,9 +17,9 @@ export const requestRefundAction = defineAction(
 
 /** One lookup of the refunded transaction, on the user's click. */
 export const refreshRefundAction = defineAction(
-  { permission: "transactions.view", schema: refreshRefundSchema, account: "current" },
+  { permission: "transactions.view", schema: refreshRefundSchema, account: "input" },
   async ({ refundId }, ctx) => {
-    const result = await refreshRefundTransaction(ctx.account!.id, refundId);
+    const result = await refreshRefundTransaction(ctx.account.id, refundId);
     revalidatePath("/refunds");
     return result;
   },

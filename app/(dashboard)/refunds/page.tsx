@@ -1,3 +1,4 @@
+import { accountPath } from "@/lib/accounts/paths";
 import Link from "next/link";
 import { Plus, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -26,7 +27,7 @@ export default async function RefundsPage() {
             <RefreshPageButton />
             {can(ctx, "refunds.request") && (
               <Button asChild>
-                <Link href="/refunds/new">
+                <Link href={accountPath(ctx.account!.id, "/refunds/new")}>
                   <Plus /> {t("refunds.newRequest")}
                 </Link>
               </Button>
@@ -86,7 +87,7 @@ export default async function RefundsPage() {
                             </span>
                           )}
                         </div>
-                        <LookupTransactionButton refundId={row.id} />
+                        <LookupTransactionButton accountId={ctx.account!.id} refundId={row.id} />
                       </div>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">

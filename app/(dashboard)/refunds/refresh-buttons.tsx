@@ -21,7 +21,7 @@ export function RefreshPageButton() {
 }
 
 /** One lookup of this refund's transaction at the gateway, on click only. */
-export function LookupTransactionButton({ refundId }: { refundId: string }) {
+export function LookupTransactionButton({ accountId, refundId }: { accountId: string; refundId: string }) {
   const t = useT();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -34,7 +34,7 @@ export function LookupTransactionButton({ refundId }: { refundId: string }) {
       loading={pending}
       onClick={() =>
         startTransition(async () => {
-          const result = await refreshRefundAction({ refundId });
+          const result = await refreshRefundAction({ accountId, refundId });
           if (result.ok) toast.success(t("refunds.refreshed", { status: result.data.transactionStatus ?? "—" }));
           else toast.error(t(result.error), result.message ? { description: result.message } : undefined);
           router.refresh();

@@ -18,32 +18,32 @@ const saveViewSchema = z.object({
 });
 
 export const saveViewAction = defineAction(
-  { permission: "transactions.view", schema: saveViewSchema, account: "current" },
+  { permission: "transactions.view", schema: saveViewSchema, account: "input" },
   async ({ name, filters }, ctx) => {
-    const view = await saveView(ctx.user.id, ctx.account!.id, name, filters);
+    const view = await saveView(ctx.user.id, ctx.account.id, name, filters);
     revalidatePath("/transactions");
     return view;
   },
 );
 
 export const deleteViewAction = defineAction(
-  { permission: "transactions.view", schema: z.object({ id: z.string().min(1) }), account: "current" },
+  { permission: "transactions.view", schema: z.object({ id: z.string().min(1) }), account: "input" },
   async ({ id }, ctx) => {
-    if (!(await deleteView(ctx.user.id, ctx.account!.id, id))) throw new ActionError("errors.notFound");
+    if (!(await deleteView(ctx.user.id, ctx.account.id, id))) throw new ActionError("errors.notFound");
     revalidatePath("/transactions");
   },
 );
 
 /** How many rows the export will stream: the denominator of its progress bar. */
 export const countTransactionsAction = defineAction(
-  { permission: "transactions.view", schema: filterParamsSchema, account: "current" },
-  async (params, ctx) => countLedger(ctx.account!.id, parseLedgerFilters(params)),
+  { permission: "transactions.view", schema: filterParamsSchema, account: "input" },
+  async (params, ctx) => countLedger(ctx.account.id, parseLedgerFilters(params)),
 );
 
 export const refreshTransactionAction = defineAction(
-  { permission: "transactions.view", schema: z.object({ id: z.string().min(1).max(100) }), account: "current" },
+  { permission: "transactions.view", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
   async ({ id }, ctx) => {
-    const result = await refreshFromGateway(ctx.account!.id, id, ctx.user, ctx.ip);
+    const result = await refreshFromGateway(ctx.account.id, id, ctx.user, ctx.ip);
     if (result.ok) revalidatePath(`/transactions/${id}`);
     return result;
   },

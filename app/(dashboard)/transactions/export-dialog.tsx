@@ -24,7 +24,7 @@ function fileNameOf(disposition: string | null): string {
 }
 
 /** Streams the CSV from the route handler, counting rows as they arrive against the count taken before the first byte. */
-export function ExportDialog({ filters }: { filters: LedgerFilterParams }) {
+export function ExportDialog({ accountId, filters }: { accountId: string; filters: LedgerFilterParams }) {
   const { t, locale } = useI18n();
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState<number | null>(null);
@@ -43,7 +43,7 @@ export function ExportDialog({ filters }: { filters: LedgerFilterParams }) {
     if (next) {
       setState({ phase: "idle" });
       setCount(null);
-      const result = await countTransactionsAction(filters);
+      const result = await countTransactionsAction({ ...filters, accountId });
       if (result.ok) setCount(result.data);
     }
   }

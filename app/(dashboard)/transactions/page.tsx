@@ -43,8 +43,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         description={t("transactions.description")}
         actions={
           <>
-            <SavedViews views={views} current={params} />
-            <ExportDialog filters={params} />
+            <SavedViews accountId={account.id} views={views} current={params} />
+            <ExportDialog accountId={account.id} filters={params} />
           </>
         }
       />

@@ -29,14 +29,14 @@ const hrefOf = (filters: LedgerFilterParams) => {
   return `/transactions${params.size ? `?${params}` : ""}`;
 };
 
-export function SavedViews({ views, current }: { views: View[]; current: LedgerFilterParams }) {
+export function SavedViews({ accountId, views, current }: { accountId: string; views: View[]; current: LedgerFilterParams }) {
   const t = useT();
   const router = useRouter();
   const [saveOpen, setSaveOpen] = useState(false);
   const form = useForm<{ name: string }>({ resolver: zodResolver(nameSchema), defaultValues: { name: "" } });
 
   async function onSave({ name }: { name: string }) {
-    const result = await saveViewAction({ name, filters: current });
+    const result = await saveViewAction({ accountId, name, filters: current });
     if (!applyActionResult(form, result, t)) return;
     toast.success(t("transactions.views.saved", { name: name.trim() }));
     form.reset();
@@ -45,7 +45,7 @@ export function SavedViews({ views, current }: { views: View[]; current: LedgerF
   }
 
   async function onDelete(id: string) {
-    const result = await deleteViewAction({ id });
+    const result = await deleteViewAction({ accountId, id });
     if (result.ok) {
       toast.success(t("transactions.views.deleted"));
       router.refresh();

@@ -10,9 +10,9 @@ import { submitTransferSchema, transferSettingsSchema } from "@/lib/transfers/sc
 import { confirmPassword, DailyLimitError, submitTransfer } from "@/lib/transfers/service";
 
 export const submitTransferAction = defineAction(
-  { permission: "transfers.create", schema: submitTransferSchema, account: "current" },
+  { permission: "transfers.create", schema: submitTransferSchema, account: "input" },
   async ({ transfer, password }, ctx) => {
-    const accountId = ctx.account!.id;
+    const accountId = ctx.account.id;
     await confirmPassword(ctx.user, password, { accountId, ip: ctx.ip, identifier: transfer.identifier });
     try {
       const result = await submitTransfer({ accountId, actor: ctx.user, ip: ctx.ip, input: transfer });
@@ -33,9 +33,9 @@ export const submitTransferAction = defineAction(
 );
 
 export const saveTransferSettingsAction = defineAction(
-  { permission: "account.keys.manage", schema: transferSettingsSchema, account: "current" },
+  { permission: "account.keys.manage", schema: transferSettingsSchema, account: "input" },
   async ({ dailyLimit }, ctx) => {
-    const accountId = ctx.account!.id;
+    const accountId = ctx.account.id;
     const dailyLimitCents = dailyLimit === undefined ? null : toCents(dailyLimit);
     await saveTransferSettings(accountId, dailyLimitCents, ctx.user);
     await writeAudit({

@@ -1,3 +1,4 @@
+import { accountPath } from "@/lib/accounts/paths";
 import Link from "next/link";
 import { ArrowUpRight, Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -27,10 +28,10 @@ export default async function TransfersPage() {
         description={t("transfers.description")}
         actions={
           <>
-            {can(ctx, "account.keys.manage") && <TransferSettingsDialog dailyLimit={limit === null ? "" : formatMoneyInput(limit)} />}
+            {can(ctx, "account.keys.manage") && <TransferSettingsDialog accountId={accountId} dailyLimit={limit === null ? "" : formatMoneyInput(limit)} />}
             {can(ctx, "transfers.create") && (
               <Button asChild>
-                <Link href="/transfers/new">
+                <Link href={accountPath(accountId, "/transfers/new")}>
                   <Plus /> {t("transfers.newTransfer")}
                 </Link>
               </Button>

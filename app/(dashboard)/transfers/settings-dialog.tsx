@@ -16,7 +16,7 @@ import { useT } from "@/lib/i18n/client";
 import { transferSettingsSchema, type TransferSettingsValues } from "@/lib/transfers/schemas";
 import { saveTransferSettingsAction } from "./actions";
 
-export function TransferSettingsDialog({ dailyLimit }: { dailyLimit: string }) {
+export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: string; dailyLimit: string }) {
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -26,7 +26,7 @@ export function TransferSettingsDialog({ dailyLimit }: { dailyLimit: string }) {
   });
 
   async function onSubmit(values: TransferSettingsValues) {
-    const result = await saveTransferSettingsAction(values);
+    const result = await saveTransferSettingsAction({ ...values, accountId });
     if (!applyActionResult(form, result, t)) return;
     toast.success(t("transfers.settingsSaved"));
     setOpen(false);

@@ -9,9 +9,9 @@ import { emitSandboxEventSchema } from "@/lib/webhooks/schemas";
 
 /** Makes the sandbox re-send one of the five events for a transaction of the current account. */
 export const emitSandboxEventAction = defineAction(
-  { permission: "charges.create", schema: emitSandboxEventSchema, account: "current" },
+  { permission: "charges.create", schema: emitSandboxEventSchema, account: "input" },
   async ({ transactionId, event }, ctx) => {
-    const accountId = ctx.account!.id;
+    const accountId = ctx.account.id;
     if (!(await detectSandbox(accountId)).isSandbox) throw new ActionError("activity.inbox.sandbox.notSandbox");
     const result = await emitSandboxEvent(accountId, transactionId, event);
     await writeAudit({
@@ -31,9 +31,9 @@ export const emitSandboxEventAction = defineAction(
 
 /** Points the sandbox producer's default webhook URL (hosted checkout sales) at this console. */
 export const configureSandboxWebhookUrlAction = defineAction(
-  { permission: "charges.create", schema: z.object({}), account: "current" },
+  { permission: "charges.create", schema: z.looseObject({}), account: "input" },
   async (_input, ctx) => {
-    const accountId = ctx.account!.id;
+    const accountId = ctx.account.id;
     if (!(await configureSandboxWebhookUrl(accountId))) throw new ActionError("activity.inbox.sandbox.notSandbox");
     await writeAudit({ actor: ctx.user, accountId, action: "webhooks.sandbox.default_url", ip: ctx.ip });
     revalidatePath("/webhooks");

@@ -86,7 +86,7 @@ export default async function WebhooksInboxPage() {
         </Card>
       </div>
 
-      {canSimulate && <SandboxTools recent={recent} defaultWebhookUrl={sandbox.webhookUrl} consoleWebhookUrl={url} />}
+      {canSimulate && <SandboxTools accountId={accountId} recent={recent} defaultWebhookUrl={sandbox.webhookUrl} consoleWebhookUrl={url} />}
 
       <Tabs defaultValue="accepted">
         <TabsList>

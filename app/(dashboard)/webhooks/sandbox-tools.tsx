@@ -14,9 +14,9 @@ import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
 import type { RecentLedgerRow } from "@/lib/webhooks/queries";
 import { configureSandboxWebhookUrlAction, emitSandboxEventAction } from "./actions";
 
-type Props = { recent: RecentLedgerRow[]; defaultWebhookUrl: string | null; consoleWebhookUrl: string };
+type Props = { accountId: string; recent: RecentLedgerRow[]; defaultWebhookUrl: string | null; consoleWebhookUrl: string };
 
-export function SandboxTools({ recent, defaultWebhookUrl, consoleWebhookUrl }: Props) {
+export function SandboxTools({ accountId, recent, defaultWebhookUrl, consoleWebhookUrl }: Props) {
   const { t, format } = useI18n();
   const router = useRouter();
   const [transactionId, setTransactionId] = useState("");
@@ -28,7 +28,7 @@ export function SandboxTools({ recent, defaultWebhookUrl, consoleWebhookUrl }: P
     setError(null);
     setPendingEvent(event);
     try {
-      const result = await emitSandboxEventAction({ transactionId, event });
+      const result = await emitSandboxEventAction({ accountId, transactionId, event });
       if (result.ok) {
         toast.success(t("activity.inbox.sandbox.sent", { event }));
         return;
@@ -44,7 +44,7 @@ export function SandboxTools({ recent, defaultWebhookUrl, consoleWebhookUrl }: P
 
   function pointSandboxHere() {
     startConfiguring(async () => {
-      const result = await configureSandboxWebhookUrlAction({});
+      const result = await configureSandboxWebhookUrlAction({ accountId });
       if (result.ok) {
         toast.success(t("activity.inbox.sandbox.configured"));
         router.refresh();

@@ -317,7 +317,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const identifier = `viewer-${randomUUID()}`;
     session.role = "viewer";
     try {
-      expect(await createPixChargeAction(pixForm(identifier))).toEqual({ ok: false, error: "errors.forbidden" });
+      expect(await createPixChargeAction({ ...pixForm(identifier), accountId })).toEqual({ ok: false, error: "errors.forbidden" });
     } finally {
       session.role = "producer";
     }
@@ -327,6 +327,28 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
       headers: { "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
     });
     expect(lookup.status).toBe(404);
+  });
+
+  it("the console owns callbackUrl: one sent with the form is ignored, the gateway is told the console's receiver", async () => {
+    const { createPixChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { getOperation } = await import("@/lib/operations/ledger");
+    const result = await createPixChargeAction({ ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal", accountId } as never);
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    const row = (await getOperation(accountId, result.data.id))!;
+    expect((row.request as { callbackUrl: string }).callbackUrl).toBe(`http://127.0.0.1:9/console/api/webhooks/${accountId}`);
+    const sent = await fetch(`${sandbox.url}/api/v1/gateway/transactions?id=${row.gatewayTransactionId}`, {
+      headers: { "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
+    });
+    expect(JSON.stringify(await sent.json())).not.toContain("attacker.example");
+  });
+
+  it("an action works on the account its input names, and refuses one the user cannot reach or none at all", async () => {
+    const { createPixChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { countOperations } = await import("@/lib/operations/ledger");
+    const elsewhere = `elsewhere-${randomUUID()}`;
+    expect(await createPixChargeAction({ ...pixForm(elsewhere), accountId: "acc-not-mine" })).toEqual({ ok: false, error: "errors.forbidden" });
+    expect(await createPixChargeAction(pixForm(elsewhere) as never)).toEqual({ ok: false, error: "errors.noAccount" });
+    expect(await countOperations(accountId, elsewhere)).toBe(0);
   });
 
   it("never stores or logs the card number or the CVV", async () => {
@@ -341,8 +363,8 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const { getOperation } = await import("@/lib/operations/ledger");
     let approvedResult, declinedResult;
     try {
-      approvedResult = await createCardChargeAction(cardForm(`card-${randomUUID()}`, CARD));
-      declinedResult = await createCardChargeAction(cardForm(`card-${randomUUID()}`, DECLINED));
+      approvedResult = await createCardChargeAction({ ...cardForm(`card-${randomUUID()}`, CARD), accountId });
+      declinedResult = await createCardChargeAction({ ...cardForm(`card-${randomUUID()}`, DECLINED), accountId });
     } finally {
       [...spies, out, err].forEach((s) => s.mockRestore());
     }

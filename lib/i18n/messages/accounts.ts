@@ -41,6 +41,7 @@ export const accounts = defineMessages(
     envManaged: "Esta conta é mantida pelas variáveis GATEWAY_*: alterações aqui são sobrescritas no próximo início.",
     updatedAt: "Atualizada em",
     open: "Abrir",
+    operationAccount: "Esta operação usa a conta",
   },
   {
     title: "Gateway accounts",
@@ -82,5 +83,6 @@ export const accounts = defineMessages(
     envManaged: "This account is managed by the GATEWAY_* variables: changes here are overwritten at the next start.",
     updatedAt: "Updated at",
     open: "Open",
+    operationAccount: "This operation uses the account",
   },
 );

@@ -117,41 +117,51 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     expect(nokyc.producer.document).toBeUndefined();
   });
 
-  it("counts created, paid, refunded and charged back per São Paulo period, never from status names", async () => {
+  it("counts only what the gateway confirmed, per currency and São Paulo period; notifications alone and subscription definitions are not money", async () => {
     const { overviewFigures, dailyVolumeByMethod, latestActivity } = await import("@/lib/overview/queries");
     const db = await getDb();
     const now = Date.now();
     const day = 86_400_000;
     const base = { accountId: nokycId, kind: "external" as const, origin: "webhook" as const };
+    const console = { accountId: nokycId, origin: "console" as const };
     const inserted = await db
       .insert(ledgerTransactions)
       .values([
         { ...base, identifier: "a", amountCents: 1000, paymentMethod: "PIX", status: "COMPLETED", createdAt: new Date(now - 60_000), paidAt: new Date(now - 30_000) },
-        // Named like a paid status, but no payment date: not counted as paid.
+        // Named like a paid status, but no confirmed payment time: not counted as paid.
         { ...base, identifier: "b", amountCents: 2000, paymentMethod: "PIX", status: "PAID", createdAt: new Date(now - 3 * day) },
-        { ...base, identifier: "c", amountCents: 4000, paymentMethod: "CREDIT_CARD", status: "COMPLETED", createdAt: new Date(now - 10 * day), paidAt: new Date(now - 10 * day) },
+        // Paid ten days ago, refunded (confirmed) two days ago.
+        { ...base, identifier: "c", amountCents: 4000, paymentMethod: "CREDIT_CARD", status: "REFUNDED", statusAt: new Date(now - 2 * day), createdAt: new Date(now - 10 * day), paidAt: new Date(now - 10 * day) },
         { ...base, identifier: "d", amountCents: 8000, paymentMethod: "BOLETO", status: "X", createdAt: new Date(now - 40 * day) },
-        // Paid according to a TRANSACTION_PAID notification that carried no payedAt.
-        { ...base, identifier: "e", amountCents: 300, paymentMethod: "PIX", status: "Y", createdAt: new Date(now - 45 * day) },
+        // A forged TRANSACTION_PAID is waiting for confirmation: the status did not move, nothing counts.
+        { ...base, identifier: "e", amountCents: 300, paymentMethod: "PIX", status: "PENDING", pendingStatus: "COMPLETED", createdAt: new Date(now - 2 * day) },
+        // Another currency is never summed as R$.
+        { ...base, identifier: "f", amountCents: 5000, currency: "USD", paymentMethod: "CRYPTO", status: "COMPLETED", createdAt: new Date(now - 60_000), paidAt: new Date(now - 60_000) },
+        { ...base, identifier: "g", amountCents: 700, paymentMethod: "PIX", status: "charged-back", statusAt: new Date(now - 60_000), createdAt: new Date(now - 5 * day), paidAt: new Date(now - 5 * day) },
+        // The console's own submissions: accepted ones are counted (not summed); rejected ones and subscription definitions are not.
+        { ...console, kind: "pix_charge" as const, identifier: "h", amountCents: 900, submission: "SUBMITTED" as const, status: "OK", createdAt: new Date(now - 60_000) },
+        { ...console, kind: "pix_charge" as const, identifier: "i", amountCents: 900, submission: "REJECTED" as const, createdAt: new Date(now - 60_000) },
+        { ...console, kind: "pix_subscription" as const, identifier: "j", amountCents: 9900, submission: "SUBMITTED" as const, status: "ACTIVE", createdAt: new Date(now - 60_000), paidAt: new Date(now - 60_000) },
       ])
       .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
-    const ledgerC = inserted.find((row) => row.identifier === "c")!.id;
     const ledgerE = inserted.find((row) => row.identifier === "e")!.id;
     await db.insert(webhookEvents).values([
-      { accountId: nokycId, dedupeKey: "r1", kind: "payment", event: "TRANSACTION_REFUNDED", gatewayTransactionId: "gw_c", status: "REFUNDED", amountCents: 4000, ledgerId: ledgerC, payload: {}, firstReceivedAt: new Date(now - 2 * day) },
-      // A repeated notification for the same transaction counts once.
-      { accountId: nokycId, dedupeKey: "r2", kind: "payment", event: "TRANSACTION_REFUNDED", gatewayTransactionId: "gw_c", status: "REFUNDED", amountCents: 4000, ledgerId: ledgerC, payload: {}, firstReceivedAt: new Date(now - 1 * day) },
-      { accountId: nokycId, dedupeKey: "p1", kind: "payment", event: "TRANSACTION_PAID", gatewayTransactionId: "gw_e", status: "Y", amountCents: 300, ledgerId: ledgerE, payload: {}, firstReceivedAt: new Date(now - 2 * day) },
-      { accountId: nokycId, dedupeKey: "cb", kind: "payment", event: "TRANSACTION_CHARGED_BACK", gatewayTransactionId: "gw_z", status: "WHATEVER", amountCents: 700, payload: {}, firstReceivedAt: new Date(now - 60_000) },
+      { accountId: nokycId, dedupeKey: "p1", kind: "payment", event: "TRANSACTION_PAID", gatewayTransactionId: "gw_e", status: "COMPLETED", amountCents: 300, ledgerId: ledgerE, payload: {}, firstReceivedAt: new Date(now - 60_000) },
+      { accountId: nokycId, dedupeKey: "cb", kind: "payment", event: "TRANSACTION_CHARGED_BACK", gatewayTransactionId: "gw_z", status: "CHARGED_BACK", amountCents: 700, payload: {}, firstReceivedAt: new Date(now - 60_000) },
     ]);
     const figures = await overviewFigures(nokycId);
-    expect(figures.today).toMatchObject({ createdCount: 1, createdCents: 1000, paidCount: 1, paidCents: 1000, chargedBackCount: 1, chargedBackCents: 700 });
-    expect(figures.week).toMatchObject({ createdCount: 2, createdCents: 3000, paidCount: 2, paidCents: 1300, refundedCount: 1, refundedCents: 4000 });
-    expect(figures.month).toMatchObject({ createdCount: 3, createdCents: 7000, paidCount: 3, paidCents: 5300 });
+    const brl = (period: keyof typeof figures) => figures[period].byCurrency.find((c) => c.currency === "BRL");
+    const usd = (period: keyof typeof figures) => figures[period].byCurrency.find((c) => c.currency === "USD");
+    expect(figures.today.byCurrency.map((c) => c.currency)).toEqual(["BRL", "USD"]);
+    expect(brl("today")).toMatchObject({ paidCount: 1, paidCents: 1000, refundedCount: 0, chargedBackCount: 1, chargedBackCents: 700 });
+    expect(usd("today")).toMatchObject({ paidCount: 1, paidCents: 5000 });
+    expect(figures.today.acceptedCount).toBe(1);
+    expect(brl("week")).toMatchObject({ paidCount: 2, paidCents: 1700, refundedCount: 1, refundedCents: 4000, chargedBackCount: 1 });
+    expect(brl("month")).toMatchObject({ paidCount: 3, paidCents: 5700 });
 
     const volume = await dailyVolumeByMethod(nokycId);
     expect(volume.days).toHaveLength(30);
-    expect(volume.rows.reduce((sum, row) => sum + row.cents, 0)).toBe(7000);
+    expect(volume.rows.reduce((sum, row) => sum + row.cents, 0)).toBe(5700);
     expect(new Set(volume.rows.map((row) => row.method))).toEqual(new Set(["PIX", "CREDIT_CARD"]));
     expect((await latestActivity(nokycId, 2)).length).toBe(2);
   });

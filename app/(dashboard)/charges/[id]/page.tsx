@@ -17,6 +17,8 @@ import { onlyDigits } from "@/lib/br/digits";
 import { formKindOf } from "@/lib/charges/view";
 import { getI18n } from "@/lib/i18n/server";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
+import { findInAccounts } from "@/lib/auth/account-page";
+import { accountPath } from "@/lib/accounts/paths";
 import { latestCheck, type GatewayCheck } from "@/lib/reconcile/checks";
 import { LiveRefresh } from "@/components/payments/live-refresh";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
@@ -29,12 +31,13 @@ const str = (value: unknown): string | undefined => (typeof value === "string" &
 export default async function ChargeResultPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const ctx = await requirePage("transactions.view");
-  if (!ctx.account) notFound();
-  const row = await getOperation(ctx.account.id, id);
-  if (!row || row.origin !== "console") notFound();
+  // The charge's own account, among those the user can reach: not whichever account another tab switched to.
+  const found = await findInAccounts(ctx, "transactions.view", (accountId) => getOperation(accountId, id));
+  if (!found || found.found.origin !== "console") notFound();
+  const { found: row, account } = found;
   const { t, format } = await getI18n();
   const formKind = formKindOf(row.kind);
-  const canCreate = can(ctx, "charges.create");
+  const canCreate = can(ctx, "charges.create", row.accountId);
   const amount = row.amountCents !== null ? row.amountCents / 100 : null;
   const amountLabel = amount !== null ? (row.currency === "BRL" ? format.money(amount) : `${row.currency} ${amount.toFixed(2)}`) : "";
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
@@ -44,7 +47,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
       <PageHeader
         eyebrow={
-          <Link href={formKind ? `/charges/new/${formKind}` : "/charges/new"} className="hover:text-foreground inline-flex items-center gap-1">
+          <Link href={accountPath(row.accountId, formKind ? `/charges/new/${formKind}` : "/charges/new")} className="hover:text-foreground inline-flex items-center gap-1">
             <ArrowLeft className="size-3.5" /> {formKind ? t(`charges.kinds.${formKind}`) : t("charges.title")}
           </Link>
         }
@@ -57,7 +60,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
         actions={
           canCreate ? (
             <Button asChild variant="outline">
-              <Link href="/charges/new">
+              <Link href={accountPath(row.accountId, "/charges/new")}>
                 <Plus /> {t("charges.result.newCharge")}
               </Link>
             </Button>
@@ -92,6 +95,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
 
   async function Details({ row, canCheck }: { row: LedgerRow; canCheck: boolean }) {
     const items: [string, React.ReactNode][] = [
+      [t("charges.result.account"), <span key="a" data-testid="result-account" data-account-id={account.id}>{account.name} · {t(account.mode === "live" ? "shell.mode.liveLong" : "shell.mode.testLong")}</span>],
       [t("charges.result.identifier"), <span key="i" className="font-mono break-all" data-testid="result-identifier">{row.identifier}</span>],
       [t("charges.result.transactionId"), row.gatewayTransactionId ? <span key="x" className="font-mono break-all" data-testid="result-transaction-id">{row.gatewayTransactionId}</span> : "—"],
       [t("charges.result.amount"), amountLabel],
@@ -111,7 +115,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
             ))}
           </dl>
           {canCheck && row.submission === "SUBMITTED" && !row.kind.endsWith("_subscription") && (
-            <CheckNowButton id={row.id} label={t("charges.result.refreshStatus")} variant="outline" />
+            <CheckNowButton accountId={row.accountId} id={row.id} label={t("charges.result.refreshStatus")} variant="outline" />
           )}
         </CardContent>
       </Card>
@@ -154,7 +158,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
           <AlertDescription className="space-y-3">
             <p>{t("charges.unknown.body")}</p>
             <ReconcileLine check={check} />
-            {canCreate && <CheckNowButton id={row.id} label={t("charges.unknown.check")} variant="outline" />}
+            {canCreate && <CheckNowButton accountId={row.accountId} id={row.id} label={t("charges.unknown.check")} variant="outline" />}
           </AlertDescription>
         </Alert>
       );
@@ -168,7 +172,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
             <p>{t("charges.unknown.absent")}</p>
             {canCreate && formKind && (
               <Button asChild size="sm">
-                <Link href={`/charges/new/${formKind}`}>{t("charges.result.absentRetry")}</Link>
+                <Link href={accountPath(row.accountId, `/charges/new/${formKind}`)}>{t("charges.result.absentRetry")}</Link>
               </Button>
             )}
           </AlertDescription>

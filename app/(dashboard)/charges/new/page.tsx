@@ -1,56 +1,6 @@
-import Link from "next/link";
-import { Bitcoin, Building2, CreditCard, Landmark, QrCode, Repeat, Wallet } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
-import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
-import type { ChargeFormKind } from "@/lib/charges/schemas";
-import { getI18n } from "@/lib/i18n/server";
+import { redirectToAccountPage } from "@/lib/auth/account-page";
 
-const ONE_OFF: [ChargeFormKind, LucideIcon][] = [
-  ["pix", QrCode],
-  ["card", CreditCard],
-  ["boleto", Landmark],
-  ["crypto", Bitcoin],
-  ["deposit", Wallet],
-];
-const RECURRING: [ChargeFormKind, LucideIcon][] = [
-  ["pix-subscription", Repeat],
-  ["card-subscription", CreditCard],
-  ["crypto-subscription", Building2],
-];
-
-export default async function NewChargePage() {
-  await requirePage("charges.create");
-  const { t } = await getI18n();
-  const grid = (items: [ChargeFormKind, LucideIcon][]) => (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {items.map(([kind, Icon]) => (
-        <Link key={kind} href={`/charges/new/${kind}`} className="group focus-visible:outline-none" data-testid={`kind-${kind}`}>
-          <Card className="group-hover:border-primary/50 group-focus-visible:ring-ring/50 h-full transition-colors group-focus-visible:ring-[3px]">
-            <CardHeader>
-              <div className="bg-primary/10 text-primary mb-2 flex size-10 items-center justify-center rounded-lg">
-                <Icon className="size-5" aria-hidden />
-              </div>
-              <CardTitle className="text-base">{t(`charges.kinds.${kind}`)}</CardTitle>
-              <CardDescription>{t(`charges.kindHints.${kind}`)}</CardDescription>
-            </CardHeader>
-          </Card>
-        </Link>
-      ))}
-    </div>
-  );
-  return (
-    <div className="space-y-8">
-      <PageHeader title={t("charges.title")} description={t("charges.description")} className="pb-0" />
-      <section className="space-y-3">
-        <h2 className="text-muted-foreground text-sm font-medium">{t("charges.oneOff")}</h2>
-        {grid(ONE_OFF)}
-      </section>
-      <section className="space-y-3">
-        <h2 className="text-muted-foreground text-sm font-medium">{t("charges.subscriptions")}</h2>
-        {grid(RECURRING)}
-      </section>
-    </div>
-  );
+/** The account-less address opens the same page of the account the user is working on, with the account in the URL. */
+export default async function NewChargeRedirect({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return redirectToAccountPage("charges.create", "/charges/new", await searchParams);
 }

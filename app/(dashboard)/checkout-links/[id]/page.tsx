@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/session";
 import { getCheckoutLink } from "@/lib/checkout-links/service";
 import { getI18n } from "@/lib/i18n/server";
+import { findInAccounts } from "@/lib/auth/account-page";
 import { SharePanel } from "./share-panel";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -19,7 +20,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export default async function CheckoutLinkPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const ctx = await requirePage("checkout.create");
-  const link = await getCheckoutLink(ctx.account!.id, id);
+  const link = (await findInAccounts(ctx, "checkout.create", (accountId) => getCheckoutLink(accountId, id)))?.found;
   if (!link) notFound();
   const { t, format } = await getI18n();
   const settings = (link.request.settings ?? {}) as { paymentMethods?: string[]; acceptedDocs?: string[] };

@@ -1,29 +1,6 @@
-import Link from "next/link";
-import { Card, CardContent } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
-import { getI18n } from "@/lib/i18n/server";
-import { NewRefundForm } from "./new-refund-form";
+import { redirectToAccountPage } from "@/lib/auth/account-page";
 
-export default async function NewRefundPage() {
-  await requirePage("refunds.request");
-  const { t } = await getI18n();
-  return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader
-        eyebrow={
-          <Link href="/refunds" className="hover:underline">
-            {t("refunds.back")}
-          </Link>
-        }
-        title={t("refunds.newTitle")}
-        description={t("refunds.newDescription")}
-      />
-      <Card>
-        <CardContent>
-          <NewRefundForm />
-        </CardContent>
-      </Card>
-    </div>
-  );
+/** The account-less address opens the same page of the account the user is working on, with the account in the URL. */
+export default async function NewRefundRedirect({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return redirectToAccountPage("refunds.request", "/refunds/new", await searchParams);
 }

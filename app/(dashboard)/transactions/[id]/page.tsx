@@ -105,8 +105,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         description={<LiveRefresh accountId={account.id} ledgerId={tx.id} />}
         actions={
           <>
-            {canRefund && <RefundRequestDialog transactionId={tx.gatewayTransactionId!} ledgerId={tx.id} />}
-            <RefreshButton id={tx.id} />
+            {canRefund && <RefundRequestDialog accountId={account.id} transactionId={tx.gatewayTransactionId!} ledgerId={tx.id} />}
+            <RefreshButton accountId={account.id} id={tx.id} />
           </>
         }
       />

@@ -10,7 +10,7 @@ import { gatewayErrorMessage } from "../gateway-error-message";
 import { refreshTransactionAction } from "../actions";
 
 /** "Atualizar pelo gateway": the server enforces one lookup per 30 s per transaction and says how long to wait. */
-export function RefreshButton({ id }: { id: string }) {
+export function RefreshButton({ accountId, id }: { accountId: string; id: string }) {
   const t = useT();
   const router = useRouter();
   const [pending, setPending] = useState(false);
@@ -19,7 +19,7 @@ export function RefreshButton({ id }: { id: string }) {
   async function refresh() {
     setPending(true);
     try {
-      const result = await refreshTransactionAction({ id });
+      const result = await refreshTransactionAction({ accountId, id });
       if (!result.ok) {
         toast.error(t(result.error));
         return;

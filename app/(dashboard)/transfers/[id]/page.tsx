@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { requirePage } from "@/lib/auth/session";
 import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
+import { findInAccounts } from "@/lib/auth/account-page";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/dal";
 import { GatewayStatusBadge } from "../status-badge";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
@@ -29,7 +30,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
 export default async function TransferPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const ctx = await requirePage("transfers.view");
-  const transfer = await getTransfer(ctx.account!.id, id);
+  const transfer = (await findInAccounts(ctx, "transfers.view", (accountId) => getTransfer(accountId, id)))?.found;
   const check = transfer && (transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING") ? await latestCheck("transfer", transfer.id) : null;
   if (!transfer) notFound();
   const notifications = await listTransferNotifications(transfer.id);

@@ -1,29 +1,6 @@
-import Link from "next/link";
-import { randomUUID } from "node:crypto";
-import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
-import { isIPv4 } from "@/lib/br";
-import { getI18n } from "@/lib/i18n/server";
-import { TransferForm } from "./transfer-form";
+import { redirectToAccountPage } from "@/lib/auth/account-page";
 
-export default async function NewTransferPage() {
-  const ctx = await requirePage("transfers.create");
-  const { t } = await getI18n();
-  // One identifier per form instance: a double click or a retry re-sends the same one.
-  const identifier = `tr-${randomUUID()}`;
-  const clientIp = ctx.ip && isIPv4(ctx.ip) ? ctx.ip : null;
-  return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader
-        eyebrow={
-          <Link href="/transfers" className="hover:underline">
-            {t("transfers.back")}
-          </Link>
-        }
-        title={t("transfers.newTitle")}
-        description={t("transfers.newDescription")}
-      />
-      <TransferForm identifier={identifier} clientIp={clientIp} />
-    </div>
-  );
+/** The account-less address opens the same page of the account the user is working on, with the account in the URL. */
+export default async function NewTransferRedirect({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return redirectToAccountPage("transfers.create", "/transfers/new", await searchParams);
 }

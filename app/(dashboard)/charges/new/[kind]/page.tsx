@@ -1,37 +1,13 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
-import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
-import { isIPv4 } from "@/lib/br/ip";
-import { CHARGE_FORM_KINDS, type ChargeFormKind } from "@/lib/charges/schemas";
-import { webhookUrlFor } from "@/lib/gateway/connection";
-import { getI18n } from "@/lib/i18n/server";
-import { ChargeForm } from "./charge-form";
+import { redirectToAccountPage } from "@/lib/auth/account-page";
 
-export default async function NewChargeOfKindPage({ params }: { params: Promise<{ kind: string }> }) {
+/** The account-less address opens the same form of the account the user is working on, with the account in the URL. */
+export default async function NewChargeOfKindRedirect({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ kind: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { kind } = await params;
-  if (!(CHARGE_FORM_KINDS as readonly string[]).includes(kind)) notFound();
-  const ctx = await requirePage("charges.create");
-  const { t } = await getI18n();
-  const formKind = kind as ChargeFormKind;
-  return (
-    <div>
-      <PageHeader
-        eyebrow={
-          <Link href="/charges/new" className="hover:text-foreground inline-flex items-center gap-1">
-            <ArrowLeft className="size-3.5" /> {t("charges.title")}
-          </Link>
-        }
-        title={t(`charges.kinds.${formKind}`)}
-        description={t(`charges.kindHints.${formKind}`)}
-      />
-      <ChargeForm
-        key={`${ctx.account!.id}:${formKind}`}
-        kind={formKind}
-        defaultCallbackUrl={webhookUrlFor(ctx.account!.id)}
-        requestIp={ctx.ip && isIPv4(ctx.ip) ? ctx.ip : null}
-      />
-    </div>
-  );
+  return redirectToAccountPage("charges.create", `/charges/new/${encodeURIComponent(kind)}`, await searchParams);
 }

@@ -8,6 +8,7 @@ import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { toast } from "sonner";
 import { applyActionResult } from "@/components/forms/action-result";
 import { SelectField, TextField } from "@/components/forms/fields";
+import { ModeBadge } from "@/components/shell/mode-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,7 +27,7 @@ import {
   type TransferFormValues,
   type TransferInput,
 } from "@/lib/transfers/schemas";
-import { submitTransferAction } from "../actions";
+import { submitTransferAction } from "@/app/(dashboard)/transfers/actions";
 
 function keyMask(type: string): ((value: string) => string) | undefined {
   if (type === "cpf") return maskCpf;
@@ -58,7 +59,7 @@ function SummaryRow({ label, children }: { label: string; children: React.ReactN
   );
 }
 
-export function TransferForm({ identifier, clientIp }: { identifier: string; clientIp: string | null }) {
+export function TransferForm({ account, identifier, clientIp }: { account: { id: string; name: string; mode: "test" | "live" }; identifier: string; clientIp: string | null }) {
   const { t, format } = useI18n();
   const router = useRouter();
   const [review, setReview] = useState<TransferInput | null>(null);
@@ -97,7 +98,7 @@ export function TransferForm({ identifier, clientIp }: { identifier: string; cli
     if (!review) return;
     setSending(true);
     setPasswordError(null);
-    const result = await submitTransferAction({ transfer: form.getValues(), password });
+    const result = await submitTransferAction({ accountId: account.id, transfer: form.getValues(), password });
     setSending(false);
     if (result.ok) {
       setPasswordOpen(false);
@@ -140,6 +141,12 @@ export function TransferForm({ identifier, clientIp }: { identifier: string; cli
           </CardHeader>
           <CardContent>
             <dl className="divide-y">
+              <SummaryRow label={t("transfers.fromAccount")}>
+                <span className="flex flex-wrap items-center gap-2" data-testid="review-account" data-account-id={account.id}>
+                  {account.name} <ModeBadge mode={account.mode} />
+                </span>
+                <span className="block text-muted-foreground">{t(account.mode === "live" ? "transfers.liveMoney" : "transfers.testMoney")}</span>
+              </SummaryRow>
               <SummaryRow label={t("transfers.receiver")}>
                 {review.owner.name}
                 <span className="block text-muted-foreground">

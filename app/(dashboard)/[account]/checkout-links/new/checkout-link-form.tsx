@@ -27,7 +27,7 @@ import {
   type CheckoutLinkFormValues,
 } from "@/lib/checkout-links/schemas";
 import { useT } from "@/lib/i18n/client";
-import { createCheckoutLinkAction } from "../actions";
+import { createCheckoutLinkAction } from "@/app/(dashboard)/checkout-links/actions";
 
 type Values = CheckoutLinkFormValues;
 
@@ -153,7 +153,7 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
   );
 }
 
-export function CheckoutLinkForm({ externalId }: { externalId: string }) {
+export function CheckoutLinkForm({ accountId, externalId }: { accountId: string; externalId: string }) {
   const t = useT();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
@@ -180,7 +180,7 @@ export function CheckoutLinkForm({ externalId }: { externalId: string }) {
 
   async function onSubmit() {
     setRefusal(null);
-    const result = await createCheckoutLinkAction(form.getValues());
+    const result = await createCheckoutLinkAction({ ...form.getValues(), accountId });
     if (result.ok) {
       toast.success(t("checkoutLinks.created"));
       router.push(`/checkout-links/${result.data.id}`);

@@ -32,7 +32,7 @@ import {
   createPixDepositAction,
   createPixSubscriptionAction,
   type ChargeSubmitted,
-} from "../../actions";
+} from "@/app/(dashboard)/charges/actions";
 
 const ACTIONS: Record<ChargeFormKind, (input: never) => Promise<ActionResult<ChargeSubmitted>>> = {
   pix: createPixChargeAction,
@@ -61,9 +61,9 @@ function generateIdentifier(kind: ChargeFormKind): string {
   return `${PREFIX[kind]}-${localIsoDate(new Date()).replace(/-/g, "")}-${random}`;
 }
 
-const storageKey = (kind: ChargeFormKind) => `charges:identifier:${kind}`;
+const storageKey = (accountId: string, kind: ChargeFormKind) => `charges:identifier:${accountId}:${kind}`;
 
-function emptyValues(kind: ChargeFormKind, defaults: { callbackUrl: string; clientIp: string }): ChargeFormValues {
+function emptyValues(kind: ChargeFormKind, defaults: { clientIp: string }): ChargeFormValues {
   return {
     identifier: "",
     amount: "",
@@ -79,7 +79,6 @@ function emptyValues(kind: ChargeFormKind, defaults: { callbackUrl: string; clie
     splits: [],
     metadata: [],
     dueDate: "",
-    callbackUrl: defaults.callbackUrl,
     currency: "BRL",
     cryptoCurrency: "USDT",
     network: "POLYGON",
@@ -90,12 +89,12 @@ function emptyValues(kind: ChargeFormKind, defaults: { callbackUrl: string; clie
 
 type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" | "inFlight" };
 
-export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: ChargeFormKind; defaultCallbackUrl: string; requestIp: string | null }) {
+export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; kind: ChargeFormKind; requestIp: string | null }) {
   const { t, format } = useI18n();
   const router = useRouter();
   const form = useForm<ChargeFormValues>({
     resolver: zodResolver(CHARGE_FORM_SCHEMAS[kind] as never) as unknown as Resolver<ChargeFormValues>,
-    defaultValues: emptyValues(kind, { callbackUrl: defaultCallbackUrl, clientIp: requestIp ?? "" }),
+    defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
     mode: "onTouched",
   });
   const [rejected, setRejected] = useState<{ title: string; message?: string } | null>(null);
@@ -105,11 +104,11 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
 
   // One identifier per form instance, kept across retries and page reloads until the operation exists.
   useEffect(() => {
-    const stored = window.sessionStorage.getItem(storageKey(kind));
+    const stored = window.sessionStorage.getItem(storageKey(accountId, kind));
     const identifier = stored ?? generateIdentifier(kind);
-    window.sessionStorage.setItem(storageKey(kind), identifier);
+    window.sessionStorage.setItem(storageKey(accountId, kind), identifier);
     form.setValue("identifier", identifier);
-  }, [form, kind]);
+  }, [form, accountId, kind]);
 
   const has = {
     client: kind !== "deposit",
@@ -125,14 +124,14 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
   const blocked = !!pending && pending.note !== "absent";
 
   function done(id: string) {
-    window.sessionStorage.removeItem(storageKey(kind));
-    router.push(`/charges/${id}`);
+    window.sessionStorage.removeItem(storageKey(accountId, kind));
+    router.push(`/charges/${encodeURIComponent(id)}`);
   }
 
   async function onSubmit(values: ChargeFormValues) {
     if (blocked) return;
     setRejected(null);
-    const result = await ACTIONS[kind](pickFormInput(kind, values) as never);
+    const result = await ACTIONS[kind]({ ...pickFormInput(kind, values), accountId } as never);
     if (!result.ok) {
       if (result.error.startsWith("charges.errors.gateway.")) setRejected({ title: t(result.error), message: result.message });
       applyActionResult(form, result, t);
@@ -148,7 +147,7 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
   useEffect(() => {
     if (!pendingId) return;
     const timer = setInterval(async () => {
-      const result = await operationStateAction({ id: pendingId });
+      const result = await operationStateAction({ accountId, id: pendingId });
       if (!result.ok) return;
       const { submission, nextCheckInSeconds, needsPerson } = result.data;
       if (submission === "SUBMITTED") return done(pendingId);
@@ -163,7 +162,7 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
     if (!pending) return;
     setChecking(true);
     try {
-      const result = await checkOperationAction({ id: pending.id });
+      const result = await checkOperationAction({ accountId, id: pending.id });
       if (!result.ok) {
         setPending({ ...pending, note: "lookupFailed" });
         return;
@@ -203,7 +202,7 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
                         disabled={blocked}
                         onClick={() => {
                           const identifier = generateIdentifier(kind);
-                          window.sessionStorage.setItem(storageKey(kind), identifier);
+                          window.sessionStorage.setItem(storageKey(accountId, kind), identifier);
                           form.setValue("identifier", identifier, { shouldValidate: true });
                           setPending(null);
                         }}
@@ -294,12 +293,13 @@ export function ChargeForm({ kind, defaultCallbackUrl, requestIp }: { kind: Char
           {has.fees && <SplitsSection control={form.control} />}
           {has.metadata && <MetadataSection control={form.control} />}
 
-          <Section title={t("charges.sections.delivery")}>
-            <div className="grid gap-4 sm:grid-cols-3">
-              {has.dueDate && <TextField control={form.control} name="dueDate" label={t("charges.fields.dueDate")} type="date" min={localIsoDate(new Date())} />}
-              <CallbackField control={form.control} defaultUrl={defaultCallbackUrl} className={has.dueDate ? "sm:col-span-2" : "sm:col-span-3"} />
-            </div>
-          </Section>
+          {has.dueDate && (
+            <Section title={t("charges.sections.delivery")}>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextField control={form.control} name="dueDate" label={t("charges.fields.dueDate")} type="date" min={localIsoDate(new Date())} />
+              </div>
+            </Section>
+          )}
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-20">
@@ -544,41 +544,6 @@ function SubscriptionSections({ control }: { control: Control<ChargeFormValues> 
         )}
       </Section>
     </>
-  );
-}
-
-function CallbackField({ control, defaultUrl, className }: { control: Control<ChargeFormValues>; defaultUrl: string; className?: string }) {
-  const { t } = useI18n();
-  return (
-    <FormField
-      control={control}
-      name="callbackUrl"
-      render={({ field }) => {
-        const overridden = (field.value ?? "").trim() !== defaultUrl;
-        return (
-          <FormItem className={className}>
-            <FormLabel>{t("charges.fields.callbackUrl")}</FormLabel>
-            <FormControl>
-              <Input {...field} value={field.value ?? ""} className="font-mono text-xs" autoComplete="off" />
-            </FormControl>
-            {overridden ? (
-              <div className="border-warning/35 bg-warning/8 flex items-start gap-2 rounded-md border p-2 text-xs" role="alert" data-testid="callback-warning">
-                <AlertTriangle className="text-warning mt-0.5 size-3.5 shrink-0" />
-                <div className="space-y-1">
-                  <p>{t("charges.fields.callbackOverride")}</p>
-                  <button type="button" className="text-primary font-medium underline-offset-2 hover:underline" onClick={() => field.onChange(defaultUrl)}>
-                    {t("charges.fields.callbackRestore")}
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <p className="text-muted-foreground text-xs">{t("charges.fields.callbackDefaultHint")}</p>
-            )}
-            <FormMessage />
-          </FormItem>
-        );
-      }}
-    />
   );
 }
 

@@ -1,0 +1,27 @@
+import Link from "next/link";
+import { randomUUID } from "node:crypto";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireAccountPage } from "@/lib/auth/account-page";
+import { AccountBanner } from "@/components/payments/account-banner";
+import { getI18n } from "@/lib/i18n/server";
+import { CheckoutLinkForm } from "./checkout-link-form";
+
+export default async function NewCheckoutLinkPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("checkout.create", (await params).account);
+  const { t } = await getI18n();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow={
+          <Link href="/checkout-links" className="hover:underline">
+            {t("checkoutLinks.back")}
+          </Link>
+        }
+        title={t("checkoutLinks.newTitle")}
+        description={t("checkoutLinks.newDescription")}
+      />
+      <AccountBanner account={ctx.account} />
+      <CheckoutLinkForm accountId={ctx.account.id} externalId={`prod-${randomUUID().slice(0, 8)}`} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from "next/link";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireAccountPage } from "@/lib/auth/account-page";
+import { AccountBanner } from "@/components/payments/account-banner";
+import { getI18n } from "@/lib/i18n/server";
+import { NewRefundForm } from "./new-refund-form";
+
+export default async function NewRefundPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("refunds.request", (await params).account);
+  const { t } = await getI18n();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageHeader
+        eyebrow={
+          <Link href="/refunds" className="hover:underline">
+            {t("refunds.back")}
+          </Link>
+        }
+        title={t("refunds.newTitle")}
+        description={t("refunds.newDescription")}
+      />
+      <AccountBanner account={ctx.account} />
+      <Card>
+        <CardContent>
+          <NewRefundForm accountId={ctx.account.id} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

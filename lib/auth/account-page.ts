@@ -1,0 +1,50 @@
+import "server-only";
+import { notFound, redirect } from "next/navigation";
+import { can, requirePage, type AccessContext, type AccessibleAccount } from "./session";
+import type { Permission } from "./permissions";
+import { accountPath } from "@/lib/accounts/paths";
+
+/** The context of an account page or action: the account is the one its URL or input named, checked against the user's access. */
+export type AccountContext = AccessContext & { account: AccessibleAccount };
+
+/** For pages under `/[account]/…`: the account comes from the URL, never from a cookie. */
+export async function requireAccountPage(permission: Permission, accountParam: string): Promise<AccountContext> {
+  const ctx = await requirePage();
+  const accountId = decodeURIComponent(accountParam);
+  const account = ctx.accounts.find((a) => a.id === accountId);
+  if (!account) notFound();
+  if (!can(ctx, permission, account.id)) redirect("/forbidden");
+  return { ...ctx, account };
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** Old, account-less addresses (bookmarks, the sidebar) open the same page of the account the user is working on. */
+export async function redirectToAccountPage(permission: Permission, path: string, searchParams: SearchParams = {}): Promise<never> {
+  const ctx = await requirePage(permission);
+  if (!ctx.account) redirect("/accounts");
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(searchParams)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, one);
+  }
+  const search = query.size > 0 ? `?${query}` : "";
+  redirect(`${accountPath(ctx.account.id, path)}${search}`);
+}
+
+/**
+ * An object by id, under its own account among those the user may use with `permission`: the
+ * page after a submission shows the operation where it went, whatever account another tab chose since.
+ */
+export async function findInAccounts<T>(
+  ctx: AccessContext,
+  permission: Permission,
+  find: (accountId: string) => Promise<T | null | undefined>,
+): Promise<{ found: T; account: AccessibleAccount } | null> {
+  const allowed = ctx.accounts.filter((a) => can(ctx, permission, a.id));
+  const ordered = [...allowed.filter((a) => a.id === ctx.account?.id), ...allowed.filter((a) => a.id !== ctx.account?.id)];
+  for (const account of ordered) {
+    const found = await find(account.id);
+    if (found) return { found, account };
+  }
+  return null;
+}
