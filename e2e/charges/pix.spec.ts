@@ -18,13 +18,9 @@ test.describe("Pix charges and deposits", () => {
     await page.getByRole("button", { name: "Adicionar campo" }).click();
     await page.getByLabel("Chave").fill("pedido");
     await page.getByLabel("Valor", { exact: true }).fill("A-1001");
-    const callback = page.getByLabel("URL de notificação (webhook)");
-    await expect(callback).toHaveValue(/\/api\/webhooks\//);
-    const defaultUrl = await callback.inputValue();
-    await callback.fill("https://example.com/hook");
-    await expect(page.getByTestId("callback-warning")).toBeVisible();
-    await page.getByRole("button", { name: "Usar o endpoint do console" }).click();
-    await expect(callback).toHaveValue(defaultUrl);
+    // The console owns the notification address: no field lets anyone point the gateway elsewhere.
+    await expect(page.getByLabel("URL de notificação (webhook)")).toHaveCount(0);
+    await expect(page.getByTestId("account-banner")).toBeVisible();
 
     await shoot(page, "pix-form");
     await submit(page);

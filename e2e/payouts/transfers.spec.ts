@@ -18,6 +18,9 @@ test.describe("Pix transfers", () => {
     await expect(review).toContainText("recebedor@example.com");
     await expect(review).toContainText("R$ 15,00");
     await expect(review).toContainText("Descontar a taxa do valor recebido");
+    // The review names the account the money leaves and whether it is real money.
+    await expect(review.getByTestId("review-account")).toContainText("Sandbox — demo");
+    await expect(review).toContainText("Teste: nenhum dinheiro de verdade se move.");
     await shoot(page, "transfer-review");
 
     await page.getByRole("button", { name: "Confirmar e continuar" }).click();
