@@ -87,13 +87,13 @@ export function AppShell({ children, ...shell }: AppShellProps) {
 
       <aside
         data-testid="sidebar"
-        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:block"
+        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:block print:hidden"
       >
         <SidebarContents {...shell} />
       </aside>
 
-      <div className="flex min-h-dvh flex-col lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4 lg:hidden">
+      <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4 lg:hidden print:hidden">
           <Sheet open={sheetOpen} onOpenChange={(open) => setSheetOpenedAt(open ? pathname : null)}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" aria-label={t("shell.openMenu")} data-testid="mobile-menu">

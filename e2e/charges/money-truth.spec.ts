@@ -43,6 +43,11 @@ test.describe("money truth", () => {
     // The customer really pays: the sandbox notifies, the console confirms it and the page shows it without a reload.
     await sandboxControl().event(transactionId, "pay");
     await expect(page.getByTestId("gateway-status")).toContainText("COMPLETED", { timeout: 15_000 });
+    // The page turns into the receipt: the QR code and the copy-and-paste code are gone.
+    await expect(page.getByTestId("paid-result")).toBeVisible();
+    await expect(page.getByTestId("paid-amount")).toHaveText("R$ 33,10");
+    await expect(page.getByTestId("pix-code")).toHaveCount(0);
+    await expect(page.getByTestId("print-receipt")).toBeVisible();
   });
 
   test("a paid charge stays paid after a stale delivery", async ({ adminPage: page, request }) => {
@@ -64,6 +69,7 @@ test.describe("money truth", () => {
     await page.waitForTimeout(2_000);
     await page.reload();
     await expect(page.getByTestId("gateway-status")).toContainText("COMPLETED");
+    await expect(page.getByTestId("paid-result")).toBeVisible();
     await page.goto("/transactions?q=" + identifier);
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
     await expect(page.getByTestId("transaction-row")).toContainText("COMPLETED");

@@ -23,6 +23,8 @@ import { latestCheck, type GatewayCheck } from "@/lib/reconcile/checks";
 import { LiveRefresh } from "@/components/payments/live-refresh";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
 import { CheckNowButton } from "./check-now-button";
+import { PrintReceiptButton } from "./print-receipt-button";
+import { stateOf, transactionMachine } from "@/lib/status/machine";
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === "object" ? (value as Json) : {});
@@ -193,6 +195,12 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     }
     const response = obj(row.response);
     const request = obj(row.request);
+    // Once the gateway confirms the end of a one-off charge, the page stops asking to be paid.
+    if (row.kind === "pix_charge" || row.kind === "pix_deposit" || row.kind === "boleto_charge" || row.kind === "crypto_charge") {
+      const state = stateOf(transactionMachine, row.status);
+      if (state === "paid") return <PaidOutcome row={row} amountLabel={amountLabel} />;
+      if (state && state !== "awaiting" && state !== "unknown") return <ClosedOutcome row={row} state={state} amountLabel={amountLabel} />;
+    }
     switch (row.kind) {
       case "pix_charge":
       case "pix_deposit":
@@ -206,6 +214,57 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
       default:
         return <SubscriptionOutcome row={row} response={response} request={request} />;
     }
+  }
+
+  function PaidOutcome({ row, amountLabel }: { row: LedgerRow; amountLabel: string }) {
+    const record = obj(row.gatewayRecord);
+    const payer = obj(record.pixMetadata);
+    const endToEndId = str(obj(record.pixInformation).endToEndId);
+    const items: [string, React.ReactNode][] = [
+      [t("charges.result.paidAt"), row.paidAt ? format.dateTimeZoned(row.paidAt) : "—"],
+      [t("charges.result.payer"), str(payer.payerName) ?? row.clientName ?? "—"],
+      ...(str(payer.payerBankName) ? ([[t("charges.result.payerBank"), str(payer.payerBankName)]] as [string, React.ReactNode][]) : []),
+      ...(endToEndId ? ([[t("charges.result.endToEndId"), <span key="e" className="font-mono break-all">{endToEndId}</span>]] as [string, React.ReactNode][]) : []),
+      [t("charges.result.transactionId"), <span key="x" className="font-mono break-all">{row.gatewayTransactionId ?? "—"}</span>],
+      [t("charges.result.identifier"), <span key="i" className="font-mono break-all">{row.identifier}</span>],
+    ];
+    return (
+      <Card data-testid="paid-result" className="border-success/40">
+        <CardHeader className="flex flex-row items-start gap-3">
+          <CheckCircle2 className="text-success mt-0.5 size-8 shrink-0" aria-hidden />
+          <div className="min-w-0 space-y-1">
+            <CardTitle className="text-xl">{t("charges.result.paidTitle")}</CardTitle>
+            <CardDescription>{t("charges.result.paidHint")}</CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div className="text-3xl font-semibold tabular-nums" data-testid="paid-amount">{amountLabel}</div>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            {items.map(([label, value]) => (
+              <div key={label} className="flex flex-col gap-0.5">
+                <dt className="text-muted-foreground text-xs">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <PrintReceiptButton label={t("charges.result.printReceipt")} />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  function ClosedOutcome({ row, state, amountLabel }: { row: LedgerRow; state: string; amountLabel: string }) {
+    return (
+      <Alert variant={state === "refunded" || state === "charged_back" ? "default" : "destructive"} data-testid="closed-result" data-state={state}>
+        <XCircle />
+        <AlertTitle>{t(`charges.result.closed.${state}`)}</AlertTitle>
+        <AlertDescription className="space-y-1">
+          <p className="tabular-nums">{amountLabel}</p>
+          <p>{t("charges.result.closedHint")}</p>
+          {row.statusAt && <p className="text-xs">{format.dateTimeZoned(row.statusAt)}</p>}
+        </AlertDescription>
+      </Alert>
+    );
   }
 
   function PixOutcome({ row, response, amountLabel }: { row: LedgerRow; response: Json; amountLabel: string }) {
