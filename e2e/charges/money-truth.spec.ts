@@ -1,6 +1,7 @@
 import { expect, test } from "../fixtures/test";
 import { expectResult, fillCustomer, openChargeForm, sandboxControl, submit } from "../fixtures/charges";
 import { DEMO_TOKEN, demoAccountId, webhookUrl } from "../fixtures/sandbox";
+import { shoot } from "./shots";
 
 /** A payment notification for a real transaction, as anyone holding the account's token could post it. */
 function notification(transactionId: string, identifier: string, event: string, status: string, times: { createdAt: string; payedAt?: string }) {
@@ -48,6 +49,7 @@ test.describe("money truth", () => {
     await expect(page.getByTestId("paid-amount")).toHaveText("R$ 33,10");
     await expect(page.getByTestId("pix-code")).toHaveCount(0);
     await expect(page.getByTestId("print-receipt")).toBeVisible();
+    await shoot(page, "pix-paid");
   });
 
   test("a paid charge stays paid after a stale delivery", async ({ adminPage: page, request }) => {
