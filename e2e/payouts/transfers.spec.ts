@@ -51,16 +51,11 @@ test.describe("Pix transfers", () => {
     await expect(page.getByText("Nenhuma notificação recebida ainda.", { exact: false })).toBeVisible();
 
     // The sandbox completes the withdraw and notifies the console with the transfer's own token.
+    await expect(page.getByTestId("transfer-waiting")).toBeVisible();
     await sandboxControl().completeWithdraw(withdrawId!);
-    await expect
-      .poll(
-        async () => {
-          await page.goto(transferUrl);
-          return page.getByTestId("transfer-status").innerText();
-        },
-        { timeout: 20_000, intervals: [500, 1000, 2000] },
-      )
-      .toContain("COMPLETED");
+    // The open page follows the notification by itself: no reload.
+    await expect(page.getByTestId("transfer-completed")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("transfer-status")).toContainText("COMPLETED");
     await expect(page.getByRole("cell", { name: "WITHDRAW_COMPLETED" })).toBeVisible();
     await shoot(page, "transfer-detail-completed");
 

@@ -74,6 +74,10 @@ export const transfers = defineMessages(
       UNKNOWN: "Resultado desconhecido",
       ABSENT: "Não criada",
     },
+    completedTitle: "Transferência concluída",
+    closed: { failed: "Transferência falhou", canceled: "Transferência cancelada", completed: "Transferência concluída", awaiting: "Aguardando", unknown: "Status desconhecido" },
+    waitingTitle: "Aguardando o gateway concluir",
+    waitingDescription: "A página se atualiza sozinha quando a notificação da transferência chegar.",
     unknownTitle: "Resultado desconhecido",
     unknownDescription:
       "A requisição saiu, mas o gateway não respondeu. A interface do gateway não tem consulta de transferências: o resultado chega pela notificação desta transferência, que o console reconhece pelo endereço exclusivo registrado antes do envio. Até lá o console não envia este identificador de novo, para nunca transferir duas vezes.",
@@ -201,6 +205,10 @@ export const transfers = defineMessages(
       UNKNOWN: "Unknown outcome",
       ABSENT: "Not created",
     },
+    completedTitle: "Transfer completed",
+    closed: { failed: "Transfer failed", canceled: "Transfer canceled", completed: "Transfer completed", awaiting: "Waiting", unknown: "Unknown status" },
+    waitingTitle: "Waiting for the gateway to finish",
+    waitingDescription: "This page updates by itself when the transfer's notification arrives.",
     unknownTitle: "Unknown outcome",
     unknownDescription:
       "The request left but the gateway did not answer. The gateway interface has no transfer lookup: the outcome arrives with this transfer's notification, which the console recognises by the unique address recorded before sending. Until then the console will not send this identifier again, so nothing is transferred twice.",

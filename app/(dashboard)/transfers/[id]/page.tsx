@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ExternalLink } from "lucide-react";
+import { CheckCircle2, ExternalLink, Loader2, XCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ import { findInAccounts } from "@/lib/auth/account-page";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/dal";
 import { GatewayStatusBadge } from "../status-badge";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
+import { isFinal, stateOf, transferMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/reconcile/checks";
 
 const KNOWN_FIELDS = ["id", "amount", "feeAmount", "currency", "status", "pix", "pixType", "createdAt", "updatedAt", "deletedAt"];
@@ -59,6 +60,36 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
       <p className="text-sm text-muted-foreground">—</p>
     );
 
+  function transferOutcome(state: string | null, at: Date | string | null) {
+    if (state === "completed") {
+      return (
+        <Alert data-testid="transfer-completed" className="border-success/40">
+          <CheckCircle2 className="text-success" />
+          <AlertTitle className="line-clamp-none">{t("transfers.completedTitle")}</AlertTitle>
+          <AlertDescription>{at ? format.dateTimeZoned(at) : null}</AlertDescription>
+        </Alert>
+      );
+    }
+    if (state && isFinal(transferMachine, transfer!.withdrawStatus)) {
+      return (
+        <Alert variant="destructive" data-testid="transfer-closed" data-state={state}>
+          <XCircle />
+          <AlertTitle className="line-clamp-none">{t(`transfers.closed.${state}`)}</AlertTitle>
+          <AlertDescription>{at ? format.dateTimeZoned(at) : null}</AlertDescription>
+        </Alert>
+      );
+    }
+    // Waiting for the gateway's notification: the page follows it by itself.
+    return (
+      <Alert data-testid="transfer-waiting">
+        <Loader2 className="animate-spin" />
+        <AlertTitle className="line-clamp-none">{t("transfers.waitingTitle")}</AlertTitle>
+        <AlertDescription>{t("transfers.waitingDescription")}</AlertDescription>
+        <SettlingRefresh everyMs={1_000} />
+      </Alert>
+    );
+  }
+
   return (
     <div className="space-y-6" data-withdraw-id={transfer.withdrawId ?? undefined}>
       <PageHeader
@@ -90,6 +121,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
           {check?.state !== "needs_person" && <SettlingRefresh everyMs={5_000} />}
         </Alert>
       )}
+      {transfer.submission === "SUBMITTED" && transferOutcome(stateOf(transferMachine, transfer.withdrawStatus), transfer.withdrawStatusAt)}
       {transfer.submission === "REJECTED" && (
         <Alert variant="destructive">
           <AlertTitle className="line-clamp-none">{t("transfers.rejectedTitle")}</AlertTitle>
