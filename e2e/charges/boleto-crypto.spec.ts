@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/test";
-import { expectQrOf, expectResult, fillCustomer, openChargeForm, sandboxLookup, submit } from "../fixtures/charges";
+import { expectQrOf, expectResult, fillCustomer, openChargeForm, sandboxControl, sandboxLookup, submit } from "../fixtures/charges";
 import { shoot } from "./shots";
 
 function plusDays(days: number): string {
@@ -51,6 +51,12 @@ test.describe("boleto and crypto charges", () => {
     const [y, m, d] = due.split("-");
     await expect(page.getByTestId("boleto-due-date")).toContainText(`${d}/${m}/${y}`);
     await shoot(page, "boleto-result");
+
+    // The customer pays while the page is open: it turns into the receipt, the digitable line is gone.
+    await sandboxControl().event(sandbox!.id as string, "pay");
+    await expect(page.getByTestId("paid-result")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("digitable-line")).toHaveCount(0);
+    await expect(page.getByTestId("paid-amount")).toHaveText("R$ 1.234,56");
   });
 
   test("a crypto charge shows the address as QR, the amount, the network and a countdown", async ({ adminPage: page }) => {
