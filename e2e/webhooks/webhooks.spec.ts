@@ -179,3 +179,39 @@ test("the inbox makes the sandbox send a chosen event for a transaction", async 
   await adminPage.goto("/activity");
   await expect(feedRow(adminPage, charge.transactionId, "TRANSACTION_REFUNDED")).toBeVisible({ timeout: 5_000 });
 });
+
+test("a feed stream that reconnects gets what was delivered while it was away", async ({ adminPage, request }) => {
+  const accountId = await demoAccountId(adminPage);
+  const before = (await (await adminPage.request.get("/api/feed")).json()) as { cursor: number };
+  // Delivered while no stream is open.
+  const missed = paymentNotification(DEMO_TOKEN, { event: "TRANSACTION_CREATED" });
+  missed.transaction.status = "PENDING";
+  expect((await request.post(webhookUrl(accountId), { data: missed })).status()).toBe(200);
+
+  // The browser comes back with the last cursor it saw (as EventSource does with Last-Event-ID).
+  const replayed = await adminPage.evaluate(
+    async ({ cursor, transactionId }) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 10_000);
+      try {
+        const response = await fetch("/api/feed/stream", { headers: { "Last-Event-ID": String(cursor) }, signal: controller.signal });
+        const reader = response.body!.getReader();
+        const decoder = new TextDecoder();
+        let text = "";
+        while (!text.includes(transactionId)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+        return text.includes(transactionId);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+        controller.abort();
+      }
+    },
+    { cursor: before.cursor, transactionId: missed.transaction.id },
+  );
+  expect(replayed).toBe(true);
+});

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
+import { FEED_RESUME_OVERLAP, matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
 
 export type { FeedEvent, FeedFilter } from "./types";
 
@@ -27,7 +27,11 @@ const hub = {
   cursor: null as number | null,
   retryTimer: null as ReturnType<typeof setTimeout> | null,
   failures: 0,
+  /** Deliveries already dispatched (id and cursor): resumed streams and polls overlap on purpose. */
+  seen: new Set<string>(),
 };
+const SEEN_LIMIT = 5_000;
+const resumeFrom = (cursor: number) => Math.max(0, cursor - FEED_RESUME_OVERLAP);
 
 function setMode(mode: Mode) {
   if (hub.mode === mode) return;
@@ -36,13 +40,18 @@ function setMode(mode: Mode) {
 }
 
 function dispatch(event: FeedEvent) {
+  const key = `${event.id}:${event.seq}`;
+  if (hub.seen.has(key)) return;
+  hub.seen.add(key);
+  if (hub.seen.size > SEEN_LIMIT) hub.seen.delete(hub.seen.values().next().value!);
   hub.cursor = Math.max(hub.cursor ?? 0, event.seq);
   for (const listener of hub.listeners) listener(event);
 }
 
 function connect() {
   if (hub.source || typeof EventSource === "undefined") return;
-  const source = new EventSource("/api/feed/stream");
+  // A new stream after a gap resumes from the cursor: nothing delivered meanwhile is lost.
+  const source = new EventSource(hub.cursor === null ? "/api/feed/stream" : `/api/feed/stream?after=${resumeFrom(hub.cursor)}`);
   hub.source = source;
   source.addEventListener("ready", () => {
     hub.failures = 0;
@@ -88,12 +97,11 @@ function subscribeMode(onChange: () => void): () => void {
 }
 
 async function pollOnce(): Promise<number> {
-  const query = hub.cursor === null ? "" : `?after=${hub.cursor}`;
+  const query = hub.cursor === null ? "" : `?after=${resumeFrom(hub.cursor)}`;
   const response = await fetch(`/api/feed${query}`, { cache: "no-store" });
   if (!response.ok) throw new Error(`feed ${response.status}`);
   const body = (await response.json()) as { events: FeedEvent[]; cursor: number };
-  const known = hub.cursor;
-  for (const event of body.events) if (known === null || event.seq > known) dispatch(event);
+  for (const event of body.events) dispatch(event);
   hub.cursor = Math.max(hub.cursor ?? 0, body.cursor);
   return hub.cursor;
 }

@@ -40,3 +40,10 @@ export function matchesFeedFilter(event: FeedEvent, filter: FeedFilter): boolean
   if (filter.paymentMethod && event.paymentMethod !== filter.paymentMethod) return false;
   return true;
 }
+
+/**
+ * A feed cursor is taken before its transaction commits, so events can become visible slightly
+ * out of order: a resumed stream or a poll looks back this many cursors, and the browser drops
+ * what it already has (by id and cursor).
+ */
+export const FEED_RESUME_OVERLAP = 200;

@@ -1,6 +1,7 @@
 import { authorizeFeed, feedAccountIds } from "@/lib/feed/access";
 import { subscribeFeed } from "@/lib/feed/bus";
-import type { FeedEvent } from "@/lib/feed/types";
+import { FEED_RESUME_OVERLAP, type FeedEvent } from "@/lib/feed/types";
+import { listFeedEvents } from "@/lib/webhooks/queries";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -9,11 +10,25 @@ const HEARTBEAT_MS = 15_000;
 /** Streams end after a while so that the browser reconnects and the session is checked again. */
 const MAX_STREAM_MS = 5 * 60_000;
 
-/** Server-sent events: every new or repeated delivery of the accounts this user may see. */
+const CURSOR = /^\d{1,15}$/;
+
+/** Where a reconnecting browser left off: its Last-Event-ID (looked back a little), or `?after=`. */
+function resumeCursor(request: Request): number | null {
+  const lastEventId = request.headers.get("last-event-id")?.trim();
+  if (lastEventId && CURSOR.test(lastEventId)) return Math.max(0, Number(lastEventId) - FEED_RESUME_OVERLAP);
+  const after = new URL(request.url).searchParams.get("after");
+  return after !== null && CURSOR.test(after) ? Number(after) : null;
+}
+
+/**
+ * Server-sent events: every new or repeated delivery of the accounts this user may see. A
+ * reconnecting browser first gets what it missed since its cursor, so no event is lost.
+ */
 export async function GET(request: Request) {
   const auth = await authorizeFeed();
   if ("status" in auth) return new Response(null, { status: auth.status });
   const allowed = new Set(feedAccountIds(auth.ctx));
+  const resumeAfter = resumeCursor(request);
   const encoder = new TextEncoder();
   let cleanup = () => {};
 
@@ -28,8 +43,13 @@ export async function GET(request: Request) {
           cleanup();
         }
       };
+      const deliver = (event: FeedEvent) => send(`id: ${event.seq}\nevent: feed\ndata: ${JSON.stringify(event)}\n\n`);
+      // Live events wait while the missed ones are replayed, so they arrive in order after them.
+      let held: FeedEvent[] | null = resumeAfter === null ? null : [];
       const unsubscribe = await subscribeFeed((event: FeedEvent) => {
-        if (allowed.has(event.accountId)) send(`id: ${event.seq}\nevent: feed\ndata: ${JSON.stringify(event)}\n\n`);
+        if (!allowed.has(event.accountId)) return;
+        if (held) held.push(event);
+        else deliver(event);
       }).catch(() => null);
       if (!unsubscribe) {
         controller.error(new Error("feed unavailable"));
@@ -51,6 +71,13 @@ export async function GET(request: Request) {
       };
       request.signal.addEventListener("abort", () => cleanup());
       send(`retry: 1000\nevent: ready\ndata: {}\n\n`);
+      if (resumeAfter !== null) {
+        const missed = await listFeedEvents({ accountIds: [...allowed], afterSeq: resumeAfter, limit: 500 }).catch(() => []);
+        for (const event of missed) deliver(event);
+        const live = held ?? [];
+        held = null;
+        for (const event of live) deliver(event);
+      }
     },
     cancel() {
       cleanup();
