@@ -1,5 +1,6 @@
 import { expect, test } from "../fixtures/test";
 import { expectAudited, paidChargeAtSandbox, sandboxControl, shoot, useDemoAccount } from "./helpers";
+import { expectResult, fillCustomer, openChargeForm, submit } from "../fixtures/charges";
 
 test.describe("refund requests", () => {
   test("a refund request is PENDING, a second one is named as a duplicate, and an approved refund shows up", async ({ adminPage: page }) => {
@@ -42,4 +43,28 @@ test.describe("refund requests", () => {
     await shoot(page, "refunds-list");
     await expectAudited(page, { email: "admin@e2e.test", action: "refund.requested", target: transactionId });
   });
+});
+
+test("a refund is offered only on a paid charge, and its dialog closes with a confirmation", async ({ adminPage: page }) => {
+  await openChargeForm(page, "pix");
+  await page.getByLabel("Valor (R$)").fill("21,00");
+  await fillCustomer(page);
+  await submit(page);
+  await expectResult(page);
+  const ledgerId = page.url().split("/").pop()!;
+  const transactionId = (await page.getByTestId("result-transaction-id").textContent())!.trim();
+  const refund = page.getByRole("button", { name: "Pedir reembolso" });
+
+  await page.goto(`/transactions/${ledgerId}`);
+  await expect(page.getByTestId("live-indicator")).toBeVisible();
+  await expect(refund).toHaveCount(0);
+
+  await sandboxControl().event(transactionId, "pay");
+  await expect(refund).toBeVisible({ timeout: 15_000 });
+  await refund.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Enviar pedido" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(/Pedido de reembolso enviado/)).toBeVisible();
+  await expect(refund).toBeFocused();
 });

@@ -11,6 +11,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
 import { getLedgerTransaction } from "@/lib/ledger/queries";
+import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/dal";
 import { lookupsForTransaction } from "@/lib/audit/queries";
@@ -41,7 +42,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
     lookupsForTransaction(account.id, tx.id),
     tx.gatewayTransactionId ? listRefundsForTransaction(account.id, tx.gatewayTransactionId) : Promise.resolve([]),
   ]);
-  const canRefund = can(ctx, "refunds.request") && Boolean(tx.gatewayTransactionId);
+  // Only a charge the gateway confirmed as paid can be refunded: elsewhere the request could only be refused.
+  const canRefund = can(ctx, "refunds.request") && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
   const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
   const who = (email: string | null) => email ?? t("transactions.detail.unknownUser");
 
