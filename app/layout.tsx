@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import "@fontsource-variable/inter";
 import "./globals.css";
-import { getLocale } from "@/lib/i18n/server";
+import { getLocale, messagesFor } from "@/lib/i18n/server";
 import { Providers } from "./providers";
 
 // Every page depends on the session and the user's language.
@@ -18,7 +18,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <Providers locale={locale}>{children}</Providers>
+        <Providers locale={locale} messages={messagesFor(locale)}>{children}</Providers>
       </body>
     </html>
   );

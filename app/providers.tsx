@@ -7,14 +7,15 @@ import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/translate";
 
-export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
+export function Providers({ locale, messages, children }: { locale: Locale; messages: Dictionary; children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, refetchOnWindowFocus: false } } }),
   );
   return (
     <ThemeProvider>
-      <I18nProvider locale={locale}>
+      <I18nProvider locale={locale} messages={messages}>
         <QueryClientProvider client={queryClient}>
           <TooltipProvider delayDuration={300}>
             {children}

@@ -40,7 +40,7 @@ export default async function HomePage() {
   };
   const dayFormat = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
   const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-  const countText = (n: number) => (n === 1 ? t("overview.countOne") : t("overview.count", { count: new Intl.NumberFormat(locale).format(n) }));
+  const countText = (n: number) => t("overview.count", { count: n });
   const monthTotal = volume ? volume.rows.reduce((sum, row) => sum + row.cents, 0) : 0;
 
   const accountCard = (

@@ -2,7 +2,6 @@
 
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
 import type { Role } from "@/lib/db/schema-enums";
 
 const ROLE_VARIANT: Record<Role, NonNullable<BadgeProps["variant"]>> = {
@@ -14,7 +13,7 @@ const ROLE_VARIANT: Record<Role, NonNullable<BadgeProps["variant"]>> = {
 
 /** Known roles get a colour and a translated label; an unexpected value is still shown, never hidden. */
 export function RoleBadge({ role, className }: { role: Role | (string & {}); className?: string }) {
-  const { locale, t } = useI18n();
+  const { has, t } = useI18n();
   const key = `shell.role.${role}`;
   const known = role in ROLE_VARIANT;
   return (
@@ -23,7 +22,7 @@ export function RoleBadge({ role, className }: { role: Role | (string & {}); cla
       className={className}
       data-role={role}
     >
-      {hasMessage(locale, key) ? t(key) : role}
+      {has(key) ? t(key) : role}
     </Badge>
   );
 }

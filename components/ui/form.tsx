@@ -13,7 +13,6 @@ import {
 } from "react-hook-form";
 import { cn } from "@/lib/utils";
 import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
 import { Label } from "@/components/ui/label";
 
 export const Form = FormProvider;
@@ -112,10 +111,10 @@ export function FormDescription({ className, ...props }: React.ComponentProps<"p
  */
 export function FormMessage({ className, children, ...props }: React.ComponentProps<"p">) {
   const { error, formMessageId } = useFormField();
-  const { locale, t } = useI18n();
+  const { has, t } = useI18n();
   const raw = error ? String(error.message ?? "") : children;
   if (!raw) return null;
-  const body = typeof raw === "string" && hasMessage(locale, raw) ? t(raw) : raw;
+  const body = typeof raw === "string" && has(raw) ? t(raw) : raw;
   return (
     <p
       data-slot="form-message"

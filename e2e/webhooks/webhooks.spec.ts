@@ -43,7 +43,7 @@ test("a Pix charge paid in the sandbox shows up in the open activity feed withou
   await expect(adminPage.getByTestId("event-payload")).toContainText('"event": "TRANSACTION_PAID"');
   await expect(adminPage.getByTestId("event-payload")).toContainText('"token": "[redacted]"');
   await expect(adminPage.getByTestId("event-payload")).not.toContainText(DEMO_TOKEN);
-  await expect(adminPage.getByTestId("delivery-count")).toHaveText("Recebida 1 vez(es)");
+  await expect(adminPage.getByTestId("delivery-count")).toHaveText("Recebida 1 vez");
   if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/event-desktop.png`, fullPage: true });
 });
 

@@ -2,14 +2,23 @@
 
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Locale } from "./config";
-import { createTranslator, type Translate } from "./translate";
+import { createTranslator, lookup, type Dictionary, type Translate } from "./translate";
 import { createFormatters, type Formatters } from "./format";
 
-type I18nValue = { locale: Locale; t: Translate; format: Formatters };
+type I18nValue = { locale: Locale; t: Translate; has: (key: string) => boolean; format: Formatters };
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: createTranslator(locale), format: createFormatters(locale) }), [locale]);
+/** `messages` are the current language's only, passed by the root layout: no dictionary ships in a script chunk. */
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Dictionary; children: ReactNode }) {
+  const value = useMemo(
+    () => ({
+      locale,
+      t: createTranslator(locale, messages),
+      has: (key: string) => lookup(messages, key) !== undefined,
+      format: createFormatters(locale),
+    }),
+    [locale, messages],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -3,8 +3,9 @@ import { cache } from "react";
 import { cookies } from "next/headers";
 import { getSessionUser } from "@/lib/auth/session";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
-import { createTranslator } from "./translate";
+import { createTranslator, lookup } from "./translate";
 import { createFormatters } from "./format";
+import { dictionaries } from "./messages";
 
 /** The signed-in user's language wins; before sign-in the cookie set by the language switch decides. */
 export const getLocale = cache(async (): Promise<Locale> => {
@@ -16,5 +17,14 @@ export const getLocale = cache(async (): Promise<Locale> => {
 
 export async function getI18n() {
   const locale = await getLocale();
-  return { locale, t: createTranslator(locale), format: createFormatters(locale) };
+  return { locale, t: createTranslator(locale, dictionaries[locale], dictionaries[DEFAULT_LOCALE]), format: createFormatters(locale) };
+}
+
+/** The messages the browser gets: only the user's language, sent once with the root layout. */
+export function messagesFor(locale: Locale) {
+  return dictionaries[locale];
+}
+
+export function hasMessage(locale: Locale, key: string): boolean {
+  return lookup(dictionaries[locale], key) !== undefined;
 }

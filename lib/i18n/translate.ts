@@ -1,10 +1,13 @@
+import { IntlMessageFormat } from "intl-messageformat";
 import type { Locale } from "./config";
-import { dictionaries, type MessageKey } from "./messages";
+import type { MessageKey } from "./messages/keys";
 
 export type TranslateVars = Record<string, string | number>;
 export type Translate = (key: MessageKey | (string & {}), vars?: TranslateVars) => string;
+/** One locale's messages: nested areas of ICU MessageFormat strings. */
+export type Dictionary = Record<string, unknown>;
 
-function lookup(dict: Record<string, unknown>, key: string): string | undefined {
+export function lookup(dict: Dictionary, key: string): string | undefined {
   const value = key.split(".").reduce<unknown>(
     (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
     dict,
@@ -12,15 +15,30 @@ function lookup(dict: Record<string, unknown>, key: string): string | undefined 
   return typeof value === "string" ? value : undefined;
 }
 
-export function hasMessage(locale: Locale, key: string): boolean {
-  return lookup(dictionaries[locale], key) !== undefined;
-}
-
-/** Unknown keys come back as the key itself so a missing translation is visible, never blank. */
-export function createTranslator(locale: Locale): Translate {
+/**
+ * Messages are ICU MessageFormat (plurals, selects, `{name}` placeholders), formatted by
+ * intl-messageformat for the locale. Unknown keys come back as the key itself so a missing
+ * translation is visible, never blank; a template that cannot be formatted comes back as written.
+ */
+export function createTranslator(locale: Locale, dict: Dictionary, fallback?: Dictionary): Translate {
+  const compiled = new Map<string, IntlMessageFormat | null>();
   return (key, vars) => {
-    const template = lookup(dictionaries[locale], key) ?? lookup(dictionaries["pt-BR"], key) ?? key;
-    if (!vars) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+    const template = lookup(dict, key) ?? (fallback ? lookup(fallback, key) : undefined) ?? key;
+    if (!template.includes("{")) return template;
+    let format = compiled.get(template);
+    if (format === undefined) {
+      try {
+        format = new IntlMessageFormat(template, locale);
+      } catch {
+        format = null;
+      }
+      compiled.set(template, format);
+    }
+    if (!format) return template;
+    try {
+      return String(format.format(vars ?? {}));
+    } catch {
+      return template;
+    }
   };
 }

@@ -16,7 +16,9 @@ import {
   zPixKeyEntry,
   zUf,
 } from "@/lib/br/zod";
-import { hasMessage } from "@/lib/i18n/translate";
+import { lookup } from "@/lib/i18n/translate";
+import { dictionaries } from "@/lib/i18n/messages";
+const hasMessage = (locale: "pt-BR" | "en", key: string) => lookup(dictionaries[locale], key) !== undefined;
 import { br } from "@/lib/i18n/messages/br";
 
 function firstError(schema: z.ZodType, input: unknown): string | undefined {

@@ -23,12 +23,7 @@ import { audit } from "./audit";
 /** Each area registers its namespace here. */
 const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit } as const;
 
-type Areas = typeof areas;
-type Leaves<T, Prefix extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-
-export type MessageKey = Leaves<{ [A in keyof Areas]: Areas[A]["pt-BR"] }>;
+export type Areas = typeof areas;
 
 function build(locale: Locale): Record<string, unknown> {
   return Object.fromEntries(Object.entries(areas).map(([name, area]) => [name, area[locale]]));
