@@ -36,7 +36,9 @@ test.describe("boleto and crypto charges", () => {
     await fillCustomer(page, { document: "11222333000181" });
     await expect(page.getByLabel("CPF ou CNPJ")).toHaveValue("11.222.333/0001-81");
     const due = plusDays(5);
-    await page.getByLabel("Vencimento").fill(due);
+    const [year, month, day] = due.split("-");
+    // The console's own date field, in the console's language (dd/mm/aaaa), whatever the browser's.
+    await page.getByLabel("Vencimento").fill(`${day}/${month}/${year}`);
     await submit(page);
     await expectResult(page);
 

@@ -41,6 +41,16 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await expect(rows(page).first()).toContainText(`Bruno ${tag}`);
   await page.goto(`/transactions?q=${tag}&from=2020-01-01&to=2020-01-31`);
   await expect(page.getByText("Nenhuma transação com estes filtros")).toBeVisible();
+  // The console draws its own date fields, in its language: dd/mm/aaaa and a Portuguese calendar.
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue("01/01/2020");
+  await page.getByLabel("Até", { exact: true }).fill("15/01/2020");
+  await page.getByTestId("filter-from-calendar").click();
+  await expect(page.getByRole("dialog")).toContainText("janeiro 2020");
+  await page.getByRole("dialog").getByRole("button", { name: /10 de janeiro de 2020/ }).click();
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue("10/01/2020");
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/from=2020-01-10/);
+  await expect(page).toHaveURL(/to=2020-01-15/);
 
   // Save a view, clear the filters, re-apply the view.
   await page.goto(`/transactions?q=${tag}&method=PIX`);

@@ -5,12 +5,16 @@ import { useRouter } from "next/navigation";
 import { Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useT } from "@/lib/i18n/client";
 import { parseMoneyInput } from "@/lib/br/money";
 import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filters";
+
+/** Filters move on whole dates only: a date still being typed changes nothing. */
+const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const ANY = "__any__";
 
@@ -84,11 +88,11 @@ export function TransactionFilters({ initial, statuses, methods }: { initial: Le
           />
           <div className="space-y-1.5">
             <Label htmlFor="filter-from">{t("transactions.filters.from")}</Label>
-            <Input id="filter-from" type="date" value={values.from ?? ""} onChange={(e) => set("from", e.target.value)} title={t("transactions.filters.daysHint")} />
+            <DatePicker id="filter-from" value={values.from ?? ""} onChange={(v) => isDayOrEmpty(v) && set("from", v)} title={t("transactions.filters.daysHint")} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="filter-to">{t("transactions.filters.to")}</Label>
-            <Input id="filter-to" type="date" value={values.to ?? ""} onChange={(e) => set("to", e.target.value)} title={t("transactions.filters.daysHint")} />
+            <DatePicker id="filter-to" value={values.to ?? ""} onChange={(v) => isDayOrEmpty(v) && set("to", v)} title={t("transactions.filters.daysHint")} />
           </div>
           <AmountInput id="filter-min" label={t("transactions.filters.minAmount")} value={values.min} invalid={amountErrors.min} error={t("transactions.filters.invalidAmount")} onChange={(v) => set("min", v)} />
           <AmountInput id="filter-max" label={t("transactions.filters.maxAmount")} value={values.max} invalid={amountErrors.max} error={t("transactions.filters.invalidAmount")} onChange={(v) => set("max", v)} />

@@ -3,6 +3,7 @@ import { defineMessages } from "../define";
 export const ui = defineMessages(
   {
     close: "Fechar",
+    datePicker: { open: "Abrir calendário" },
     loading: "Carregando…",
     copy: "Copiar",
     copied: "Copiado",
@@ -16,6 +17,7 @@ export const ui = defineMessages(
   },
   {
     close: "Close",
+    datePicker: { open: "Open calendar" },
     loading: "Loading…",
     copy: "Copy",
     copied: "Copied",

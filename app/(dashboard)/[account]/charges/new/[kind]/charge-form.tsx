@@ -12,11 +12,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { SelectField, TextField } from "@/components/forms/fields";
+import { DateField, SelectField, TextField } from "@/components/forms/fields";
 import { applyActionResult } from "@/components/forms/action-result";
 import { useI18n } from "@/lib/i18n/client";
 import { cardBrand, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPhone, parseMoneyInput, toCents } from "@/lib/br";
 import { CHARGE_FORM_SCHEMAS, expectedTotalCents, localIsoDate, pickFormInput, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/schemas";
+import { saoPauloDate } from "@/lib/i18n/format";
 import { nextChargeDates, toIsoDate } from "@/lib/charges/recurrence";
 import { PERIODICITY_TYPES, type PeriodicityType } from "@/lib/gateway/schemas";
 import type { ActionResult } from "@/lib/actions/safe-action";
@@ -296,7 +297,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
           {has.dueDate && (
             <Section title={t("charges.sections.delivery")}>
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField control={form.control} name="dueDate" label={t("charges.fields.dueDate")} type="date" min={localIsoDate(new Date())} />
+                <DateField control={form.control} name="dueDate" label={t("charges.fields.dueDate")} min={saoPauloDate()} />
               </div>
             </Section>
           )}
