@@ -46,6 +46,7 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await page.getByLabel("Até", { exact: true }).fill("15/01/2020");
   await page.getByTestId("filter-from-calendar").click();
   await expect(page.getByRole("dialog")).toContainText("janeiro 2020");
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/transactions-calendar.png` });
   await page.getByRole("dialog").getByRole("button", { name: /10 de janeiro de 2020/ }).click();
   await expect(page.getByLabel("De", { exact: true })).toHaveValue("10/01/2020");
   await page.getByRole("button", { name: "Filtrar" }).click();
@@ -74,10 +75,11 @@ test("filters live in the URL: search, status, method and amount narrow the list
     await page.setViewportSize({ width: 1360, height: 900 });
   }
 
-  // The overview counts what the ledger holds.
+  // The overview counts only what the gateway confirmed: these notifications alone are not money.
   await page.goto("/");
   await expect(page.getByTestId("overview-periods")).toBeVisible();
-  await expect(page.getByTestId("volume-chart")).toBeVisible();
+  await expect(page.getByTestId("paid-volume").first()).toHaveAttribute("data-currency", "BRL");
+  await expect(page.getByTestId("volume-chart").or(page.getByText("Nenhum pagamento confirmado nos últimos 30 dias."))).toBeVisible();
   await expect(page.getByTestId("latest-activity")).toContainText("e2e-");
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/overview-desktop.png`, fullPage: true });
 });
