@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
+import { demoAccountId } from "../fixtures/sandbox";
+
+/** Every page a person can open, by its address (account pages under the demo account). */
+function pages(accountId: string): string[] {
+  return [
+    "/",
+    "/charges/new",
+    `/${accountId}/charges/new`,
+    `/${accountId}/charges/new/pix`,
+    `/${accountId}/charges/new/card`,
+    `/${accountId}/charges/new/boleto`,
+    `/${accountId}/charges/new/crypto`,
+    `/${accountId}/charges/new/deposit`,
+    `/${accountId}/charges/new/pix-subscription`,
+    `/${accountId}/checkout-links/new`,
+    `/${accountId}/transfers/new`,
+    `/${accountId}/refunds/new`,
+    "/transactions",
+    "/lookup",
+    "/transfers",
+    "/refunds",
+    "/checkout-links",
+    "/activity",
+    "/webhooks",
+    "/producer",
+    "/accounts",
+    `/accounts/${accountId}`,
+    "/admin/users",
+    "/admin/audit",
+    "/profile",
+    "/profile/password",
+  ];
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+test.describe("accessibility budget: axe finds no serious or critical violation", () => {
+  test("on every console page, signed in as an administrator", async ({ adminPage: page }) => {
+    test.setTimeout(240_000);
+    const accountId = await demoAccountId(page);
+    const found: Record<string, string[]> = {};
+    for (const path of pages(accountId)) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle").catch(() => undefined);
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+
+  test("on the sign-in page", async ({ page }) => {
+    await page.goto("/sign-in");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
