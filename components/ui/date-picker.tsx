@@ -2,14 +2,14 @@
 
 import * as React from "react";
 import { CalendarDays } from "lucide-react";
-import { DayPicker } from "react-day-picker";
-import { enUS, ptBR } from "react-day-picker/locale";
-import "react-day-picker/style.css";
+import dynamic from "next/dynamic";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { useI18n } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
+
+const DateCalendar = dynamic(() => import("./date-calendar"), { ssr: false, loading: () => <div className="size-64" aria-busy /> });
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -111,21 +111,19 @@ export function DatePicker({ value, onChange, min, className, id, disabled, ...i
           </Button>
         </PopoverTrigger>
         <PopoverContent className="w-auto p-2" align="end">
-          <DayPicker
-            mode="single"
-            locale={dayFirst ? ptBR : enUS}
-            selected={selected}
-            defaultMonth={selected ?? earliest}
-            disabled={earliest ? { before: earliest } : undefined}
-            onSelect={(date) => {
-              if (!date) return;
-              const iso = toIso(date);
-              setText(display(iso, dayFirst));
-              onChange(iso);
-              setOpen(false);
-            }}
-            className="console-calendar"
-          />
+          {open && (
+            <DateCalendar
+              dayFirst={dayFirst}
+              selected={selected}
+              earliest={earliest}
+              onPick={(date) => {
+                const iso = toIso(date);
+                setText(display(iso, dayFirst));
+                onChange(iso);
+                setOpen(false);
+              }}
+            />
+          )}
         </PopoverContent>
       </Popover>
     </div>

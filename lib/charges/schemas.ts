@@ -17,7 +17,7 @@ import {
   zMoney,
   zPhone,
 } from "@/lib/br";
-import { PERIODICITY_TYPES } from "@/lib/gateway/schemas";
+import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
 import { saoPauloDate } from "@/lib/i18n/format";
 
 /*

@@ -16,6 +16,9 @@
  *   plain string because the interface never gives the full status sets.
  */
 import { z } from "zod";
+import { PERIODICITY_TYPES } from "./constants";
+
+export { PERIODICITY_TYPES };
 
 // ---------------------------------------------------------------------------
 // Primitives
@@ -98,7 +101,6 @@ export const cardSchema = z.strictObject({
   statementDescriptor: z.string().optional(),
 });
 
-export const PERIODICITY_TYPES = ["DAYS", "WEEKS", "MONTHS", "YEARS"] as const;
 export const periodicityTypeSchema = z.enum(PERIODICITY_TYPES);
 
 /** The `subscription` recurrence configuration. */

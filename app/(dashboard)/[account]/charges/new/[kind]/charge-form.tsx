@@ -19,7 +19,7 @@ import { cardBrand, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPh
 import { CHARGE_FORM_SCHEMAS, expectedTotalCents, localIsoDate, pickFormInput, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/schemas";
 import { saoPauloDate } from "@/lib/i18n/format";
 import { nextChargeDates, toIsoDate } from "@/lib/charges/recurrence";
-import { PERIODICITY_TYPES, type PeriodicityType } from "@/lib/gateway/schemas";
+import { PERIODICITY_TYPES, type PeriodicityType } from "@/lib/gateway/constants";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import {
   checkOperationAction,
