@@ -2,29 +2,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { Role } from "@/lib/db/schema-enums";
 import type { AccountMode } from "./mode-badge";
 
-export type NavIconName =
-  | "home"
-  | "receipt"
-  | "arrow-down-left"
-  | "arrow-up-right"
-  | "link"
-  | "undo"
-  | "search"
-  | "activity"
-  | "user"
-  | "settings"
-  | "users"
-  | "scroll"
-  | "webhook"
-  | "building";
-
-/** Plain data so a server component can build the menu; `labelKey` is a message key. */
-export type NavItem = {
-  href: string;
-  labelKey: string;
-  icon: NavIconName;
-  section?: "main" | "admin";
-};
+export type { NavIconName, NavItem } from "@/lib/shell/nav-items";
 
 export type ShellUser = { name: string; email: string; role: Role | (string & {}) };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { can, type AccessContext } from "@/lib/auth/session";
 import type { Permission } from "@/lib/auth/permissions";
-import type { NavItem } from "@/components/shell/app-shell";
+import type { NavItem } from "./nav-items";
 
 type NavEntry = NavItem & { permission: Permission };
 

@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { RefundRequestDialog } from "@/components/refunds/refund-request-dialog";
+import { RefundRequestDialog } from "@/app/(dashboard)/refunds/refund-request-dialog";
 import { can, requirePage } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
 import { formatDocument } from "@/lib/br/document";

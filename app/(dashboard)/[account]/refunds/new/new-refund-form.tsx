@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { RefundRequestForm } from "@/components/refunds/refund-request-form";
+import { RefundRequestForm } from "@/app/(dashboard)/refunds/refund-request-form";
 import { useT } from "@/lib/i18n/client";
 
 export function NewRefundForm({ accountId }: { accountId: string }) {

@@ -11,7 +11,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Textarea } from "@/components/ui/textarea";
 import { useT } from "@/lib/i18n/client";
 import { REFUND_REASON_CODES, refundRequestFormSchema, type RefundRequestFormValues } from "@/lib/refunds/schemas";
-import { requestRefundAction } from "@/app/(dashboard)/refunds/actions";
+import { requestRefundAction } from "./actions";
 
 export type RefundRequested = { refundId: string; status: string };
 
