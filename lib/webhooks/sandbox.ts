@@ -1,9 +1,57 @@
 import "server-only";
 import { getAccountCredentials } from "@/lib/accounts/dal";
 import { webhookUrlFor } from "@/lib/gateway/connection";
-import { createSandboxControl, SandboxControlError, type SandboxPaymentEvent } from "@/sandbox/control-client";
+import type { SANDBOX_EVENTS } from "./schemas";
 
 export { SANDBOX_EVENTS } from "./schemas";
+
+type SandboxPaymentEvent = (typeof SANDBOX_EVENTS)[number];
+
+class SandboxControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The sandbox's control API, spoken over HTTP like any client would (the console does not load
+ * the sandbox's code). The keys go only to the account's saved base URL: a redirect is refused,
+ * never followed.
+ */
+function sandboxControl(opts: { baseUrl: string; publicKey: string; secretKey: string; timeoutMs: number }) {
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}/sandbox/v1${path}`, {
+      method,
+      redirect: "manual",
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      headers: {
+        "x-public-key": opts.publicKey,
+        "x-secret-key": opts.secretKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      throw new SandboxControlError(res.status, `HTTP ${res.status}`);
+    }
+    if (res.status < 200 || res.status >= 300) throw new SandboxControlError(res.status, typeof json.message === "string" ? json.message : `HTTP ${res.status}`);
+    return json as T;
+  }
+  const id = (value: string) => encodeURIComponent(value);
+  return {
+    settings: () => call<{ webhookUrl?: string | null }>("GET", "/settings"),
+    setWebhookUrl: (webhookUrl: string | null) => call<{ webhookUrl: string | null }>("PUT", "/settings", { webhookUrl }),
+    notify: (transactionId: string, event: SandboxPaymentEvent) => call<{ queued: boolean }>("POST", `/transactions/${id(transactionId)}/notify`, { event }),
+  };
+}
 
 const DETECT_TIMEOUT_MS = 1_500;
 const DETECT_CACHE_MS = 60_000;
@@ -12,8 +60,7 @@ const detectCache = new Map<string, { isSandbox: boolean; webhookUrl: string | n
 async function controlFor(accountId: string, timeoutMs?: number) {
   const credentials = await getAccountCredentials(accountId);
   if (!credentials) return null;
-  const timedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs ?? 10_000) });
-  return createSandboxControl({ baseUrl: credentials.baseUrl, publicKey: credentials.publicKey, secretKey: credentials.secretKey, fetch: timedFetch });
+  return sandboxControl({ baseUrl: credentials.baseUrl, publicKey: credentials.publicKey, secretKey: credentials.secretKey, timeoutMs: timeoutMs ?? 10_000 });
 }
 
 /**
