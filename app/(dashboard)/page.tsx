@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { Building2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,6 @@ import { can, requirePage } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
-import { StatusBadge } from "./transactions/status-badge";
 import { VolumeChart } from "./_overview/volume-chart";
 
 export default async function HomePage() {

@@ -38,12 +38,12 @@ test.describe("money truth", () => {
     const row = page.locator(`[data-testid="feed-row"][data-transaction-id="${transactionId}"][data-event="TRANSACTION_PAID"]`);
     await expect(row.getByTestId("confirmation")).toHaveAttribute("data-confirmation", "contradicted", { timeout: 15_000 });
     await page.goBack();
-    await expect(page.getByTestId("gateway-status")).not.toContainText("COMPLETED");
+    await expect(page.getByTestId("gateway-status")).toHaveText("Aguardando pagamento");
     await expect(page.getByTestId("pending-confirmation")).toHaveCount(0);
 
     // The customer really pays: the sandbox notifies, the console confirms it and the page shows it without a reload.
     await sandboxControl().event(transactionId, "pay");
-    await expect(page.getByTestId("gateway-status")).toContainText("COMPLETED", { timeout: 15_000 });
+    await expect(page.getByTestId("gateway-status")).toHaveText("Pago", { timeout: 15_000 });
     // The page turns into the receipt: the QR code and the copy-and-paste code are gone.
     await expect(page.getByTestId("paid-result")).toBeVisible();
     await expect(page.getByTestId("paid-amount")).toHaveText("R$ 33,10");
@@ -57,7 +57,7 @@ test.describe("money truth", () => {
     const { identifier, transactionId } = await createPixCharge(page, "12,34");
     const createdAt = new Date(Date.now() - 60_000).toISOString();
     await sandboxControl().event(transactionId, "pay");
-    await expect(page.getByTestId("gateway-status")).toContainText("COMPLETED", { timeout: 15_000 });
+    await expect(page.getByTestId("gateway-status")).toHaveText("Pago", { timeout: 15_000 });
 
     // A creation notice delivered late (or replayed), whatever timestamp it carries.
     for (const status of ["PENDING", "OK"]) {
@@ -70,10 +70,10 @@ test.describe("money truth", () => {
     expect(late.status()).toBe(200);
     await page.waitForTimeout(2_000);
     await page.reload();
-    await expect(page.getByTestId("gateway-status")).toContainText("COMPLETED");
+    await expect(page.getByTestId("gateway-status")).toHaveText("Pago");
     await expect(page.getByTestId("paid-result")).toBeVisible();
     await page.goto("/transactions?q=" + identifier);
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
-    await expect(page.getByTestId("transaction-row")).toContainText("COMPLETED");
+    await expect(page.getByTestId("transaction-row")).toContainText("Pago");
   });
 });

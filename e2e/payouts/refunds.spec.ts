@@ -17,7 +17,7 @@ test.describe("refund requests", () => {
 
     await expect(page).toHaveURL(/\/refunds$/);
     const row = page.getByTestId(`refund-row-${transactionId}`);
-    await expect(row.getByTestId("refund-status")).toHaveText("PENDING");
+    await expect(row.getByTestId("refund-status")).toHaveText("Em análise");
     await expect(row).toContainText("R$ 42,00");
     await expect(row).toContainText("Cobrança em duplicidade");
     await expect(row).toContainText("admin@e2e.test");
@@ -38,8 +38,8 @@ test.describe("refund requests", () => {
     await page.goto("/refunds");
     await page.getByRole("button", { name: "Atualizar" }).click();
     await page.getByTestId(`refund-row-${transactionId}`).getByRole("button", { name: "Consultar a transação no gateway" }).click();
-    await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-transaction-status")).toContainText("REFUNDED");
-    await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-status")).toHaveText("PENDING");
+    await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-transaction-status")).toContainText("Reembolsado");
+    await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-status")).toHaveText("Em análise");
     await shoot(page, "refunds-list");
     await expectAudited(page, { email: "admin@e2e.test", action: "refund.requested", target: transactionId });
   });

@@ -30,7 +30,7 @@ test.describe("Pix transfers", () => {
     await dialog.getByRole("button", { name: "Autorizar e enviar" }).click();
 
     await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId("transfer-status")).toContainText("PENDING");
+    await expect(page.getByTestId("transfer-status")).toContainText("Em processamento");
     await expect(page.getByText(identifier)).toBeVisible();
     await expect(page.getByRole("link", { name: "Abrir comprovante" }).first()).toHaveAttribute("href", /transfer-receipt/);
     const transferUrl = page.url();
@@ -47,7 +47,7 @@ test.describe("Pix transfers", () => {
     });
     expect(forged.status()).toBeGreaterThanOrEqual(400);
     await page.goto(transferUrl);
-    await expect(page.getByTestId("transfer-status")).toContainText("PENDING");
+    await expect(page.getByTestId("transfer-status")).toContainText("Em processamento");
     await expect(page.getByText("Nenhuma notificação recebida ainda.", { exact: false })).toBeVisible();
 
     // The sandbox completes the withdraw and notifies the console with the transfer's own token.
@@ -55,12 +55,12 @@ test.describe("Pix transfers", () => {
     await sandboxControl().completeWithdraw(withdrawId!);
     // The open page follows the notification by itself: no reload.
     await expect(page.getByTestId("transfer-completed")).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId("transfer-status")).toContainText("COMPLETED");
+    await expect(page.getByTestId("transfer-status")).toContainText("Concluída");
     await expect(page.getByRole("cell", { name: "WITHDRAW_COMPLETED" })).toBeVisible();
     await shoot(page, "transfer-detail-completed");
 
     await page.goto("/transfers");
-    await expect(page.getByTestId(`transfer-row-${identifier}`)).toContainText("COMPLETED");
+    await expect(page.getByTestId(`transfer-row-${identifier}`)).toContainText("Concluída");
     await shoot(page, "transfers-list");
     await page.context().close();
     await expectAudited(adminPage, { email: producer.email, action: "transfer.submitted", target: identifier });

@@ -153,7 +153,7 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
   await result.getByRole("button", { name: "Adicionar ao livro" }).click();
   await expect(page).toHaveURL(/\/transactions\/[^/]+$/);
   const detailUrl = page.url();
-  await expect(page.getByTestId("last-lookup")).toContainText("OK");
+  await expect(page.getByTestId("last-lookup")).toContainText("Aguardando pagamento");
   await expect(page.getByTestId("status-no-webhook")).toBeVisible();
 
   // Adding again is idempotent: the lookup now says it is in the ledger and links to the same row.
@@ -186,7 +186,7 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
     },
   });
   expect(delivered.status()).toBeLessThan(300);
-  await expect(page.getByTestId("last-webhook")).toContainText("OK", { timeout: 15_000 });
+  await expect(page.getByTestId("last-webhook")).toContainText("Aguardando pagamento", { timeout: 15_000 });
   await expect(page.getByTestId("timeline")).toContainText("TRANSACTION_CREATED");
   // Then it is paid; its notification goes to the address where nobody listens.
   await sandboxControl().event(charge.transactionId, "pay");

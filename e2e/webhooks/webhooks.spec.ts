@@ -34,7 +34,7 @@ test("a Pix charge paid in the sandbox shows up in the open activity feed withou
   const paid = feedRow(adminPage, charge.transactionId, "TRANSACTION_PAID");
   await expect(paid).toBeVisible({ timeout: 5_000 });
   await expect(paid).toContainText("R$ 87,90");
-  await expect(paid).toContainText("COMPLETED");
+  await expect(paid).toContainText("Pago");
   expect(reloaded, "the page was not reloaded").toBe(false);
   if (SHOTS) await adminPage.screenshot({ path: `${SHOTS}/activity-desktop.png`, fullPage: true });
 

@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
 import { createTranslator, lookup } from "./translate";
 import { createFormatters } from "./format";
 import { dictionaries } from "./messages";
+import { statusLabel } from "@/lib/status/labels";
+import type { MachineKind } from "@/lib/status/machine";
 
 /** The signed-in user's language wins; before sign-in the cookie set by the language switch decides. */
 export const getLocale = cache(async (): Promise<Locale> => {
@@ -23,6 +25,12 @@ export async function getI18n() {
 /** The messages the browser gets: only the user's language, sent once with the root layout. */
 export function messagesFor(locale: Locale) {
   return dictionaries[locale];
+}
+
+/** A status in words, for server components (the badge does the same in the browser). */
+export async function getStatusLabel() {
+  const { t, locale } = await getI18n();
+  return (kind: MachineKind, status: string) => statusLabel(t, (key) => hasMessage(locale, key), kind, status).label;
 }
 
 export function hasMessage(locale: Locale, key: string): boolean {

@@ -257,9 +257,15 @@ export const MACHINES = {
   refund: refundMachine,
 } as const;
 
+export type MachineKind = keyof typeof MACHINES;
+
 /** Ledger rows hold charges and deposits (transactions) and subscription definitions. */
+export function machineKindForOperation(kind: string): MachineKind {
+  return kind.endsWith("_subscription") ? "subscription" : "transaction";
+}
+
 export function machineForOperation(kind: string): StatusMachine<string> {
-  return (kind.endsWith("_subscription") ? subscriptionMachine : transactionMachine) as StatusMachine<string>;
+  return MACHINES[machineKindForOperation(kind)] as StatusMachine<string>;
 }
 
 /** Every spelling the machine reads as `state`, for queries that select rows by state. */

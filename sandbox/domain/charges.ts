@@ -82,7 +82,7 @@ export function buildPixCharge(
     row: completeRow(
       {
         ...common,
-        status: "OK",
+        status: "PENDING",
         paymentMethod: "PIX",
         feeCents,
         pixCode: code,
@@ -110,7 +110,7 @@ export function buildPixDeposit(ctx: SandboxContext, producer: Producer, input: 
   };
   return {
     row: completeRow(
-      { ...common, purchaseType: "DEPOSIT", status: "OK", paymentMethod: "PIX", pixCode: code, pixExpiresAt: expiresAt, response },
+      { ...common, purchaseType: "DEPOSIT", status: "PENDING", paymentMethod: "PIX", pixCode: code, pixExpiresAt: expiresAt, response },
       now,
     ),
     events: ["TRANSACTION_CREATED"],

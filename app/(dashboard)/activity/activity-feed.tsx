@@ -1,5 +1,6 @@
 "use client";
 
+import { StatusBadge } from "@/components/payments/status-badge";
 import { useCallback, useMemo, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -179,7 +180,7 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
                   </TableCell>
                   <TableCell>
                     <span className="inline-flex flex-wrap items-center gap-1.5">
-                      {event.status ? <Badge variant="outline" className="font-mono">{event.status}</Badge> : <span className="text-muted-foreground">—</span>}
+                      <StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} />
                       <ConfirmationBadge event={event} />
                     </span>
                   </TableCell>

@@ -1,4 +1,5 @@
 import { accountPath } from "@/lib/accounts/paths";
+import { StatusBadge } from "@/components/payments/status-badge";
 import Link from "next/link";
 import { Plus, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,6 @@ import { can, requirePage } from "@/lib/auth/session";
 import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { listRefunds } from "@/lib/refunds/dal";
-import { GatewayStatusBadge } from "../transfers/status-badge";
 import { LookupTransactionButton, RefreshPageButton } from "./refresh-buttons";
 
 export default async function RefundsPage() {
@@ -71,13 +71,13 @@ export default async function RefundsPage() {
                       <span className="block text-xs text-muted-foreground">{format.dateTimeZoned(row.createdAt)}</span>
                     </TableCell>
                     <TableCell data-testid="refund-status">
-                      <GatewayStatusBadge status={row.status} />
+                      <StatusBadge kind="refund" status={row.status} />
                     </TableCell>
                     <TableCell data-testid="refund-transaction-status">
                       <div className="flex items-center gap-1">
                         <div>
                           {row.transactionStatus ? (
-                            <GatewayStatusBadge status={row.transactionStatus} />
+                            <StatusBadge status={row.transactionStatus} />
                           ) : (
                             <span className="text-xs text-muted-foreground">{t("refunds.notChecked")}</span>
                           )}

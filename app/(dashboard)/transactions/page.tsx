@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { Receipt, SearchX } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,7 +12,6 @@ import { fromCents } from "@/lib/br/money";
 import { cleanFilterParams, hasFilters, parseLedgerFilters } from "@/lib/ledger/filters";
 import { listLedger, listLedgerMethods, listLedgerStatuses } from "@/lib/ledger/queries";
 import { listSavedViews } from "@/lib/ledger/saved-views";
-import { StatusBadge } from "./status-badge";
 import { TransactionFilters } from "./transaction-filters";
 import { SavedViews } from "./saved-views";
 import { ExportDialog } from "./export-dialog";
@@ -72,7 +72,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-1">
                     <span className="font-semibold tabular-nums">{row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}</span>
-                    <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
+                    <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
                   </span>
                 </Link>
               </li>
@@ -101,7 +101,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
                     </Link>
                   </TableCell>
                   <TableCell>
-                    <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
+                    <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
                   </TableCell>
                   <TableCell className="font-mono text-xs">{row.paymentMethod ?? t("transactions.noMethod")}</TableCell>
                   <TableCell className="text-right font-medium tabular-nums">

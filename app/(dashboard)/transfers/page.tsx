@@ -1,4 +1,5 @@
 import { accountPath } from "@/lib/accounts/paths";
+import { StatusBadge } from "@/components/payments/status-badge";
 import Link from "next/link";
 import { ArrowUpRight, Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +13,6 @@ import { formatMoneyInput, fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { getTransferSettings, listTransfers } from "@/lib/transfers/dal";
 import { TransferSettingsDialog } from "./settings-dialog";
-import { GatewayStatusBadge } from "./status-badge";
 
 export default async function TransfersPage() {
   const ctx = await requirePage("transfers.view");
@@ -71,7 +71,7 @@ export default async function TransfersPage() {
                   <TableCell className="text-right tabular-nums">{format.money(fromCents(row.amountCents))}</TableCell>
                   <TableCell>
                     {row.withdrawStatus ? (
-                      <GatewayStatusBadge status={row.withdrawStatus} />
+                      <StatusBadge kind="transfer" status={row.withdrawStatus} />
                     ) : (
                       <Badge variant={row.submission === "REJECTED" ? "destructive" : "warning"}>
                         {t(`transfers.submission.${row.submission}`)}

@@ -1,10 +1,10 @@
 "use client";
 
+import { StatusBadge } from "@/components/payments/status-badge";
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { FlaskConical, Send } from "lucide-react";
 import { toast } from "sonner";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -91,7 +91,7 @@ export function SandboxTools({ accountId, recent, defaultWebhookUrl, consoleWebh
                   >
                     <span className="truncate">{row.identifier}</span>
                     {row.amountCents !== null && <span className="text-muted-foreground">{format.money(row.amountCents / 100)}</span>}
-                    {row.status && <Badge variant="outline" className="font-mono">{row.status}</Badge>}
+                    {row.status && <StatusBadge status={row.status} />}
                   </Button>
                 ))}
               </div>

@@ -19,9 +19,10 @@ import { transactions } from "./transactions";
 import { producer } from "./producer";
 import { overview } from "./overview";
 import { audit } from "./audit";
+import { status } from "./status";
 
 /** Each area registers its namespace here. */
-const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit } as const;
+const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit, status } as const;
 
 export type Areas = typeof areas;
 

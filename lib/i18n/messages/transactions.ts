@@ -67,6 +67,7 @@ export const transactions = defineMessages(
       download: "Baixar novamente",
     },
     detail: {
+      origins: { console: "Criada pelo console", webhook: "Conhecida por webhook", lookup: "Adicionada por consulta" },
       back: "Transações",
       title: "Transação {identifier}",
       summary: "Resumo",
@@ -246,6 +247,7 @@ export const transactions = defineMessages(
       download: "Download again",
     },
     detail: {
+      origins: { console: "Created by the console", webhook: "Learned from a webhook", lookup: "Added from a lookup" },
       back: "Transactions",
       title: "Transaction {identifier}",
       summary: "Summary",

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
 import { AlertTriangle, ArrowLeft, CheckCircle2, ExternalLink, FileText, Plus, Receipt, XCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -15,7 +16,8 @@ import { can, requirePage } from "@/lib/auth/session";
 import { formatDigitableLine, parseBoletoBarcode } from "@/lib/br/boleto";
 import { onlyDigits } from "@/lib/br/digits";
 import { formKindOf } from "@/lib/charges/view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n, getStatusLabel } from "@/lib/i18n/server";
+import { machineKindForOperation } from "@/lib/status/machine";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
 import { findInAccounts } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
@@ -72,13 +74,13 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <SubmissionBadge row={row} label={t(`charges.result.submissionStates.${row.submission ?? "SUBMITTING"}`)} />
           {row.status && (
-            <Badge variant="outline" data-testid="gateway-status">
-              {t("charges.result.status")}: <span className="font-mono">{row.status}</span>
-            </Badge>
+            <span data-testid="gateway-status" data-status={row.status}>
+              <StatusBadge operationKind={row.kind} status={row.status} />
+            </span>
           )}
           {row.pendingStatus && (
             <Badge variant="warning" data-testid="pending-confirmation">
-              {t("charges.result.confirming", { status: row.pendingStatus })}
+              {t("charges.result.confirming", { status: (await getStatusLabel())(machineKindForOperation(row.kind), row.pendingStatus) })}
             </Badge>
           )}
           <LiveRefresh accountId={row.accountId} ledgerId={row.id} />

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
 import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Webhook } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -7,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RefundRequestDialog } from "@/app/(dashboard)/refunds/refund-request-dialog";
 import { can, requirePage } from "@/lib/auth/session";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n, getStatusLabel } from "@/lib/i18n/server";
+import { machineKindForOperation } from "@/lib/status/machine";
 import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
 import { getLedgerTransaction } from "@/lib/ledger/queries";
@@ -15,7 +17,6 @@ import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/dal";
 import { lookupsForTransaction } from "@/lib/audit/queries";
-import { StatusBadge } from "../status-badge";
 import { RefreshButton } from "./refresh-button";
 import { LiveRefresh } from "@/components/payments/live-refresh";
 import { PaymentData } from "./payment-data";
@@ -96,10 +97,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span className="break-all">{t("transactions.detail.title", { identifier: tx.identifier })}</span>
-            <StatusBadge status={tx.status} empty={t("transactions.noStatus")} />
+            <StatusBadge operationKind={tx.kind} status={tx.status} empty={t("transactions.noStatus")} />
             {tx.pendingStatus && (
               <Badge variant="warning" data-testid="pending-confirmation">
-                {t("charges.result.confirming", { status: tx.pendingStatus })}
+                {t("charges.result.confirming", { status: (await getStatusLabel())(machineKindForOperation(tx.kind), tx.pendingStatus) })}
               </Badge>
             )}
           </span>
@@ -146,8 +147,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
                 label={t("transactions.detail.origin")}
                 value={
                   <span className="flex flex-wrap gap-1.5">
-                    <Badge variant="secondary">{tx.origin}</Badge>
-                    {tx.submission && <Badge variant="outline">{tx.submission}</Badge>}
+                    <Badge variant="secondary" title={tx.origin}>{t(`transactions.detail.origins.${tx.origin}`)}</Badge>
+                    {tx.submission && <Badge variant="outline" title={tx.submission}>{t(`charges.result.submissionStates.${tx.submission}`)}</Badge>}
                   </span>
                 }
               />
@@ -155,12 +156,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
               <Field label={t("transactions.detail.paidAt")} value={tx.paidAt ? format.dateTimeZoned(tx.paidAt) : "—"} />
               <Field
                 label={t("transactions.detail.lastWebhook")}
-                value={tx.lastWebhookAt ? `${tx.lastWebhookStatus ?? "—"} · ${format.dateTime(tx.lastWebhookAt)}` : t("transactions.detail.never")}
+                value={tx.lastWebhookAt ? <span className="inline-flex flex-wrap items-center gap-1.5"><StatusBadge operationKind={tx.kind} status={tx.lastWebhookStatus} /> {format.dateTime(tx.lastWebhookAt)}</span> : t("transactions.detail.never")}
                 testId="last-webhook"
               />
               <Field
                 label={t("transactions.detail.lastLookup")}
-                value={tx.lastLookupAt ? `${tx.lastLookupStatus ?? "—"} · ${format.dateTime(tx.lastLookupAt)}` : t("transactions.detail.never")}
+                value={tx.lastLookupAt ? <span className="inline-flex flex-wrap items-center gap-1.5"><StatusBadge operationKind={tx.kind} status={tx.lastLookupStatus} /> {format.dateTime(tx.lastLookupAt)}</span> : t("transactions.detail.never")}
                 testId="last-lookup"
               />
             </dl>
@@ -228,7 +229,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
               {refunds.map((refund) => (
                 <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span className="flex items-center gap-2">
-                    <StatusBadge status={refund.status} empty="—" />
+                    <StatusBadge kind="refund" status={refund.status} />
                     <span>{refund.reason}</span>
                   </span>
                   <span className="text-muted-foreground tabular-nums">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
 import { CheckCircle2, ExternalLink, Loader2, XCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -12,7 +13,6 @@ import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { findInAccounts } from "@/lib/auth/account-page";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/dal";
-import { GatewayStatusBadge } from "../status-badge";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
 import { isFinal, stateOf, transferMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/reconcile/checks";
@@ -40,7 +40,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
   const renderValue = (key: string, value: unknown) => {
     if (value === null || value === undefined || value === "") return "—";
     if ((key === "amount" || key === "feeAmount") && typeof value === "number") return format.money(value);
-    if (key === "status" && typeof value === "string") return <GatewayStatusBadge status={value} />;
+    if (key === "status" && typeof value === "string") return <StatusBadge kind="transfer" status={value} />;
     if (key.endsWith("At") && typeof value === "string" && !Number.isNaN(Date.parse(value))) {
       return <span title={value}>{format.dateTimeZoned(value)}</span>;
     }
@@ -138,7 +138,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
             <dl className="divide-y">
               <Row label={t("transfers.statusAsReported")} testId="transfer-status">
                 <span className="flex flex-wrap items-center gap-2">
-                  {transfer.withdrawStatus ? <GatewayStatusBadge status={transfer.withdrawStatus} /> : t("transfers.noStatus")}
+                  {transfer.withdrawStatus ? <StatusBadge kind="transfer" status={transfer.withdrawStatus} /> : t("transfers.noStatus")}
                   {transfer.withdrawStatusAt && (
                     <span className="text-xs text-muted-foreground">{format.dateTimeZoned(transfer.withdrawStatusAt)}</span>
                   )}
@@ -230,7 +230,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
                   <TableCell className="whitespace-nowrap text-muted-foreground">{format.dateTimeZoned(note.receivedAt)}</TableCell>
                   <TableCell className="font-mono text-xs">{note.event ?? "—"}</TableCell>
                   <TableCell>
-                    <GatewayStatusBadge status={note.withdrawStatus} />
+                    <StatusBadge kind="transfer" status={note.withdrawStatus} />
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{note.deliveries}</TableCell>
                 </TableRow>

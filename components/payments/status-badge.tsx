@@ -1,0 +1,59 @@
+"use client";
+
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { useI18n } from "@/lib/i18n/client";
+import { machineKindForOperation, type MachineKind } from "@/lib/status/machine";
+import { statusLabel } from "@/lib/status/labels";
+
+const TONE: Record<string, NonNullable<BadgeProps["variant"]>> = {
+  awaiting: "warning",
+  paid: "success",
+  active: "success",
+  completed: "success",
+  approved: "success",
+  failed: "destructive",
+  refused: "destructive",
+  canceled: "secondary",
+  expired: "secondary",
+  ended: "secondary",
+  paused: "secondary",
+  refunded: "secondary",
+  charged_back: "destructive",
+};
+
+/**
+ * A status as words with a colour, the gateway's own code in the tooltip. Whatever the gateway
+ * spells (`OK` at creation, `PENDING` later) reads the same; a status the console does not know
+ * is shown verbatim, neutral, never as paid.
+ */
+export function StatusBadge({
+  status,
+  kind = "transaction",
+  operationKind,
+  empty = "—",
+  className,
+}: {
+  status: string | null | undefined;
+  kind?: MachineKind;
+  /** A ledger row's kind (charge, deposit or subscription) picks the machine. */
+  operationKind?: string;
+  empty?: string;
+  className?: string;
+}) {
+  const { t, has } = useI18n();
+  if (!status) return <span className="text-xs text-muted-foreground italic">{empty}</span>;
+  const machineKind = operationKind ? machineKindForOperation(operationKind) : kind;
+  const { label, state, known } = statusLabel(t, has, machineKind, status);
+  return (
+    <Badge
+      variant={known && state ? (TONE[state] ?? "outline") : "outline"}
+      className={known ? className : `font-mono ${className ?? ""}`}
+      title={t("status.gatewayCode", { code: status })}
+      data-testid="status-badge"
+      data-status={status}
+      data-state={state ?? undefined}
+    >
+      {label}
+    </Badge>
+  );
+}
