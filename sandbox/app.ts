@@ -57,6 +57,15 @@ export function createSandboxApp(ctx: SandboxContext) {
   app.get("/openapi.json", (c) => c.json(openApiDocument(ctx.publicUrl)));
 
   app.use("/api/v1/gateway/*", requireProducer(ctx));
+  // The request log names what was ignored, so a developer sees which fields the gateway dropped.
+  app.use("/api/v1/gateway/*", async (c, next) => {
+    await next();
+    const ignored = c.get("ignoredFields");
+    if (ignored?.length) {
+      ctx.log.info(`${c.req.method} ${c.req.path}: ignored unknown fields ${ignored.join(", ")}`);
+      c.header("x-sandbox-ignored-fields", ignored.join(","));
+    }
+  });
   app.use("/api/v1/gateway/*", async (c, next) => {
     const producerId = c.get("producer").id;
     const fault = ctx.faults.take(producerId, ctx.faults.needsIdentifier(producerId) ? await callIdentifier(c.req) : undefined);

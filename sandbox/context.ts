@@ -6,7 +6,9 @@ import type { WebhookWorker } from "./webhooks/worker";
 
 export type Producer = typeof producers.$inferSelect;
 
-export type SandboxLogger = { info(msg: string): void; error(msg: string): void };
+import type { SandboxLogger } from "./lib/logger";
+
+export type { SandboxLogger };
 
 export type SandboxContext = {
   db: SandboxDb;

@@ -1,8 +1,8 @@
 /**
  * zod schemas and types for the whole gateway interface (seeds/000_75a5d2a2c8c7772d.txt).
  *
- * Shared by the server-side client, the sandbox gateway and the console's forms, so this module
- * must stay free of `server-only` and of Node APIs.
+ * The console's client side of the interface (the sandbox keeps its own schemas in
+ * sandbox/contract, so the two never agree only with each other). Free of `server-only`.
  *
  * Policy:
  * - Requests are strict objects: an unknown field is REJECTED (a typo such as `clientIP` would
@@ -12,8 +12,9 @@
  *   Requests check what the interface states (presence, types, formats, IPv4, URLs, positive
  *   amounts), never Brazilian business rules such as CPF check digits (those live in lib/br
  *   and the console's form schemas).
- * - Responses are loose objects at every level: unknown fields are KEPT, and every `status` is a
- *   plain string because the interface never gives the full status sets.
+ * - Responses are loose objects at every level: unknown fields are KEPT, numbers sent as strings
+ *   are read as numbers, and every `status` is a plain string because the interface never gives
+ *   the full status sets (lib/status/machine.ts maps the family's spellings).
  */
 import { z } from "zod";
 import { PERIODICITY_TYPES } from "./constants";
@@ -314,13 +315,18 @@ export const transactionQuerySchema = z
 // 2.2 – 2.7 Responses (loose: unknown fields kept)
 // ---------------------------------------------------------------------------
 
+/** Real gateways of the family send numbers as strings now and then ("10.50"): answers read both. */
+function answerNumber() {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value), z.number());
+}
+
 const statusSchema = z.string();
 const timestampSchema = z.string();
 
 export const chargeResponseBaseSchema = z.looseObject({
   transactionId: z.string(),
   status: statusSchema,
-  fee: z.number(),
+  fee: answerNumber(),
   order: z.looseObject({
     id: z.string(),
     url: z.string(),
@@ -350,7 +356,7 @@ export const boletoChargeResponseSchema = chargeResponseBaseSchema.extend({
 export const cryptoChargeResponseSchema = chargeResponseBaseSchema.extend({
   crypto: z.looseObject({
     address: z.string(),
-    amount: z.number(),
+    amount: answerNumber(),
     currency: z.string(),
     network: z.string(),
     expiresAt: timestampSchema,
@@ -378,8 +384,8 @@ export const subscriptionResponseSchema = z.looseObject({});
 
 export const withdrawSchema = z.looseObject({
   id: z.string(),
-  amount: z.number(),
-  feeAmount: z.number(),
+  amount: answerNumber(),
+  feeAmount: answerNumber(),
   currency: z.string(),
   status: statusSchema,
   createdAt: timestampSchema,
@@ -413,7 +419,7 @@ export const refundRecordSchema = z.looseObject({
   transactionId: z.string(),
   producerId: z.string(),
   status: statusSchema,
-  amount: z.number(),
+  amount: answerNumber(),
   reason: z.string(),
   description: z.string().optional(),
 });
@@ -439,10 +445,10 @@ export const transactionRecordSchema = z.looseObject({
   id: z.string(),
   clientIdentifier: z.string(),
   currency: z.string(),
-  amount: z.number(),
-  chargeAmount: z.number(),
-  exchangeRate: z.number().optional(),
-  producerExtraAmount: z.number().optional(),
+  amount: answerNumber(),
+  chargeAmount: answerNumber(),
+  exchangeRate: answerNumber().optional(),
+  producerExtraAmount: answerNumber().optional(),
   status: statusSchema,
   statusDescription: z.string().nullable().optional(),
   purchaseType: z.string().optional(),
@@ -488,7 +494,7 @@ export const producerRecordSchema = z.looseObject({
 });
 
 export const gatewayErrorBodySchema = z.looseObject({
-  statusCode: z.number(),
+  statusCode: answerNumber(),
   errorCode: z.string(),
   message: z.string(),
 });
@@ -543,12 +549,12 @@ export const webhookTransactionSchema = z.looseObject({
   status: statusSchema,
   paymentMethod: z.string(),
   originalCurrency: z.string().nullable().optional(),
-  originalAmount: z.number().nullable().optional(),
-  amount: z.number(),
-  commissionAmount: z.number().nullable().optional(),
+  originalAmount: answerNumber().nullable().optional(),
+  amount: answerNumber(),
+  commissionAmount: answerNumber().nullable().optional(),
   currency: z.string(),
-  exchangeRate: z.number().nullable().optional(),
-  installments: z.number().nullable().optional(),
+  exchangeRate: answerNumber().nullable().optional(),
+  installments: answerNumber().nullable().optional(),
   createdAt: timestampSchema,
   payedAt: timestampSchema.nullable().optional(),
   pixInformation: z
@@ -563,7 +569,7 @@ export const webhookTransactionSchema = z.looseObject({
 
 export const webhookOrderItemSchema = z.looseObject({
   id: z.string().optional(),
-  price: z.number().optional(),
+  price: answerNumber().optional(),
   product: z
     .looseObject({
       id: z.string().optional(),

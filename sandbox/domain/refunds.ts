@@ -30,9 +30,9 @@ export async function requestRefund(
   input: { transactionId: string; reason: string; description?: string },
 ) {
   const tx = await findOwnTransaction(ctx.db, producer.id, input.transactionId);
-  if (!tx) throw notFound(`Transaction ${input.transactionId} not found`);
+  if (!tx) throw notFound(`Transação ${input.transactionId} não encontrada`);
   if (tx.status !== "COMPLETED") {
-    throw badRequest(`transactionId: only paid (COMPLETED) transactions can be refunded; this one is ${tx.status}`);
+    throw badRequest(`transactionId: só transações pagas (COMPLETED) podem ser reembolsadas; esta está ${tx.status}`);
   }
   const [row] = await ctx.db
     .insert(refunds)
@@ -47,7 +47,7 @@ export async function requestRefund(
     })
     .onConflictDoNothing({ target: refunds.transactionId })
     .returning();
-  if (!row) throw invalidArgument(`A refund request already exists for transaction ${tx.id}`);
+  if (!row) throw invalidArgument(`Já existe um pedido de reembolso para a transação ${tx.id}`);
   return refundRecord(row);
 }
 

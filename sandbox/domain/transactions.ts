@@ -380,7 +380,7 @@ export async function applyTransition(
       .from(transactions)
       .where(and(eq(transactions.id, transactionId), eq(transactions.producerId, producer.id)))
       .limit(1);
-    if (current.length === 0) throw notFound(`Transaction ${transactionId} not found`);
+    if (current.length === 0) throw notFound(`Transação ${transactionId} não encontrada`);
     if (type === "pay" && current[0].pixCode) patch.endToEndId = newEndToEndId(now);
     const [updated] = await db
       .update(transactions)

@@ -7,17 +7,23 @@ import { toCents } from "../lib/money";
 export const MAX_AMOUNT_BRL = 1_000_000;
 
 export function amountCents(amount: number, field = "amount"): number {
-  if (!hasAtMostTwoDecimals(amount)) throw badRequest(`${field}: use at most two decimal places`);
-  if (amount > MAX_AMOUNT_BRL) throw badRequest(`${field}: the sandbox accepts at most ${MAX_AMOUNT_BRL}`);
+  if (!hasAtMostTwoDecimals(amount)) throw badRequest(`${field}: use no máximo duas casas decimais`);
+  if (amount > MAX_AMOUNT_BRL) throw badRequest(`${field}: o sandbox aceita no máximo ${MAX_AMOUNT_BRL}`);
   return toCents(amount);
 }
 
-export function checkClientDocument(client: { document: string }, field = "client.document"): void {
-  if (!isValidDocument(client.document)) throw badRequest(`${field}: not a valid CPF or CNPJ`);
+const BRAZIL = new Set(["BR", "BRA", "BRASIL", "BRAZIL"]);
+
+/** A Brazilian buyer's document is a CPF or CNPJ; a foreign buyer (who names another country) has their own. */
+export function checkClientDocument(client: { document: string; country?: string; address?: unknown }, field = "client.document"): void {
+  const addressCountry = client.address && typeof client.address === "object" ? (client.address as { country?: unknown }).country : undefined;
+  const country = String(client.country ?? addressCountry ?? "BR").trim().toUpperCase();
+  if (!BRAZIL.has(country)) return;
+  if (!isValidDocument(client.document)) throw badRequest(`${field}: CPF ou CNPJ inválido`);
 }
 
 export function checkSplits(splits: Array<{ amount?: unknown }> | undefined, totalCents: number): void {
   if (!splits?.length) return;
   const sum = splits.reduce<number>((acc, s) => acc + (typeof s.amount === "number" ? toCents(s.amount) : 0), 0);
-  if (sum > totalCents) throw badRequest("splits: the split amounts add up to more than the amount");
+  if (sum > totalCents) throw badRequest("splits: a soma das divisões passa do valor");
 }

@@ -5,39 +5,74 @@ import type { z } from "zod";
 import type { Producer, SandboxContext } from "../context";
 import { badRequest, ErrorCodes, errorResponse, GatewayError } from "./errors";
 
-export type AppEnv = { Bindings: HttpBindings; Variables: { producer: Producer } };
+export type AppEnv = { Bindings: HttpBindings; Variables: { producer: Producer; ignoredFields?: string[] } };
 export type AppContext = Context<AppEnv>;
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Formats zod issues as `path.to.field: message; …` so the caller sees which field is wrong. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return "obrigatório";
+  if (issue.code === "invalid_type") return `tipo inválido (esperado ${issue.expected})`;
+  if (issue.code === "invalid_format") return issue.message.startsWith("Invalid") ? `formato inválido (${issue.format})` : issue.message;
+  if (issue.code === "invalid_value") return `valor não aceito (${issue.values.map(String).join(", ")})`;
+  if (issue.code === "too_small") return issue.message.startsWith("Too small") ? `abaixo do mínimo (${String(issue.minimum)})` : issue.message;
+  if (issue.code === "too_big") return issue.message.startsWith("Too big") ? `acima do máximo (${String(issue.maximum)})` : issue.message;
+  return issue.message;
+}
+
+/** Formats zod issues as `path.to.field: mensagem; …` (in Portuguese, like the family's gateways) so the caller sees which field is wrong. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 5)
     .map((issue) => {
       const path = issue.path.map(String).join(".");
-      let message = issue.message;
-      if (issue.code === "unrecognized_keys") message = `unknown field(s) ${issue.keys.join(", ")}`;
-      if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) message = "is required";
+      const message = issueMessage(issue);
       return path ? `${path}: ${message}` : message;
     })
     .join("; ");
 }
 
+/** Empty strings and nulls count as absent, as the family's gateways read them. */
+function withoutBlanks(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutBlanks);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== "" && v !== null)
+        .map(([k, v]) => [k, withoutBlanks(v)]),
+    );
+  }
+  return value;
+}
+
+/** The fields of `raw` the parsed body does not have: unknown to the interface, ignored. */
+export function ignoredFields(raw: unknown, parsed: unknown, prefix = ""): string[] {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw) || !parsed || typeof parsed !== "object") return [];
+  return Object.entries(raw as Record<string, unknown>).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (!(key in (parsed as Record<string, unknown>))) return value === "" || value === null ? [] : [path];
+    return ignoredFields(value, (parsed as Record<string, unknown>)[key], path);
+  });
+}
+
 export async function readJson(c: AppContext): Promise<unknown> {
   const text = await c.req.text();
-  if (text.trim() === "") throw badRequest("Request body is empty; send a JSON object");
+  if (text.trim() === "") throw badRequest("Corpo da requisição vazio: envie um objeto JSON");
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new GatewayError(400, ErrorCodes.malformedJson, `Malformed JSON body: ${(err as Error).message}`);
+    throw new GatewayError(400, ErrorCodes.malformedJson, `JSON malformado: ${(err as Error).message}`);
   }
 }
 
 export async function readBody<T extends z.ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {
   const json = await readJson(c);
-  const parsed = schema.safeParse(json);
+  // The gateway interface reads blanks as absent, as the family's gateways do; the control API is exact.
+  const lenient = c.req.path.startsWith("/api/v1/gateway/");
+  const parsed = schema.safeParse(lenient ? withoutBlanks(json) : json);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues));
+  const ignored = ignoredFields(json, parsed.data);
+  if (ignored.length > 0) c.set("ignoredFields", ignored);
   return parsed.data;
 }
 
@@ -66,13 +101,13 @@ export function requireProducer(ctx: SandboxContext): MiddlewareHandler<AppEnv> 
     const publicKey = c.req.header("x-public-key");
     const secretKey = c.req.header("x-secret-key");
     if (!publicKey || !secretKey) {
-      return errorResponse(c, new GatewayError(401, ErrorCodes.unauthorized, "Missing x-public-key or x-secret-key header"));
+      return errorResponse(c, new GatewayError(401, ErrorCodes.unauthorized, "Cabeçalhos x-public-key e x-secret-key ausentes"));
     }
     const producer = ctx.producers.findByPublicKey(publicKey);
     // Compare against a dummy when the key is unknown so timing does not reveal which part failed.
     const ok = secretMatches(secretKey, producer?.secretKey ?? "\u0000invalid") && !!producer;
     if (!ok || !producer) {
-      return errorResponse(c, new GatewayError(401, ErrorCodes.unauthorized, "Invalid public key or secret key"));
+      return errorResponse(c, new GatewayError(401, ErrorCodes.unauthorized, "Chave pública ou secreta inválida"));
     }
     c.set("producer", producer);
     await next();

@@ -13,7 +13,7 @@ import {
   pixSubscriptionRequestSchema,
   cardSubscriptionRequestSchema,
   cryptoSubscriptionRequestSchema,
-} from "../../lib/gateway/schemas";
+} from "../contract/requests";
 import type { SandboxContext } from "../context";
 import { checkouts, transactions } from "../db/schema";
 import { buildBoletoCharge, buildCardCharge, buildCryptoCharge, buildPixCharge, buildPixDeposit } from "../domain/charges";
@@ -23,7 +23,7 @@ import { createTransfer } from "../domain/transfers";
 import { createSubscription } from "../domain/subscriptions";
 import { producerRecord } from "../domain/producer";
 import { badRequest, ErrorCodes, GatewayError, notFound } from "../lib/errors";
-import { callerIp, describeIssues, readBody, type AppEnv } from "../lib/http";
+import { callerIp, describeIssues, ignoredFields, readBody, type AppEnv } from "../lib/http";
 import { prefixedId } from "../lib/ids";
 import { amountCents, checkClientDocument, checkSplits } from "../domain/validation";
 import { resolveCrypto } from "../rails/crypto";
@@ -173,8 +173,11 @@ export function gatewayRoutes(ctx: SandboxContext) {
 
   app.get("/transactions", async (c) => {
     const producer = c.get("producer");
-    const parsed = transactionQuerySchema.safeParse(c.req.query());
+    const query = c.req.query();
+    const parsed = transactionQuerySchema.safeParse(query);
     if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues));
+    const ignored = ignoredFields(query, parsed.data);
+    if (ignored.length > 0) c.set("ignoredFields", ignored);
     const { id, clientIdentifier } = parsed.data;
     const conditions = [eq(transactions.producerId, producer.id)];
     if (id) conditions.push(eq(transactions.id, id));
@@ -185,7 +188,7 @@ export function gatewayRoutes(ctx: SandboxContext) {
       .where(and(...conditions))
       .orderBy(desc(transactions.createdAt))
       .limit(1);
-    if (!row) throw notFound("Transaction not found");
+    if (!row) throw notFound("Transação não encontrada");
     return c.json(toTransactionRecord(row, producer, ctx.publicUrl));
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENDPOINTS, gatewayErrorBodySchema, paymentWebhookSchema } from "../../lib/gateway/schemas";
+import { ENDPOINTS, gatewayErrorBodySchema, paymentWebhookSchema } from "../contract/endpoints";
 import { faultRequestSchema } from "../faults";
 import {
   clockAdvanceRequestSchema,
@@ -51,7 +51,7 @@ function controlOperation(summary: string, request: JsonSchema | null, response:
 export function openApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
-    const def = endpoint as { method: string; path: string; summary: string; request?: z.ZodType; query?: z.ZodType; response: z.ZodType };
+    const def = endpoint;
     const op: Record<string, unknown> = {
       operationId: name,
       summary: def.summary,

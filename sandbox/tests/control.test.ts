@@ -114,8 +114,8 @@ describe("transitions", () => {
       const created = await demo.post("/pix/receive", pixBody({ callbackUrl: receiver.url }));
       await demo.controlClient().notify(created.json.transactionId, "TRANSACTION_REFUNDED");
       const hooks = await receiver.waitFor((all) => all.some((h) => h.body.event === "TRANSACTION_REFUNDED"));
-      expect(hooks.find((h) => h.body.event === "TRANSACTION_REFUNDED")!.body.transaction.status).toBe("OK");
-      expect((await demo.get(`/transactions?id=${created.json.transactionId}`)).json.status).toBe("OK");
+      expect(hooks.find((h) => h.body.event === "TRANSACTION_REFUNDED")!.body.transaction.status).toBe("PENDING");
+      expect((await demo.get(`/transactions?id=${created.json.transactionId}`)).json.status).toBe("PENDING");
     } finally {
       await receiver.close();
     }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, min } from "drizzle-orm";
 import type { SandboxDb } from "../db/client";
 import { webhookAttempts, webhookOutbox } from "../db/schema";
-import type { SandboxLogger } from "../context";
+import type { SandboxLogger } from "../lib/logger";
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 export const WEBHOOK_MAX_ATTEMPTS = 8;
