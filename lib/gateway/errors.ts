@@ -127,3 +127,18 @@ export function parseRetryAfter(header: string | null | undefined, now: number =
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
+
+/**
+ * The family's 400 answers name fields as `path: message; path: message`. Those the form has
+ * (`formPath` maps a gateway path to the form's own, or null) go next to their fields.
+ */
+export function fieldErrorsFromGatewayMessage(message: string | undefined, formPath: (gatewayPath: string) => string | null): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of (message ?? "").split(/;\s*/)) {
+    const match = /^([A-Za-z_][\w]*(?:\.[\w]+)*):\s*(.+)$/.exec(part.trim());
+    if (!match) continue;
+    const field = formPath(match[1]);
+    if (field) (out[field] ??= []).push(match[2]);
+  }
+  return out;
+}

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from "@/components/ui/form";
 import { applyActionResult } from "@/components/forms/action-result";
 import { TextField, SelectField } from "@/components/forms/fields";
+import { GATEWAY_PRESETS } from "@/lib/accounts/presets";
 import { useT } from "@/lib/i18n/client";
 import { createAccountSchema } from "@/lib/accounts/schemas";
 import { createAccountAction } from "./actions";
@@ -52,6 +53,25 @@ export function CreateAccountDialog() {
           <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
             <TextField control={form.control} name="name" label={t("accounts.name")} />
             <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} placeholder="https://" />
+            <div className="-mt-2 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" data-testid="gateway-presets">
+              {t("accounts.presets")}
+              {GATEWAY_PRESETS.map((preset) => (
+                <Button
+                  key={preset.baseUrl}
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="h-6 px-2 text-xs"
+                  title={preset.baseUrl}
+                  onClick={() => {
+                    form.setValue("baseUrl", preset.baseUrl, { shouldValidate: true });
+                    if (!form.getValues("name")) form.setValue("name", preset.name);
+                  }}
+                >
+                  {preset.name}
+                </Button>
+              ))}
+            </div>
             <TextField control={form.control} name="publicKey" label={t("accounts.publicKey")} autoComplete="off" />
             <TextField control={form.control} name="secretKey" type="password" label={t("accounts.secretKey")} description={t("accounts.secretKeyHint")} autoComplete="new-password" />
             <TextField control={form.control} name="webhookToken" type="password" label={t("accounts.webhookToken")} description={t("accounts.webhookTokenHint")} autoComplete="new-password" />

@@ -2,11 +2,20 @@
 
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { fieldErrorsFromGatewayMessage } from "@/lib/gateway/errors";
 import { createChargeOperation } from "@/lib/charges/service";
 import { CHARGE_FORM_SCHEMAS, type ChargeFormKind } from "@/lib/charges/schemas";
 import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenError } from "@/lib/operations/ledger";
 import { latestCheck } from "@/lib/reconcile/checks";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
+
+const FORM_ROOTS = new Set(["identifier", "amount", "client", "card", "clientIp", "installments", "products", "splits", "dueDate", "currency", "cryptoCurrency", "network", "product", "subscription", "shippingFee", "extraFee", "discount"]);
+
+/** A field the gateway named, as the charge form calls it (the card form keeps the address apart). */
+function chargeFormPath(gatewayPath: string): string | null {
+  if (gatewayPath.startsWith("client.address.")) return `address.${gatewayPath.slice("client.address.".length)}`;
+  return FORM_ROOTS.has(gatewayPath.split(".")[0]) ? gatewayPath : null;
+}
 
 export type ChargeSubmitted = { id: string; submission: SubmissionState; replayed: boolean };
 
@@ -27,7 +36,10 @@ function chargeAction<K extends ChargeFormKind>(kind: K) {
     const { row, replayed } = result;
     if (row.submission === "REJECTED") {
       // The gateway answered with an error: nothing exists there, the form keeps everything typed.
-      throw new ActionError(`charges.errors.gateway.${row.error?.kind ?? "internal"}`, { message: row.error?.message });
+      throw new ActionError(`charges.errors.gateway.${row.error?.kind ?? "internal"}`, {
+        message: row.error?.message,
+        fieldErrors: fieldErrorsFromGatewayMessage(row.error?.message, chargeFormPath),
+      });
     }
     return { id: row.id, submission: row.submission!, replayed };
   });

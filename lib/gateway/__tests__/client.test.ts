@@ -542,3 +542,16 @@ describe("logging and secrets", () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe("a gateway's 400 names fields the form can show", () => {
+  it("maps `path: message` parts onto the form's fields and leaves the rest to the general message", async () => {
+    const { fieldErrorsFromGatewayMessage } = await import("../errors");
+    const formPath = (path: string) => (path.startsWith("client.") || path === "amount" ? path : null);
+    expect(fieldErrorsFromGatewayMessage("client.document: CPF ou CNPJ inválido; amount: use no máximo duas casas decimais; offerCode: desconhecido", formPath)).toEqual({
+      "client.document": ["CPF ou CNPJ inválido"],
+      amount: ["use no máximo duas casas decimais"],
+    });
+    expect(fieldErrorsFromGatewayMessage("Transação não encontrada", formPath)).toEqual({});
+    expect(fieldErrorsFromGatewayMessage(undefined, formPath)).toEqual({});
+  });
+});

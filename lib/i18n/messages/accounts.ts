@@ -42,6 +42,7 @@ export const accounts = defineMessages(
     updatedAt: "Atualizada em",
     open: "Abrir",
     operationAccount: "Esta operação usa a conta",
+    presets: "Gateways conhecidos:",
   },
   {
     title: "Gateway accounts",
@@ -84,5 +85,6 @@ export const accounts = defineMessages(
     updatedAt: "Updated at",
     open: "Open",
     operationAccount: "This operation uses the account",
+    presets: "Known gateways:",
   },
 );
