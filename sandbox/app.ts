@@ -62,8 +62,8 @@ export function createSandboxApp(ctx: SandboxContext) {
     await next();
     const ignored = c.get("ignoredFields");
     if (ignored?.length) {
-      ctx.log.info(`${c.req.method} ${c.req.path}: ignored unknown fields ${ignored.join(", ")}`);
-      c.header("x-sandbox-ignored-fields", ignored.join(","));
+      ctx.log.info(`${c.req.method} ${c.req.path}: ignored unknown fields ${ignored.map((f) => JSON.stringify(f).slice(0, 80)).join(", ")}`);
+      c.header("x-sandbox-ignored-fields", ignored.map(encodeURIComponent).join(","));
     }
   });
   app.use("/api/v1/gateway/*", async (c, next) => {

@@ -55,14 +55,42 @@ export function ignoredFields(raw: unknown, parsed: unknown, prefix = ""): strin
   });
 }
 
+/** No request of the interface nests deeper than this; deeper bodies are refused before anything walks them. */
+const MAX_JSON_DEPTH = 32;
+
+/** What a body must not hold before anything reads it: deeper nesting than the interface has, or NUL characters (no database stores them). */
+function unreadable(value: unknown): string | null {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node === "string" && node.includes("\u0000")) return "caractere NUL não é aceito";
+    if (!node || typeof node !== "object") continue;
+    if (depth > MAX_JSON_DEPTH) return `JSON aninhado demais (máximo ${MAX_JSON_DEPTH} níveis)`;
+    for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
+      if (key.includes("\u0000")) return "caractere NUL não é aceito";
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** Query parameters with NUL characters are refused the same way. */
+export function checkQuery(query: Record<string, string>): void {
+  if (Object.entries(query).some(([k, v]) => k.includes("\u0000") || v.includes("\u0000"))) throw badRequest("caractere NUL não é aceito");
+}
+
 export async function readJson(c: AppContext): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === "") throw badRequest("Corpo da requisição vazio: envie um objeto JSON");
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (err) {
     throw new GatewayError(400, ErrorCodes.malformedJson, `JSON malformado: ${(err as Error).message}`);
   }
+  const problem = unreadable(json);
+  if (problem) throw new GatewayError(400, ErrorCodes.malformedJson, problem);
+  return json;
 }
 
 export async function readBody<T extends z.ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {

@@ -23,7 +23,7 @@ import { createTransfer } from "../domain/transfers";
 import { createSubscription } from "../domain/subscriptions";
 import { producerRecord } from "../domain/producer";
 import { badRequest, ErrorCodes, GatewayError, notFound } from "../lib/errors";
-import { callerIp, describeIssues, ignoredFields, readBody, type AppEnv } from "../lib/http";
+import { callerIp, checkQuery, describeIssues, ignoredFields, readBody, type AppEnv } from "../lib/http";
 import { prefixedId } from "../lib/ids";
 import { amountCents, checkClientDocument, checkSplits } from "../domain/validation";
 import { resolveCrypto } from "../rails/crypto";
@@ -174,6 +174,7 @@ export function gatewayRoutes(ctx: SandboxContext) {
   app.get("/transactions", async (c) => {
     const producer = c.get("producer");
     const query = c.req.query();
+    checkQuery(query);
     const parsed = transactionQuerySchema.safeParse(query);
     if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues));
     const ignored = ignoredFields(query, parsed.data);
