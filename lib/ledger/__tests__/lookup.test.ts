@@ -59,7 +59,7 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
 
     expect(await lookupGatewayTransaction(accountId, { by: "id", value: "tx_missing" }, actor, null)).toEqual({ ok: false, reason: "not_found" });
     const found = await lookupGatewayTransaction(accountId, { by: "identifier", value: identifier }, actor, null);
-    expect(found).toMatchObject({ ok: true, ledgerId: null, record: { id: transactionId, status: "OK" } });
+    expect(found).toMatchObject({ ok: true, ledgerId: null, record: { id: transactionId, status: "PENDING" } });
 
     const first = await addLookedUpTransaction(accountId, { by: "identifier", value: identifier }, actor, null);
     const again = await addLookedUpTransaction(accountId, { by: "id", value: transactionId }, actor, null);
@@ -69,7 +69,7 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     expect(again.ledgerId).toBe(first.ledgerId);
     const db = await getDb();
     const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, first.ledgerId));
-    expect(row).toMatchObject({ kind: "external", origin: "lookup", gatewayTransactionId: transactionId, status: "OK", lastLookupStatus: "OK", amountCents: 6130, paymentMethod: "PIX" });
+    expect(row).toMatchObject({ kind: "external", origin: "lookup", gatewayTransactionId: transactionId, status: "PENDING", lastLookupStatus: "PENDING", amountCents: 6130, paymentMethod: "PIX" });
 
     // Adding counted as a lookup: the next refresh must wait.
     const early = await refreshFromGateway(accountId, first.ledgerId, actor, null);
