@@ -8,9 +8,8 @@ import { Plus } from "lucide-react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
 import { applyActionResult } from "@/components/forms/action-result";
+import { FormDialog } from "@/components/forms/form-dialog";
 import { TextField, SelectField } from "@/components/forms/fields";
 import { GATEWAY_PRESETS } from "@/lib/accounts/presets";
 import { useT } from "@/lib/i18n/client";
@@ -38,60 +37,53 @@ export function CreateAccountDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <Plus /> {t("accounts.newAccount")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t("accounts.createTitle")}</DialogTitle>
-          <DialogDescription>{t("accounts.createDescription")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-            <TextField control={form.control} name="name" label={t("accounts.name")} />
-            <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} placeholder="https://" />
-            <div className="-mt-2 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" data-testid="gateway-presets">
-              {t("accounts.presets")}
-              {GATEWAY_PRESETS.map((preset) => (
-                <Button
-                  key={preset.baseUrl}
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  className="h-6 px-2 text-xs"
-                  title={preset.baseUrl}
-                  onClick={() => {
-                    form.setValue("baseUrl", preset.baseUrl, { shouldValidate: true });
-                    if (!form.getValues("name")) form.setValue("name", preset.name);
-                  }}
-                >
-                  {preset.name}
-                </Button>
-              ))}
-            </div>
-            <TextField control={form.control} name="publicKey" label={t("accounts.publicKey")} autoComplete="off" />
-            <TextField control={form.control} name="secretKey" type="password" label={t("accounts.secretKey")} description={t("accounts.secretKeyHint")} autoComplete="new-password" />
-            <TextField control={form.control} name="webhookToken" type="password" label={t("accounts.webhookToken")} description={t("accounts.webhookTokenHint")} autoComplete="new-password" />
-            <SelectField
-              control={form.control}
-              name="mode"
-              label={t("accounts.mode")}
-              options={[
-                { value: "test", label: t("accounts.modeTest") },
-                { value: "live", label: t("accounts.modeLive") },
-              ]}
-            />
-            <DialogFooter>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("common.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("accounts.createTitle")}
+      description={t("accounts.createDescription")}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t("common.save")}
+    >
+      <TextField control={form.control} name="name" label={t("accounts.name")} />
+      <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} placeholder="https://" />
+      <div className="-mt-2 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" data-testid="gateway-presets">
+        {t("accounts.presets")}
+        {GATEWAY_PRESETS.map((preset) => (
+          <Button
+            key={preset.baseUrl}
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-6 px-2 text-xs"
+            title={preset.baseUrl}
+            onClick={() => {
+              form.setValue("baseUrl", preset.baseUrl, { shouldValidate: true });
+              if (!form.getValues("name")) form.setValue("name", preset.name);
+            }}
+          >
+            {preset.name}
+          </Button>
+        ))}
+      </div>
+      <TextField control={form.control} name="publicKey" label={t("accounts.publicKey")} autoComplete="off" />
+      <TextField control={form.control} name="secretKey" type="password" label={t("accounts.secretKey")} description={t("accounts.secretKeyHint")} autoComplete="new-password" />
+      <TextField control={form.control} name="webhookToken" type="password" label={t("accounts.webhookToken")} description={t("accounts.webhookTokenHint")} autoComplete="new-password" />
+      <SelectField
+        control={form.control}
+        name="mode"
+        label={t("accounts.mode")}
+        options={[
+          { value: "test", label: t("accounts.modeTest") },
+          { value: "live", label: t("accounts.modeLive") },
+        ]}
+      />
+    </FormDialog>
   );
 }

@@ -7,10 +7,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Gauge } from "lucide-react";
 import { toast } from "sonner";
 import { applyActionResult } from "@/components/forms/action-result";
+import { FormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
 import { maskMoney } from "@/lib/br";
 import { useT } from "@/lib/i18n/client";
 import { transferSettingsSchema, type TransferSettingsValues } from "@/lib/transfers/schemas";
@@ -34,35 +33,29 @@ export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: s
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline">
           <Gauge /> {t("transfers.settings")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t("transfers.settingsTitle")}</DialogTitle>
-          <DialogDescription>{t("transfers.settingsDescription")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-            <TextField
-              control={form.control}
-              name="dailyLimit"
-              label={t("transfers.dailyLimit")}
-              inputMode="numeric"
-              placeholder={t("transfers.noLimit")}
-              transform={maskMoney}
-            />
-            <DialogFooter>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("common.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("transfers.settingsTitle")}
+      description={t("transfers.settingsDescription")}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t("common.save")}
+      className="sm:max-w-md"
+    >
+      <TextField
+        control={form.control}
+        name="dailyLimit"
+        label={t("transfers.dailyLimit")}
+        inputMode="numeric"
+        placeholder={t("transfers.noLimit")}
+        transform={maskMoney}
+      />
+    </FormDialog>
   );
 }

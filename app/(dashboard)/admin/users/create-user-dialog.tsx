@@ -8,9 +8,9 @@ import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { applyActionResult } from "@/components/forms/action-result";
+import { FormDialog } from "@/components/forms/form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useT } from "@/lib/i18n/client";
 import { createUserSchema, generatePassword } from "@/lib/auth/schemas";
@@ -41,60 +41,53 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <UserPlus /> {t("users.newUser")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t("users.createTitle")}</DialogTitle>
-          <DialogDescription>{t("users.createDescription")}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-            <TextField control={form.control} name="name" label={t("users.name")} autoComplete="off" />
-            <TextField control={form.control} name="email" type="email" label={t("users.email")} autoComplete="off" />
-            <SelectField
-              control={form.control}
-              name="role"
-              label={t("users.role")}
-              description={t(`users.roleDescriptions.${role}`)}
-              options={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
-            />
-            <div className="flex items-start gap-2">
-              <TextField
-                className="min-w-0 flex-1"
-                control={form.control}
-                name="password"
-                label={t("users.initialPassword")}
-                description={t("users.initialPasswordHint")}
-                autoComplete="new-password"
-              />
-              <Button type="button" variant="outline" className="mt-[22px]" onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}>
-                {t("users.generate")}
-              </Button>
-            </div>
-            <FormField
-              control={form.control}
-              name="accountIds"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("users.accounts")}</FormLabel>
-                  <AccountChecklist accounts={accounts} value={field.value ?? []} onChange={field.onChange} />
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {t("common.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("users.createTitle")}
+      description={t("users.createDescription")}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t("common.save")}
+    >
+      <TextField control={form.control} name="name" label={t("users.name")} autoComplete="off" />
+      <TextField control={form.control} name="email" type="email" label={t("users.email")} autoComplete="off" />
+      <SelectField
+        control={form.control}
+        name="role"
+        label={t("users.role")}
+        description={t(`users.roleDescriptions.${role}`)}
+        options={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
+      />
+      <div className="flex items-start gap-2">
+        <TextField
+          className="min-w-0 flex-1"
+          control={form.control}
+          name="password"
+          label={t("users.initialPassword")}
+          description={t("users.initialPasswordHint")}
+          autoComplete="new-password"
+        />
+        <Button type="button" variant="outline" className="mt-[22px]" onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}>
+          {t("users.generate")}
+        </Button>
+      </div>
+      <FormField
+        control={form.control}
+        name="accountIds"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t("users.accounts")}</FormLabel>
+            <AccountChecklist accounts={accounts} value={field.value ?? []} onChange={field.onChange} />
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialog>
   );
 }
