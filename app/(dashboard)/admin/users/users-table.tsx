@@ -52,7 +52,7 @@ export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[
           {users.map((user) => {
             const self = user.id === currentUserId;
             return (
-              <TableRow key={user.id} data-testid={`user-row-${user.email}`} className={user.active ? undefined : "opacity-60"}>
+              <TableRow key={user.id} data-testid={`user-row-${user.email}`} className={user.active ? undefined : "bg-muted/50"} data-active={user.active}>
                 <TableCell>
                   <div className="font-medium">
                     {user.name} {self && <span className="text-xs text-muted-foreground">({t("users.you")})</span>}
