@@ -25,7 +25,9 @@ async function firstLoadJs(page: Page, path: string): Promise<number> {
   page.on("response", collect);
   await page.goto("about:blank");
   await page.context().clearCookies({ name: "__nothing__" });
-  await page.goto(path, { waitUntil: "networkidle" });
+  await page.goto(path, { waitUntil: "load" });
+  // Scripts the page asks for while it hydrates count too (a live stream never lets the network go idle).
+  await page.waitForTimeout(1_000);
   page.off("response", collect);
   return [...sizes.values()].reduce((sum, n) => sum + n, 0);
 }
