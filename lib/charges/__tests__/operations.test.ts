@@ -351,6 +351,19 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     expect(await countOperations(accountId, elsewhere)).toBe(0);
   });
 
+  it("a viewer is strictly read-only: refreshing a transaction or a refund from the gateway (a ledger write) is refused", async () => {
+    const { refreshTransactionAction } = await import("@/app/(dashboard)/transactions/actions");
+    const { refreshRefundAction } = await import("@/app/(dashboard)/refunds/actions");
+    const { row } = await create("pix", pixForm(`ro-${randomUUID()}`));
+    session.role = "viewer";
+    try {
+      expect(await refreshTransactionAction({ accountId, id: row.id })).toEqual({ ok: false, error: "errors.forbidden" });
+      expect(await refreshRefundAction({ accountId, refundId: "any" } as never)).toEqual({ ok: false, error: "errors.forbidden" });
+    } finally {
+      session.role = "producer";
+    }
+  });
+
   it("never stores or logs the card number or the CVV", async () => {
     const lines: string[] = [];
     const capture = (...args: unknown[]) => {
