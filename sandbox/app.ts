@@ -9,6 +9,7 @@ import { FaultRegistry } from "./faults";
 import { InsertBatcher } from "./domain/insert-batcher";
 import { ErrorCodes, errorBody, errorResponse, GatewayError } from "./lib/errors";
 import { MAX_BODY_BYTES, requireProducer, type AppEnv } from "./lib/http";
+import { inputGuard } from "./lib/input-guard";
 import { controlRoutes } from "./routes/control";
 import { gatewayRoutes } from "./routes/gateway";
 import { openApiDocument } from "./routes/openapi";
@@ -52,6 +53,8 @@ export function createSandboxApp(ctx: SandboxContext) {
         }),
     }),
   );
+
+  app.use("*", inputGuard());
 
   app.get("/health", (c) => c.json({ ok: true }));
   app.get("/openapi.json", (c) => c.json(openApiDocument(ctx.publicUrl)));
