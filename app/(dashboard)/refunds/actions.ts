@@ -17,7 +17,7 @@ export const requestRefundAction = defineAction(
 
 /** One lookup of the refunded transaction, on the user's click. */
 export const refreshRefundAction = defineAction(
-  { permission: "transactions.view", schema: refreshRefundSchema, account: "current" },
+  { permission: "ledger.refresh", schema: refreshRefundSchema, account: "current" },
   async ({ refundId }, ctx) => {
     const result = await refreshRefundTransaction(ctx.account!.id, refundId);
     revalidatePath("/refunds");
