@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { AccessDeniedError, authorize, type AccessContext } from "@/lib/auth/session";
 import type { Permission } from "@/lib/auth/permissions";
+import { inputProblem } from "@/lib/http/input";
 
 export type FieldErrors = Record<string, string[]>;
 /** `error` is an i18n key; `message` carries a text from outside (the gateway) shown as is. */
@@ -41,6 +42,8 @@ export function defineAction<S extends z.ZodType, R>(
 ): (raw: z.input<S>) => Promise<ActionResult<R>> {
   return async (raw) => {
     try {
+      // NUL, control characters, absurd depth or size: refused before any schema or query sees them.
+      if (inputProblem(raw)) return { ok: false, error: "errors.validation", fieldErrors: { _form: ["errors.invalidInput"] } };
       const parsed = options.schema.safeParse(raw);
       if (!parsed.success) return { ok: false, error: "errors.validation", fieldErrors: fieldErrorsOf(parsed.error) };
       const accountId =

@@ -19,6 +19,7 @@ export const errors = defineMessages(
     httpsRequired: "No modo produção a URL precisa usar https://",
     secretRequiredForChange: "Para mudar a URL ou o modo, informe a chave secreta novamente",
     lastAdmin: "Este é o último administrador ativo: promova outro usuário antes",
+    invalidInput: "Há caracteres ou valores inválidos nos campos",
   },
   {
     validation: "Check the highlighted fields.",
@@ -38,5 +39,6 @@ export const errors = defineMessages(
     httpsRequired: "Live mode requires an https:// URL",
     secretRequiredForChange: "To change the URL or the mode, enter the secret key again",
     lastAdmin: "This is the last active administrator: promote another user first",
+    invalidInput: "Some fields contain invalid characters or values",
   },
 );
