@@ -8,12 +8,12 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale } from "@/lib/i18n/config";
 
-export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
+export function Providers({ locale, nonce, children }: { locale: Locale; nonce?: string; children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, refetchOnWindowFocus: false } } }),
   );
   return (
-    <ThemeProvider>
+    <ThemeProvider nonce={nonce}>
       <I18nProvider locale={locale}>
         <QueryClientProvider client={queryClient}>
           <TooltipProvider delayDuration={300}>
