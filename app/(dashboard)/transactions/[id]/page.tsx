@@ -106,7 +106,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         actions={
           <>
             {canRefund && <RefundRequestDialog transactionId={tx.gatewayTransactionId!} ledgerId={tx.id} />}
-            <RefreshButton id={tx.id} />
+            {can(ctx, "ledger.refresh") && <RefreshButton id={tx.id} />}
           </>
         }
       />
