@@ -30,3 +30,11 @@ export const badRequest = (message: string) =>
     status: 400,
     headers: { "content-type": "application/json", "cache-control": "no-store" },
   });
+
+// NUL and C0 controls other than tab, newline and carriage return.
+ 
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARS.test(text);
+}
