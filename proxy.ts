@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy } from "./lib/security-headers.mjs";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 const PUBLIC_PREFIXES = ["/sign-in", "/api/", "/forbidden", "/_next/", "/favicon", "/icon", "/robots.txt"];
@@ -9,9 +10,21 @@ const PUBLIC_PREFIXES = ["/sign-in", "/api/", "/forbidden", "/_next/", "/favicon
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return NextResponse.next();
-  if (SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next();
-  return NextResponse.redirect(new URL("/sign-in", request.url));
+  // A fresh nonce per request: Next.js reads the policy from the request headers and puts the
+  // nonce on its own scripts; the root layout passes `x-nonce` to the theme script.
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "production");
+  const withCsp = (response: NextResponse) => {
+    response.headers.set("Content-Security-Policy", csp);
+    return response;
+  };
+  if (PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || SESSION_COOKIES.some((name) => request.cookies.has(name))) {
+    const headers = new Headers(request.headers);
+    headers.set("x-nonce", nonce);
+    headers.set("Content-Security-Policy", csp);
+    return withCsp(NextResponse.next({ request: { headers } }));
+  }
+  return withCsp(NextResponse.redirect(new URL("/sign-in", request.url)));
 }
 
 export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|woff2?)$).*)"] };

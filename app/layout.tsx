@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import "@fontsource-variable/inter";
 import "./globals.css";
+import { headers } from "next/headers";
 import { getLocale, messagesFor } from "@/lib/i18n/server";
 import { Providers } from "./providers";
 
@@ -15,10 +16,12 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
+  // Set by proxy.ts for this request's Content-Security-Policy.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <Providers locale={locale} messages={messagesFor(locale)}>{children}</Providers>
+        <Providers locale={locale} messages={messagesFor(locale)} nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

@@ -9,12 +9,12 @@ import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/translate";
 
-export function Providers({ locale, messages, children }: { locale: Locale; messages: Dictionary; children: ReactNode }) {
+export function Providers({ locale, messages, nonce, children }: { locale: Locale; messages: Dictionary; nonce?: string; children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, refetchOnWindowFocus: false } } }),
   );
   return (
-    <ThemeProvider>
+    <ThemeProvider nonce={nonce}>
       <I18nProvider locale={locale} messages={messages}>
         <QueryClientProvider client={queryClient}>
           <TooltipProvider delayDuration={300}>

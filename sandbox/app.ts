@@ -9,6 +9,8 @@ import { FaultRegistry } from "./faults";
 import { InsertBatcher } from "./domain/insert-batcher";
 import { ErrorCodes, errorBody, errorResponse, GatewayError } from "./lib/errors";
 import { MAX_BODY_BYTES, requireProducer, type AppEnv } from "./lib/http";
+import { inputGuard } from "./lib/input-guard";
+import { createLogger } from "./lib/log";
 import { controlRoutes } from "./routes/control";
 import { gatewayRoutes } from "./routes/gateway";
 import { openApiDocument } from "./routes/openapi";
@@ -36,7 +38,7 @@ export function createSandboxApp(ctx: SandboxContext) {
 
   app.onError((err, c) => {
     if (err instanceof GatewayError) return errorResponse(c, err);
-    ctx.log.error(`unhandled error on ${c.req.method} ${c.req.path}: ${(err as Error).stack ?? err}`);
+    ctx.log.error(`unhandled error on ${c.req.method} ${c.req.path.slice(0, 200)}: ${(err as Error).message ?? err}`);
     return c.json(errorBody(500, ErrorCodes.internal, "Internal sandbox error"), 500);
   });
   app.notFound((c) => c.json(errorBody(404, ErrorCodes.notFound, `No route for ${c.req.method} ${c.req.path}`), 404));
@@ -52,6 +54,8 @@ export function createSandboxApp(ctx: SandboxContext) {
         }),
     }),
   );
+
+  app.use("*", inputGuard());
 
   app.get("/health", (c) => c.json({ ok: true }));
   app.get("/openapi.json", (c) => c.json(openApiDocument(ctx.publicUrl)));
@@ -117,11 +121,12 @@ async function callIdentifier(request: HonoRequest): Promise<string | undefined>
 }
 
 function makeLogger(quiet: boolean): SandboxLogger {
+  const log = createLogger("sandbox");
   return {
     info: (msg) => {
-      if (!quiet) console.log(`[sandbox] ${msg}`);
+      if (!quiet) log.info(msg);
     },
-    error: (msg) => console.error(`[sandbox] ${msg}`),
+    error: (msg) => log.error(msg),
   };
 }
 

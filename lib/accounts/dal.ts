@@ -88,16 +88,40 @@ export async function createAccount(input: AccountInput, actor: Actor | null, so
   return toDto(row);
 }
 
+/** A refused account change, for one field (an i18n key). */
+export class AccountDetailsError extends Error {
+  constructor(
+    readonly field: "baseUrl" | "secretKey",
+    readonly messageKey: string,
+  ) {
+    super(messageKey);
+  }
+}
+
 export async function updateAccountDetails(
   id: string,
-  input: { name: string; baseUrl: string; publicKey: string; mode: "test" | "live" },
+  input: { name: string; baseUrl: string; publicKey: string; mode: "test" | "live"; secretKey?: string },
   actor: Actor | null,
 ): Promise<void> {
   const db = await getDb();
   const before = await getAccount(id);
   if (!before) return;
   const next = { name: input.name.trim(), baseUrl: input.baseUrl.replace(/\/+$/, ""), publicKey: input.publicKey.trim(), mode: input.mode };
-  await db.update(gatewayAccounts).set({ ...next, updatedAt: new Date() }).where(eq(gatewayAccounts.id, id));
+  if (next.mode === "live" && !/^https:\/\//i.test(next.baseUrl)) throw new AccountDetailsError("baseUrl", "errors.httpsRequired");
+  let secretKey = input.secretKey?.trim() || "";
+  const destinationChanged = next.baseUrl !== before.baseUrl || next.mode !== before.mode;
+  // A new destination never receives the stored key: whoever moves it must know the secret.
+  if (destinationChanged && !secretKey) throw new AccountDetailsError("secretKey", "errors.secretRequiredForChange");
+  if (secretKey && secretKey === (await getAccountCredentials(id))?.secretKey) secretKey = "";
+  await db
+    .update(gatewayAccounts)
+    .set({
+      ...next,
+      ...(secretKey ? { secretKeyEncrypted: encryptSecret(secretKey), secretKeyLast4: last4(secretKey) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(gatewayAccounts.id, id));
+  if (secretKey) await writeAudit({ actor, accountId: id, action: "account.secret_key.replace", details: { last4: last4(secretKey) } });
   const changed = Object.fromEntries(
     (Object.keys(next) as (keyof typeof next)[])
       .filter((key) => before[key] !== next[key])

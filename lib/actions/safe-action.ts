@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AccessDeniedError, authorize, type AccessContext } from "@/lib/auth/session";
 import type { AccountContext } from "@/lib/auth/account-page";
 import type { Permission } from "@/lib/auth/permissions";
+import { inputProblem } from "@/lib/http/input";
 
 export type FieldErrors = Record<string, string[]>;
 /** `error` is an i18n key; `message` carries a text from outside (the gateway) shown as is. */
@@ -49,6 +50,8 @@ export function defineAction<S extends z.ZodType, R, A extends AccountScope | un
 ): (raw: z.input<S> & AccountInput<A>) => Promise<ActionResult<R>> {
   return async (raw) => {
     try {
+      // NUL, control characters, absurd depth or size: refused before any schema or query sees them.
+      if (inputProblem(raw)) return { ok: false, error: "errors.validation", fieldErrors: { _form: ["errors.invalidInput"] } };
       let values: unknown = raw;
       let accountId: string | undefined;
       if (options.account === "input") {

@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   "refunds.request": ["admin", "operator", "producer"],
   /** Recording what a lookup found is a write to the ledger: not for read-only users. */
   "ledger.add": ["admin", "operator", "producer"],
+  /** "Refresh from gateway" records what the gateway answered: a ledger write as well. */
+  "ledger.refresh": ["admin", "operator", "producer"],
   "checkout.create": ["admin", "operator", "producer"],
   "transfers.view": ["admin", "producer", "viewer"],
   "transfers.create": ["admin", "producer"],

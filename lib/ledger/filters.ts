@@ -18,13 +18,22 @@ export type LedgerFilters = {
   q?: string;
 };
 
-const day = z.iso.date();
-const text = z.string().trim().min(1).max(200);
+// Range-checked: year 0000 or 275760 would reach the database as an invalid date.
+const day = z.iso.date().refine((value) => {
+  const year = Number(value.slice(0, 4));
+  return year >= 2000 && year <= 2100;
+});
+ 
+const text = z.string().trim().min(1).max(200).regex(/^[^\u0000-\u001f\u007f]*$/);
+/** R$ 100 billion: beyond it a filter amount is noise (and would overflow a bigint comparison). */
+const MAX_FILTER_CENTS = 10_000_000_000_000;
 
 function money(value: string | undefined): number | undefined {
-  if (!value) return undefined;
+  if (!value || value.length > 40) return undefined;
   const parsed = parseMoneyInput(value);
-  return parsed === null || parsed < 0 ? undefined : toCents(parsed);
+  if (parsed === null || parsed < 0 || !Number.isFinite(parsed)) return undefined;
+  const cents = toCents(parsed);
+  return Number.isSafeInteger(cents) && cents <= MAX_FILTER_CENTS ? cents : undefined;
 }
 
 /** Invalid values are dropped rather than failing the page: the URL is user-editable. */

@@ -2,6 +2,9 @@ import "server-only";
 import { applyPendingEvents, onConfirmationsDue } from "@/lib/webhooks/applier";
 import { reconcileConfig } from "./checks";
 import { runReconcilerOnce } from "./worker";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("reconcile");
 
 type Loop = { timer: NodeJS.Timeout | null; running: boolean; again: boolean };
 const loopKey = Symbol.for("merchant-console.background-loop");
@@ -38,7 +41,7 @@ async function tick(): Promise<void> {
       await runBackgroundWorkOnce();
     } while (l.again);
   } catch (error) {
-    console.error("[reconcile] background pass failed:", error instanceof Error ? error.message : "unknown error");
+    log.error("background pass failed", { error });
   } finally {
     l.running = false;
   }

@@ -10,6 +10,9 @@ import { ledgerStatusChange } from "@/lib/status/ledger";
 import { machineForOperation, stateOf } from "@/lib/status/machine";
 import { notifyFeed, toFeedEvent } from "@/lib/webhooks/feed-signal";
 import { claimDueChecks, delayAfter, finishCheck, reconcileConfig, retryCheckLater, type GatewayCheck } from "./checks";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("reconcile");
 
 type LedgerRow = typeof ledgerTransactions.$inferSelect;
 type ErrorInfo = { kind: string; status?: number; message?: string };
@@ -230,7 +233,7 @@ async function processCheck(check: GatewayCheck): Promise<void> {
     if (check.target === "transfer") await processTransferCheck(check);
     else await processLedgerCheck(check);
   } catch (error) {
-    console.error("[reconcile] check failed:", error instanceof Error ? error.message : "unknown error");
+    log.error("check failed", { error });
     await retryCheckLater(check.id, delayAfter(check.attempts), "internal", { kind: "internal" }).catch(() => {});
   }
 }

@@ -94,13 +94,32 @@ export async function createUser(
   });
 }
 
+/** Demoting or deactivating the only active administrator would lock everyone out of administration. */
+export class LastAdminError extends Error {}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+/** Inside the transaction that changes `userId`: refuses when it is the last active admin (rows locked, so two demotions cannot race). */
+async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.active, true)))
+    .for("update");
+  if (admins.some((a) => a.id === userId) && admins.length <= 1) throw new LastAdminError();
+}
+
 export async function setUserActive(userId: string, active: boolean, actor: Actor): Promise<void> {
   const db = await getDb();
-  const [row] = await db
-    .update(users)
-    .set({ active, updatedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ email: users.email });
+  const row = await db.transaction(async (tx) => {
+    if (!active) await assertNotLastAdmin(tx, userId);
+    const [updated] = await tx
+      .update(users)
+      .set({ active, updatedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    return updated;
+  });
   if (row) await writeAudit({ actor, action: active ? "user.reactivate" : "user.deactivate", target: row.email });
 }
 
@@ -108,6 +127,7 @@ export async function setUserActive(userId: string, active: boolean, actor: Acto
 export async function setUserRole(userId: string, role: Role, actor: Actor): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
+    if (role !== "admin") await assertNotLastAdmin(tx, userId);
     const [row] = await tx
       .update(users)
       .set({ role, updatedAt: new Date() })

@@ -10,6 +10,9 @@ import { ledgerStatusChange } from "@/lib/status/ledger";
 import { needsConfirmation, transactionMachine } from "@/lib/status/machine";
 import { notifyFeed, toFeedEvent, type Tx } from "./feed-signal";
 import { parsePaymentNotification, parseTime, redactPayload, type ParsedPaymentNotification } from "./payload";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("webhooks");
 
 type LedgerRow = typeof ledgerTransactions.$inferSelect;
 type StoredEvent = typeof webhookEvents.$inferSelect;
@@ -269,7 +272,7 @@ export function kickApplier(): void {
       } while (r.again);
     } catch (error) {
       // The events stay pending: the background loop applies them on its next tick.
-      console.error("[webhooks] applier failed:", error instanceof Error ? error.message : "unknown error");
+      log.error("applier failed", { error });
     } finally {
       r.applying = false;
     }

@@ -29,7 +29,15 @@ const json = (status: number, body: Record<string, unknown>) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 
 /** `POST /api/webhooks/<accountId>`: shared by the route handler and the benchmark's bare HTTP server. */
+// Cheap checks only (this path is benchmarked): identifiers are short and printable.
+const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+// NUL and C0 controls other than tab/newline/carriage return have no place in a JSON delivery.
+ 
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
 export async function handleWebhookRequest(request: Request, accountId: string, callbackKey?: string): Promise<Response> {
+  if (!SAFE_ID.test(accountId)) return json(404, { error: "unknown_account" });
+  if (callbackKey !== undefined && !SAFE_ID.test(callbackKey)) return json(401, { error: "bad_callback_key" });
   const sourceIp = clientIp(request.headers);
   let body: string;
   try {
@@ -39,6 +47,7 @@ export async function handleWebhookRequest(request: Request, accountId: string, 
     await recordRejection(accountId, "too_large", 413, sourceIp).catch(() => {});
     return json(413, { error: "too_large" });
   }
+  if (CONTROL_CHARS.test(body)) return json(400, { error: "invalid_body", message: "The body contains control characters." });
   const answer = await receiveWebhook({ accountId, callbackKey: callbackKey ?? null, body, sourceIp });
   return json(answer.status, answer.body);
 }

@@ -69,6 +69,9 @@ function rejectionAllowed(accountId: string, now: number): boolean {
   const g = globalThis as typeof globalThis & { [rejectionWindowKey]?: Map<string, { start: number; count: number }> };
   const windows = (g[rejectionWindowKey] ??= new Map());
   const current = windows.get(accountId);
+  // Bounded like the token cache: made-up account ids (a too-large body is refused before the
+  // account is looked up) cannot grow it without limit.
+  if (!current && windows.size >= TOKEN_CACHE_MAX) windows.clear();
   if (!current || now - current.start >= REJECTION_WINDOW_MS) {
     windows.set(accountId, { start: now, count: 1 });
     return true;

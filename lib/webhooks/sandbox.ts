@@ -64,15 +64,35 @@ async function controlFor(accountId: string, timeoutMs?: number) {
 }
 
 /**
- * Whether the account's base URL is the sandbox gateway: its control API answers the account's
- * keys with its settings. Anything else (a real gateway, an error, a timeout) means no.
+ * A keyless probe: the sandbox publishes its OpenAPI document with a "(sandbox)" title. Only a
+ * base URL that answers it directly (no redirect) is ever sent the keys by the control client.
+ */
+async function looksLikeSandbox(accountId: string): Promise<boolean> {
+  const credentials = await getAccountCredentials(accountId);
+  if (!credentials) return false;
+  const res = await fetch(`${credentials.baseUrl.replace(/\/+$/, "")}/openapi.json`, {
+    redirect: "manual",
+    signal: AbortSignal.timeout(DETECT_TIMEOUT_MS),
+  });
+  if (res.status !== 200) {
+    await res.body?.cancel().catch(() => {});
+    return false;
+  }
+  const doc = (await res.json().catch(() => null)) as { info?: { title?: unknown } } | null;
+  return typeof doc?.info?.title === "string" && doc.info.title.includes("(sandbox)");
+}
+
+/**
+ * Whether the account's base URL is the sandbox gateway: it answers the keyless probe, then its
+ * control API answers the account's keys with its settings. Anything else (a real gateway, an
+ * error, a redirect, a timeout) means no.
  */
 export async function detectSandbox(accountId: string, { fresh = false } = {}): Promise<{ isSandbox: boolean; webhookUrl: string | null }> {
   const cached = detectCache.get(accountId);
   if (!fresh && cached && cached.until > Date.now()) return cached;
   let result = { isSandbox: false, webhookUrl: null as string | null };
   try {
-    const control = await controlFor(accountId, DETECT_TIMEOUT_MS);
+    const control = (await looksLikeSandbox(accountId)) ? await controlFor(accountId, DETECT_TIMEOUT_MS) : null;
     const settings = control ? await control.settings() : null;
     if (settings && "webhookUrl" in settings) result = { isSandbox: true, webhookUrl: settings.webhookUrl ?? null };
   } catch {

@@ -28,6 +28,7 @@ import { prefixedId } from "../lib/ids";
 import { amountCents, checkClientDocument, checkSplits } from "../domain/validation";
 import { resolveCrypto } from "../rails/crypto";
 import { PRODUCER_CHECKOUT } from "../seed";
+import { checkCheckoutRules } from "../domain/checkout-rules";
 
 export function gatewayRoutes(ctx: SandboxContext) {
   const app = new Hono<AppEnv>();
@@ -155,6 +156,7 @@ export function gatewayRoutes(ctx: SandboxContext) {
   app.post("/checkout", async (c) => {
     const producer = c.get("producer");
     const body = await readBody(c, checkoutRequestSchema);
+    checkCheckoutRules(body);
     const missing: string[] = [];
     if (!producer.permissions.includes(PRODUCER_CHECKOUT)) missing.push(`the ${PRODUCER_CHECKOUT} permission`);
     if (!producer.checkoutApiEnabled) missing.push("the company setting that allows checkout creation through the API");

@@ -2,8 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import {
+  AccountDetailsError,
   createAccount,
   replaceSecretKey,
   replaceWebhookToken,
@@ -17,6 +18,7 @@ import {
 } from "@/lib/accounts/schemas";
 
 const withAccountId = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => schema.extend({ accountId: z.string().min(1) });
+const accountIdSchema = z.object({ accountId: z.string().min(1) });
 const byAccountId = (input: { accountId: string }) => input.accountId;
 
 export const createAccountAction = defineAction(
@@ -29,9 +31,14 @@ export const createAccountAction = defineAction(
 );
 
 export const updateAccountAction = defineAction(
-  { permission: "account.keys.manage", schema: withAccountId(accountDetailsSchema), account: byAccountId },
+  { permission: "account.keys.manage", schema: z.intersection(accountDetailsSchema, accountIdSchema), account: byAccountId },
   async ({ accountId, ...details }, ctx) => {
-    await updateAccountDetails(accountId, details, ctx.user);
+    try {
+      await updateAccountDetails(accountId, details, ctx.user);
+    } catch (error) {
+      if (error instanceof AccountDetailsError) throw new ActionError("errors.validation", { fieldErrors: { [error.field]: [error.messageKey] } });
+      throw error;
+    }
     revalidatePath(`/accounts/${accountId}`);
   },
 );

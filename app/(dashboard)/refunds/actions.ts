@@ -17,7 +17,7 @@ export const requestRefundAction = defineAction(
 
 /** One lookup of the refunded transaction, on the user's click. */
 export const refreshRefundAction = defineAction(
-  { permission: "ledger.add", schema: refreshRefundSchema, account: "input" },
+  { permission: "ledger.refresh", schema: refreshRefundSchema, account: "input" },
   async ({ refundId }, ctx) => {
     const result = await refreshRefundTransaction(ctx.account.id, refundId);
     revalidatePath("/refunds");

@@ -87,7 +87,7 @@ export default async function RefundsPage() {
                             </span>
                           )}
                         </div>
-                        {can(ctx, "ledger.add") && <LookupTransactionButton accountId={ctx.account!.id} refundId={row.id} />}
+                        {can(ctx, "ledger.refresh") && <LookupTransactionButton accountId={ctx.account!.id} refundId={row.id} />}
                       </div>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">

@@ -41,7 +41,7 @@ export const countTransactionsAction = defineAction(
 );
 
 export const refreshTransactionAction = defineAction(
-  { permission: "ledger.add", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
+  { permission: "ledger.refresh", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
   async ({ id }, ctx) => {
     const result = await refreshFromGateway(ctx.account.id, id, ctx.user, ctx.ip);
     if (result.ok) revalidatePath(`/transactions/${id}`);

@@ -16,6 +16,10 @@ export const errors = defineMessages(
     emailTaken: "Já existe um usuário com este e-mail",
     notFound: "Não encontrado",
     cannotDeactivateSelf: "Você não pode desativar o próprio usuário",
+    httpsRequired: "No modo produção a URL precisa usar https://",
+    secretRequiredForChange: "Para mudar a URL ou o modo, informe a chave secreta novamente",
+    lastAdmin: "Este é o último administrador ativo: promova outro usuário antes",
+    invalidInput: "Há caracteres ou valores inválidos nos campos",
   },
   {
     validation: "Check the highlighted fields.",
@@ -32,5 +36,9 @@ export const errors = defineMessages(
     emailTaken: "A user with this e-mail already exists",
     notFound: "Not found",
     cannotDeactivateSelf: "You cannot deactivate yourself",
+    httpsRequired: "Live mode requires an https:// URL",
+    secretRequiredForChange: "To change the URL or the mode, enter the secret key again",
+    lastAdmin: "This is the last active administrator: promote another user first",
+    invalidInput: "Some fields contain invalid characters or values",
   },
 );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -18,13 +18,15 @@ type Values = z.input<typeof accountDetailsSchema>;
 export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { accountId: string; defaultValues: Values; readOnly: boolean }) {
   const t = useT();
   const router = useRouter();
-  const form = useForm<Values>({ resolver: zodResolver(accountDetailsSchema), defaultValues });
+  const form = useForm<Values>({ resolver: zodResolver(accountDetailsSchema), defaultValues: { ...defaultValues, secretKey: "" } });
+  const [baseUrl, mode] = useWatch({ control: form.control, name: ["baseUrl", "mode"] });
+  const destinationChanged = baseUrl !== defaultValues.baseUrl || mode !== defaultValues.mode;
 
   async function onSubmit(values: Values) {
     const result = await updateAccountAction({ ...values, accountId });
     if (!applyActionResult(form, result, t)) return;
     toast.success(t("accounts.saved"));
-    form.reset(values);
+    form.reset({ ...values, secretKey: "" });
     router.refresh();
   }
 
@@ -44,6 +46,16 @@ export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { acc
               { value: "live", label: t("accounts.modeLive") },
             ]}
           />
+          {destinationChanged && (
+            <TextField
+              control={form.control}
+              name="secretKey"
+              type="password"
+              autoComplete="off"
+              label={t("accounts.secretKey")}
+              description={t("errors.secretRequiredForChange")}
+            />
+          )}
         </fieldset>
         {!readOnly && (
           <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>

@@ -5,7 +5,16 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { createUserSchema } from "@/lib/auth/schemas";
 import { ROLES } from "@/lib/db/schema-enums";
-import { createUser, EmailTakenError, setUserAccounts, setUserActive, setUserRole } from "@/lib/users/dal";
+import { createUser, EmailTakenError, LastAdminError, setUserAccounts, setUserActive, setUserRole } from "@/lib/users/dal";
+
+const lastAdminGuard = async (run: () => Promise<void>) => {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof LastAdminError) throw new ActionError("errors.lastAdmin");
+    throw error;
+  }
+};
 
 export const createUserAction = defineAction({ permission: "users.manage", schema: createUserSchema }, async (input, ctx) => {
   try {
@@ -21,7 +30,7 @@ export const setUserActiveAction = defineAction(
   { permission: "users.manage", schema: z.object({ userId: z.string().min(1), active: z.boolean() }) },
   async ({ userId, active }, ctx) => {
     if (userId === ctx.user.id && !active) throw new ActionError("errors.cannotDeactivateSelf");
-    await setUserActive(userId, active, ctx.user);
+    await lastAdminGuard(() => setUserActive(userId, active, ctx.user));
     revalidatePath("/admin/users");
   },
 );
@@ -29,7 +38,7 @@ export const setUserActiveAction = defineAction(
 export const setUserRoleAction = defineAction(
   { permission: "users.manage", schema: z.object({ userId: z.string().min(1), role: z.enum(ROLES) }) },
   async ({ userId, role }, ctx) => {
-    await setUserRole(userId, role, ctx.user);
+    await lastAdminGuard(() => setUserRole(userId, role, ctx.user));
     revalidatePath("/admin/users");
   },
 );

@@ -109,7 +109,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         actions={
           <>
             {canRefund && <RefundRequestDialog accountId={account.id} transactionId={tx.gatewayTransactionId!} ledgerId={tx.id} />}
-            {can(ctx, "ledger.add", account.id) && <RefreshButton accountId={account.id} id={tx.id} />}
+            {can(ctx, "ledger.refresh", account.id) && <RefreshButton accountId={account.id} id={tx.id} />}
           </>
         }
       />

@@ -3,6 +3,7 @@ import { writeAudit } from "@/lib/audit/log";
 import { cleanFilterParams, parseLedgerFilters } from "@/lib/ledger/filters";
 import { countLedger } from "@/lib/ledger/queries";
 import { exportFileName, ledgerCsvStream } from "@/lib/ledger/export";
+import { badRequest, searchParamsProblem } from "@/lib/http/input";
 
 export const dynamic = "force-dynamic";
 
@@ -20,6 +21,8 @@ export async function GET(request: Request) {
     throw error;
   }
   if (!ctx.account) return new Response(null, { status: 409 });
+  const problem = searchParamsProblem(request.url);
+  if (problem) return badRequest(problem);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filters = parseLedgerFilters(params);
   const total = await countLedger(ctx.account.id, filters);

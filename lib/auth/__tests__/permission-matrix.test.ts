@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PERMISSIONS, roleCan, type Permission } from "@/lib/auth/permissions";
+import { ROLES } from "@/lib/db/schema-enums";
+
+function filesNamed(dir: string, name: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return filesNamed(path, name);
+    return entry === name ? [path] : [];
+  });
+}
+
+/** Every server action, as written in the code: name → permission it checks. */
+function actionsInCode(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const file of filesNamed("app", "actions.ts").sort()) {
+    const source = readFileSync(file, "utf8");
+    const declared = [...source.matchAll(/export const (\w+) = defineAction\(\s*\{\s*permission:\s*"([\w.]+)"/g)].map((m) => [m[1], m[2]]);
+    // Factories: `export const x = helper(...)` where `function helper` wraps one defineAction.
+    for (const [, name, helper] of source.matchAll(/export const (\w+) = (\w+)\(/g)) {
+      if (helper === "defineAction") continue;
+      const body = source.match(new RegExp(`function ${helper}\\b[\\s\\S]*?defineAction\\(\\s*\\{\\s*permission:\\s*"([\\w.]+)"`));
+      if (body) declared.push([name, body[1]]);
+    }
+    const exported = source.match(/export (const|async function|function) \w+/g) ?? [];
+    expect(declared.length, `${file}: every export is a defineAction with a literal permission`).toBe(exported.length);
+    for (const [name, permission] of declared) out[`${file}#${name}`] = permission;
+  }
+  return out;
+}
+
+/** The reviewed table. A new action must be added here, with the permission it needs. */
+const EXPECTED_ACTIONS: Record<string, Permission> = {
+  "app/(dashboard)/accounts/actions.ts#createAccountAction": "accounts.create",
+  "app/(dashboard)/accounts/actions.ts#updateAccountAction": "account.keys.manage",
+  "app/(dashboard)/accounts/actions.ts#replaceSecretKeyAction": "account.keys.manage",
+  "app/(dashboard)/accounts/actions.ts#replaceWebhookTokenAction": "account.keys.manage",
+  "app/(dashboard)/admin/users/actions.ts#createUserAction": "users.manage",
+  "app/(dashboard)/admin/users/actions.ts#setUserActiveAction": "users.manage",
+  "app/(dashboard)/admin/users/actions.ts#setUserRoleAction": "users.manage",
+  "app/(dashboard)/admin/users/actions.ts#setUserAccountsAction": "users.manage",
+  ...Object.fromEntries(
+    ["createPixChargeAction", "createCardChargeAction", "createBoletoChargeAction", "createCryptoChargeAction", "createPixDepositAction",
+      "createPixSubscriptionAction", "createCardSubscriptionAction", "createCryptoSubscriptionAction"].map((name) => [
+      `app/(dashboard)/charges/actions.ts#${name}`,
+      "charges.create" as Permission,
+    ]),
+  ),
+  "app/(dashboard)/charges/actions.ts#checkOperationAction": "charges.create",
+  "app/(dashboard)/charges/actions.ts#operationStateAction": "transactions.view",
+  "app/(dashboard)/checkout-links/actions.ts#createCheckoutLinkAction": "checkout.create",
+  "app/(dashboard)/lookup/actions.ts#lookupTransactionAction": "transactions.view",
+  "app/(dashboard)/lookup/actions.ts#addToLedgerAction": "ledger.add",
+  "app/(dashboard)/profile/actions.ts#changePasswordAction": "profile.manage",
+  "app/(dashboard)/refunds/actions.ts#requestRefundAction": "refunds.request",
+  "app/(dashboard)/refunds/actions.ts#refreshRefundAction": "ledger.refresh",
+  "app/(dashboard)/transactions/actions.ts#saveViewAction": "transactions.view",
+  "app/(dashboard)/transactions/actions.ts#deleteViewAction": "transactions.view",
+  "app/(dashboard)/transactions/actions.ts#countTransactionsAction": "transactions.view",
+  "app/(dashboard)/transactions/actions.ts#refreshTransactionAction": "ledger.refresh",
+  "app/(dashboard)/transfers/actions.ts#submitTransferAction": "transfers.create",
+  "app/(dashboard)/transfers/actions.ts#saveTransferSettingsAction": "account.keys.manage",
+  "app/(dashboard)/webhooks/actions.ts#emitSandboxEventAction": "charges.create",
+  "app/(dashboard)/webhooks/actions.ts#configureSandboxWebhookUrlAction": "charges.create",
+};
+
+/** Actions a viewer may run: reads only (saved views are the viewer's own filters, not account data). */
+const READ_ONLY_ACTIONS = new Set([
+  "operationStateAction",
+  "lookupTransactionAction",
+  "saveViewAction",
+  "deleteViewAction",
+  "countTransactionsAction",
+  "changePasswordAction",
+]);
+
+/** Route handlers: how each is guarded. A new route must be added here. */
+const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: string }> = {
+  "app/api/auth/[...nextauth]/route.ts": { guard: "next-auth" },
+  "app/api/cron/reconcile/route.ts": { guard: "CRON_SECRET" },
+  "app/api/feed/route.ts": { permission: "webhooks.view" },
+  "app/api/feed/stream/route.ts": { permission: "webhooks.view" },
+  "app/api/transactions/export/route.ts": { permission: "transactions.view" },
+  "app/api/webhooks/[accountId]/route.ts": { guard: "handleWebhookRequest" },
+  "app/api/webhooks/[accountId]/[callbackKey]/route.ts": { guard: "handleWebhookRequest" },
+};
+
+/** Role × permission, written out in full. */
+const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
+  admin: Object.keys(PERMISSIONS) as Permission[],
+  operator: ["account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create", "webhooks.view", "profile.manage"],
+  producer: [
+    "account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create",
+    "transfers.view", "transfers.create", "webhooks.view", "account.keys.manage", "profile.manage",
+  ],
+  viewer: ["account.view", "transactions.view", "transfers.view", "webhooks.view", "profile.manage"],
+};
+
+describe("permission matrix", () => {
+  it("lists every action with the permission it checks", () => {
+    expect(actionsInCode()).toEqual(EXPECTED_ACTIONS);
+  });
+
+  it.each(ROLES.flatMap((role) => (Object.keys(PERMISSIONS) as Permission[]).map((permission) => [role, permission] as const)))(
+    "%s × %s",
+    (role, permission) => {
+      expect(roleCan(role, permission)).toBe(MATRIX[role].includes(permission));
+    },
+  );
+
+  it.each(ROLES.flatMap((role) => Object.keys(EXPECTED_ACTIONS).map((action) => [role, action] as const)))("%s × action %s", (role, action) => {
+    const allowed = roleCan(role, EXPECTED_ACTIONS[action]);
+    const name = action.split("#")[1];
+    if (role === "viewer") expect(allowed, "viewers are read-only").toBe(READ_ONLY_ACTIONS.has(name));
+    if (role === "admin") expect(allowed).toBe(true);
+    expect(allowed).toBe(MATRIX[role].includes(EXPECTED_ACTIONS[action]));
+  });
+
+  it("lists every route handler and its guard", () => {
+    const files = filesNamed("app", "route.ts").sort();
+    expect(files).toEqual(Object.keys(EXPECTED_ROUTES).sort());
+    for (const [file, guard] of Object.entries(EXPECTED_ROUTES)) {
+      const source = readFileSync(file, "utf8");
+      if ("guard" in guard) expect(source, file).toContain(guard.guard);
+      else if (guard.permission === "webhooks.view") {
+        expect(source).toContain("authorizeFeed");
+        expect(readFileSync("lib/feed/access.ts", "utf8")).toContain(`authorize("${guard.permission}")`);
+      } else expect(source, file).toContain(`authorize("${guard.permission}")`);
+    }
+  });
+
+  it.each(ROLES.flatMap((role) => Object.keys(EXPECTED_ROUTES).map((route) => [role, route] as const)))("%s × route %s", (role, route) => {
+    const guard = EXPECTED_ROUTES[route];
+    if ("permission" in guard) expect(roleCan(role, guard.permission)).toBe(MATRIX[role].includes(guard.permission));
+    else expect(["next-auth", "CRON_SECRET", "handleWebhookRequest"]).toContain(guard.guard);
+  });
+});

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { closeDb, getDb } from "@/lib/db/client";
+import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+
+process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
+
+const targets = await testDatabases();
+const actor = { id: "system", email: "system@example.com" };
+
+describe.each(targets)("last administrator on $name", (target: TestDatabase) => {
+  beforeAll(async () => {
+    await closeDb();
+    useDatabase(target);
+  });
+  afterAll(async () => {
+    await closeDb();
+    await target.drop();
+  });
+
+  it("cannot be demoted or deactivated; once another admin exists, it can", async () => {
+    const { createUser, LastAdminError, setUserActive, setUserRole } = await import("@/lib/users/dal");
+    const db = await getDb();
+    // Start from no active administrator but ours.
+    await db.execute(sql`update users set active = false where role = 'admin'`);
+    const first = await createUser({ email: `a-${Date.now()}@example.com`, name: "A", password: "correct horse battery", role: "admin", accountIds: [] }, null);
+    await expect(setUserRole(first, "viewer", actor)).rejects.toBeInstanceOf(LastAdminError);
+    await expect(setUserActive(first, false, actor)).rejects.toBeInstanceOf(LastAdminError);
+    const second = await createUser({ email: `b-${Date.now()}@example.com`, name: "B", password: "correct horse battery", role: "admin", accountIds: [] }, null);
+    await setUserRole(first, "operator", actor);
+    await expect(setUserActive(second, false, actor)).rejects.toBeInstanceOf(LastAdminError);
+    await setUserRole(first, "admin", actor);
+    await setUserActive(second, false, actor);
+  });
+});
