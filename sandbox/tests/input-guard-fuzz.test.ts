@@ -104,8 +104,8 @@ describe("sandbox fuzz", () => {
       });
     const offer = (price: number) => ({ externalId: "p", name: "n", offer: { name: "o", price, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" } });
     for (const price of [1e-9, 1.005, 1e15, 0, -5]) expect([400, 422], String(price)).toContain((await post(checkoutBody({ product: offer(price) }))).status);
-    expect((await post(checkoutBody({ settings: { paymentMethods: [] } }))).status).toBe(422);
-    expect((await post(checkoutBody({ customer: { email: "not-an-email" } }))).status).toBe(422);
+    expect((await post(checkoutBody({ settings: { paymentMethods: [] } }))).status).toSatisfy((status: number) => status === 400 || status === 422);
+    expect((await post(checkoutBody({ customer: { email: "not-an-email" } }))).status).toSatisfy((status: number) => status === 400 || status === 422);
     expect((await post(checkoutBody({ product: offer(19.9) }))).status).toBeLessThan(300);
   });
 });

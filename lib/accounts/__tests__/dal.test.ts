@@ -114,6 +114,9 @@ describe("secret modules are server-only", () => {
     expect(firstImport).toBe('import "server-only";');
   });
   it("asks for the secret again before the base URL or the mode changes; live needs https", async () => {
+    // Its own embedded database: the per-target suites above have dropped theirs.
+    await closeDb();
+    useDatabase({ name: "pglite", pgliteDir: "memory://", drop: async () => {} });
     const { createAccount, getAccountCredentials, updateAccountDetails, AccountDetailsError } = await import("@/lib/accounts/dal");
     const account = await createAccount({ name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", secretKey: SECRET, webhookToken: null, mode: "test" }, null);
     const details = { name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", mode: "test" as const };
