@@ -109,12 +109,14 @@ async function pollOnce(): Promise<number> {
 /**
  * Calls `onEvent` for every notification delivered from now on that matches `filter`
  * (account, ledger row, event name, payment method), live over SSE with polling as fallback.
- * Returns the connection mode, e.g. to show a "live" badge.
+ * Returns the connection mode, e.g. to show a "live" badge. `since` is the feed cursor the
+ * page's server data was read at.
  */
-export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) => void): Mode {
+export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
   const mode = useSyncExternalStore(subscribeMode, () => hub.mode, () => "connecting" as Mode);
   const onEventRef = useRef(onEvent);
   const filterRef = useRef(filter);
+  const sinceRef = useRef(since);
   useEffect(() => {
     onEventRef.current = onEvent;
     filterRef.current = filter;
@@ -125,6 +127,9 @@ export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) =>
       if (matchesFeedFilter(event, filterRef.current)) onEventRef.current(event);
     };
     hub.listeners.add(listener);
+    // The page was rendered at cursor `since`: the first stream resumes from there, so what
+    // arrived between the render and the connection is not lost.
+    if (hub.cursor === null && typeof sinceRef.current === "number") hub.cursor = sinceRef.current;
     connect();
     return () => {
       hub.listeners.delete(listener);

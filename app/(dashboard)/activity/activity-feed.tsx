@@ -23,6 +23,8 @@ type Props = {
   facets: { events: string[]; methods: string[] };
   filter: FeedFilter;
   pageSize: number;
+  /** The feed cursor the list was read at: the live stream resumes from it. */
+  since: number;
 };
 
 function mergeEvent(list: FeedEvent[], incoming: FeedEvent, limit: number): FeedEvent[] {
@@ -36,7 +38,7 @@ function mergeEvent(list: FeedEvent[], incoming: FeedEvent, limit: number): Feed
     .slice(0, limit);
 }
 
-export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize }: Props) {
+export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize, since }: Props) {
   const { t, format } = useI18n();
   const router = useRouter();
   const pathname = usePathname();
@@ -54,11 +56,12 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
   const onEvent = useCallback(
     (event: FeedEvent) => {
       setEvents((list) => mergeEvent(list, event, pageSize));
-      setFresh((ids) => new Set(ids).add(event.id));
+      // A replayed event the list already held is not news.
+      if (event.seq > since) setFresh((ids) => new Set(ids).add(event.id));
     },
-    [pageSize],
+    [pageSize, since],
   );
-  const mode = useLiveEvents(filter, onEvent);
+  const mode = useLiveEvents(filter, onEvent, since);
 
   const accountName = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
   const eventOptions = useMemo(

@@ -2,7 +2,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/session";
 import { feedAccountIds } from "@/lib/feed/access";
 import { getI18n } from "@/lib/i18n/server";
-import { feedFacets, listFeedEvents } from "@/lib/webhooks/queries";
+import { currentFeedSeq, feedFacets, listFeedEvents } from "@/lib/webhooks/queries";
 import { ActivityFeed } from "./activity-feed";
 
 const FEED_PAGE_SIZE = 100;
@@ -17,6 +17,8 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
   const filter = { accountId: one(params.account), event: one(params.event), paymentMethod: one(params.method) };
   const visible = feedAccountIds(ctx);
   const accountIds = feedAccountIds(ctx, filter.accountId);
+  // Read before the list: a delivery between the two is replayed by the stream, not lost.
+  const since = await currentFeedSeq();
   const [events, facets] = await Promise.all([
     listFeedEvents({ accountIds, event: filter.event, paymentMethod: filter.paymentMethod, limit: FEED_PAGE_SIZE }),
     feedFacets(visible),
@@ -31,6 +33,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
         facets={facets}
         filter={filter}
         pageSize={FEED_PAGE_SIZE}
+        since={since}
       />
     </div>
   );

@@ -20,6 +20,7 @@ import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
 import { findInAccounts } from "@/lib/auth/account-page";
+import { currentFeedSeq } from "@/lib/webhooks/queries";
 import { accountPath } from "@/lib/accounts/paths";
 import { latestCheck, type GatewayCheck } from "@/lib/reconcile/checks";
 import { LiveRefresh } from "@/components/payments/live-refresh";
@@ -83,7 +84,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
               {t("charges.result.confirming", { status: (await getStatusLabel())(machineKindForOperation(row.kind), row.pendingStatus) })}
             </Badge>
           )}
-          <LiveRefresh accountId={row.accountId} ledgerId={row.id} />
+          <LiveRefresh accountId={row.accountId} ledgerId={row.id} since={await currentFeedSeq()} />
         </div>
       </PageHeader>
       {(unsettled || row.pendingStatus) && check?.state !== "needs_person" && <SettlingRefresh />}

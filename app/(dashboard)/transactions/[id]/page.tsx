@@ -13,6 +13,7 @@ import { machineKindForOperation } from "@/lib/status/machine";
 import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
 import { getLedgerTransaction } from "@/lib/ledger/queries";
+import { currentFeedSeq } from "@/lib/webhooks/queries";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/dal";
@@ -105,7 +106,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
             )}
           </span>
         }
-        description={<LiveRefresh accountId={account.id} ledgerId={tx.id} />}
+        description={<LiveRefresh accountId={account.id} ledgerId={tx.id} since={await currentFeedSeq()} />}
         actions={
           <>
             {canRefund && <RefundRequestDialog accountId={account.id} transactionId={tx.gatewayTransactionId!} ledgerId={tx.id} />}
