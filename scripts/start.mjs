@@ -97,7 +97,7 @@ if (!dev && !existsSync(path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID"
   if (build.status !== 0) stopAll(build.status ?? 1);
 }
 
-const console_ = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", env.PORT, ...(env.HOST ? ["-H", env.HOST] : [])], {
+const console_ = spawn(process.execPath, [path.join(root, "scripts", "console-server.mjs"), ...(dev ? ["--dev"] : [])], {
   cwd: root,
   env,
   stdio: "inherit",

@@ -6,7 +6,7 @@ import { getServerSession } from "next-auth";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, memberships, type Role } from "@/lib/db/schema";
-import { findUserById } from "@/lib/users/dal";
+import { findSessionUser } from "./sessions";
 import { clientIp } from "@/lib/http/client-ip";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/config";
 import { authOptions } from "./options";
@@ -14,7 +14,7 @@ import { isGlobalPermission, roleCan, type Permission } from "./permissions";
 
 export const ACCOUNT_COOKIE = "account";
 
-export type SessionUser = { id: string; email: string; name: string; role: Role; locale: Locale };
+export type SessionUser = { id: string; email: string; name: string; role: Role; locale: Locale; sessionId: string; sessionVersion: number };
 export type AccessibleAccount = { id: string; name: string; mode: "test" | "live"; role: Role; source: "env" | "ui" };
 export type AccessContext = {
   user: SessionUser;
@@ -24,15 +24,32 @@ export type AccessContext = {
   ip: string | null;
 };
 
-/** Loads the signed-in user from the database on every request: deactivation and password changes end older sessions. */
+/**
+ * Loads the signed-in user from the database on every request: the session row must still be
+ * open (sign-out revokes it) and the user unchanged (deactivation, password or role change).
+ */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
-  const session = (await getServerSession(authOptions())) as { user?: { id?: string }; sv?: number } | null;
+  const session = (await getServerSession(authOptions())) as { user?: { id?: string }; sv?: number; sid?: string } | null;
   const id = session?.user?.id;
-  if (!id) return null;
-  const user = await findUserById(id);
-  if (!user || !user.active || user.sessionVersion !== session.sv) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE };
+  if (!id || !session.sid) return null;
+  const user = await findSessionUser(session.sid, id, session.sv);
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+    sessionId: session.sid,
+    sessionVersion: user.sessionVersion,
+  };
 });
+
+/** For long-lived responses (the feed stream): whether the session they started with still counts. */
+export async function sessionStillValid(user: SessionUser): Promise<boolean> {
+  const row = await findSessionUser(user.sessionId, user.id, user.sessionVersion);
+  return !!row && row.role === user.role;
+}
 
 async function accessibleAccounts(user: SessionUser): Promise<AccessibleAccount[]> {
   const db = await getDb();

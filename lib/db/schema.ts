@@ -5,3 +5,4 @@ export * from "./tables/payouts";
 export * from "./tables/views";
 export * from "./tables/webhooks";
 export * from "./tables/checks";
+export * from "./tables/auth";

@@ -15,9 +15,10 @@ export function normaliseIp(ip: string): string {
 }
 
 /**
- * The Node server appends the socket address to X-Forwarded-For, so the last entry is the
- * direct peer; each trusted proxy in front adds one more hop we may look past. Entries to the
- * left of those are client-supplied and never trusted.
+ * The console's server (scripts/console-server.mjs, lib/http/forwarded-for.mjs) ends
+ * X-Forwarded-For with the socket's address and drops what the client sent unless
+ * TRUSTED_PROXY_HOPS proxies are in front; each of those adds one entry we may look past.
+ * Entries further left are the client's say and never read.
  */
 export function clientIp(headers: HeaderSource, trustedHops = env.trustedProxyHops): string | null {
   const forwarded = header(headers, "x-forwarded-for");

@@ -60,10 +60,11 @@ export const transferFormSchema = z
 export type TransferFormValues = z.input<typeof transferFormSchema>;
 export type TransferInput = z.output<typeof transferFormSchema>;
 
-/** The second confirmation: the same form values plus the user's password. */
+/** The second confirmation: the same form values plus the user's password (and app code, for users with one). */
 export const submitTransferSchema = z.object({
   transfer: transferFormSchema,
   password: z.string().min(1, { error: "transfers.errors.passwordRequired" }).max(200),
+  code: z.string().trim().max(32).optional(),
 });
 
 export const transferSettingsSchema = z.object({

@@ -2,11 +2,12 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { ActionError } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
-import { verifyPassword } from "@/lib/auth/password";
+import { checkSecondFactor, hasSecondFactor, rolesRequiringSecondFactor } from "@/lib/auth/second-factor";
 import { fromCents, isIPv4, toCents } from "@/lib/br";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
-import { transfers, users } from "@/lib/db/schema";
+import { transfers, type Role } from "@/lib/db/schema";
+import { checkOwnPassword } from "@/lib/users/dal";
 import { isGatewayError, type GatewayError } from "@/lib/gateway";
 import { gatewayForAccount, webhookUrlFor } from "@/lib/gateway/connection";
 import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas";
@@ -44,19 +45,37 @@ export class DailyLimitError extends Error {
 
 export type SubmitTransferResult = { transferId: string; replayed: boolean };
 
-/** Refuses before anything is recorded when the password does not match the signed-in user's. */
-export async function confirmPassword(actor: Actor, password: string, audit: { accountId: string; ip: string | null; identifier: string }) {
-  const db = await getDb();
-  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
-  if (user && (await verifyPassword(user.hash, password))) return;
-  await writeAudit({
-    actor,
-    accountId: audit.accountId,
-    action: "transfer.password_refused",
-    target: audit.identifier,
-    ip: audit.ip,
-  });
-  throw new ActionError("transfers.errors.wrongPassword", { fieldErrors: { password: ["transfers.errors.wrongPassword"] } });
+/**
+ * The second confirmation of money out, refused before anything is recorded: the user's password
+ * (throttled per user), and the code from the authenticator app when the user has one. A role
+ * that administrators require a second factor for cannot move money without enrolling first.
+ */
+export async function confirmMoneyOut(
+  actor: Actor & { role: Role },
+  proof: { password: string; code?: string },
+  audit: { accountId: string; ip: string | null; identifier: string },
+) {
+  const refuse = async (action: string, key: string, field: "password" | "code") => {
+    await writeAudit({ actor, accountId: audit.accountId, action, target: audit.identifier, ip: audit.ip });
+    throw new ActionError(key, { fieldErrors: { [field]: [key] } });
+  };
+  const password = await checkOwnPassword(actor.id, proof.password);
+  if (password === "throttled") {
+    await writeAudit({ actor, accountId: audit.accountId, action: "transfer.password_throttled", target: audit.identifier, ip: audit.ip });
+    throw new ActionError("transfers.errors.tooManyAttempts", { fieldErrors: { password: ["transfers.errors.tooManyAttempts"] } });
+  }
+  if (password === "wrong_password") return refuse("transfer.password_refused", "transfers.errors.wrongPassword", "password");
+
+  if (!(await hasSecondFactor(actor.id))) {
+    if ((await rolesRequiringSecondFactor()).includes(actor.role)) {
+      throw new ActionError("transfers.errors.secondFactorRequired");
+    }
+    return;
+  }
+  if (!proof.code) return refuse("transfer.code_missing", "transfers.errors.codeRequired", "code");
+  const check = await checkSecondFactor(actor, proof.code, { ip: audit.ip, purpose: "transfer" });
+  if (check.outcome === "throttled") throw new ActionError("transfers.errors.tooManyAttempts", { fieldErrors: { code: ["transfers.errors.tooManyAttempts"] } });
+  if (check.outcome !== "ok") return refuse("transfer.code_refused", "transfers.errors.wrongCode", "code");
 }
 
 function errorSummary(error: GatewayError) {

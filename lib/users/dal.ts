@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, memberships, users, type Role } from "@/lib/db/schema";
 import { writeAudit } from "@/lib/audit/log";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { IN_SESSION_RULE, attemptKeys, clearAttempts, takeAttempt } from "@/lib/auth/throttle";
 import type { Locale } from "@/lib/i18n/config";
 
 export type Actor = { id: string; email: string };
@@ -130,7 +131,7 @@ export async function setUserRole(userId: string, role: Role, actor: Actor): Pro
     if (role !== "admin") await assertNotLastAdmin(tx, userId);
     const [row] = await tx
       .update(users)
-      .set({ role, updatedAt: new Date() })
+      .set({ role, updatedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!row) return;
@@ -152,19 +153,30 @@ export async function setUserAccounts(userId: string, accountIds: string[], acto
   });
 }
 
+/** The signed-in user's own password, checked under the same attempt limit as every password check. */
+export async function checkOwnPassword(userId: string, password: string): Promise<"ok" | "wrong_password" | "throttled"> {
+  const key = attemptKeys.user(userId, "password");
+  if (!(await takeAttempt(key, IN_SESSION_RULE)).allowed) return "throttled";
+  const user = await findUserById(userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) return "wrong_password";
+  await clearAttempts([key]);
+  return "ok";
+}
+
 export async function changePassword(
   userId: string,
   currentPassword: string,
   newPassword: string,
-): Promise<"ok" | "wrong_password"> {
+): Promise<"ok" | "wrong_password" | "throttled"> {
   const db = await getDb();
-  const user = await findUserById(userId);
-  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) return "wrong_password";
-  await db
+  const checked = await checkOwnPassword(userId, currentPassword);
+  if (checked !== "ok") return checked;
+  const [user] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date(), sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
-  await writeAudit({ actor: { id: user.id, email: user.email }, action: "user.password.change", target: user.email });
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, email: users.email });
+  if (user) await writeAudit({ actor: { id: user.id, email: user.email }, action: "user.password.change", target: user.email });
   return "ok";
 }
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { KeyRound } from "lucide-react";
+import { KeyRound, ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -33,11 +33,18 @@ export default async function ProfilePage() {
               <LanguageSelect />
             </dd>
           </dl>
-          <Button asChild variant="outline">
-            <Link href="/profile/password">
-              <KeyRound /> {t("profile.changePassword")}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link href="/profile/password">
+                <KeyRound /> {t("profile.changePassword")}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/profile/security">
+                <ShieldCheck /> {t("profile.security")}
+              </Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     </div>

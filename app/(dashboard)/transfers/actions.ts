@@ -7,13 +7,13 @@ import { toCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { saveTransferSettings } from "@/lib/transfers/dal";
 import { submitTransferSchema, transferSettingsSchema } from "@/lib/transfers/schemas";
-import { confirmPassword, DailyLimitError, submitTransfer } from "@/lib/transfers/service";
+import { confirmMoneyOut, DailyLimitError, submitTransfer } from "@/lib/transfers/service";
 
 export const submitTransferAction = defineAction(
   { permission: "transfers.create", schema: submitTransferSchema, account: "input" },
-  async ({ transfer, password }, ctx) => {
+  async ({ transfer, password, code }, ctx) => {
     const accountId = ctx.account.id;
-    await confirmPassword(ctx.user, password, { accountId, ip: ctx.ip, identifier: transfer.identifier });
+    await confirmMoneyOut(ctx.user, { password, code }, { accountId, ip: ctx.ip, identifier: transfer.identifier });
     try {
       const result = await submitTransfer({ accountId, actor: ctx.user, ip: ctx.ip, input: transfer });
       revalidatePath("/transfers");

@@ -41,6 +41,7 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/admin/users/actions.ts#setUserActiveAction": "users.manage",
   "app/(dashboard)/admin/users/actions.ts#setUserRoleAction": "users.manage",
   "app/(dashboard)/admin/users/actions.ts#setUserAccountsAction": "users.manage",
+  "app/(dashboard)/admin/users/actions.ts#setRequiredSecondFactorRolesAction": "users.manage",
   ...Object.fromEntries(
     ["createPixChargeAction", "createCardChargeAction", "createBoletoChargeAction", "createCryptoChargeAction", "createPixDepositAction",
       "createPixSubscriptionAction", "createCardSubscriptionAction", "createCryptoSubscriptionAction"].map((name) => [
@@ -54,6 +55,10 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/lookup/actions.ts#lookupTransactionAction": "transactions.view",
   "app/(dashboard)/lookup/actions.ts#addToLedgerAction": "ledger.add",
   "app/(dashboard)/profile/actions.ts#changePasswordAction": "profile.manage",
+  "app/(dashboard)/profile/actions.ts#startSecondFactorAction": "profile.manage",
+  "app/(dashboard)/profile/actions.ts#confirmSecondFactorAction": "profile.manage",
+  "app/(dashboard)/profile/actions.ts#regenerateRecoveryCodesAction": "profile.manage",
+  "app/(dashboard)/profile/actions.ts#disableSecondFactorAction": "profile.manage",
   "app/(dashboard)/refunds/actions.ts#requestRefundAction": "refunds.request",
   "app/(dashboard)/refunds/actions.ts#refreshRefundAction": "ledger.refresh",
   "app/(dashboard)/transactions/actions.ts#saveViewAction": "transactions.view",
@@ -74,6 +79,11 @@ const READ_ONLY_ACTIONS = new Set([
   "deleteViewAction",
   "countTransactionsAction",
   "changePasswordAction",
+  // The user's own second factor: their sign-in, not the ledger or anyone's money.
+  "startSecondFactorAction",
+  "confirmSecondFactorAction",
+  "regenerateRecoveryCodesAction",
+  "disableSecondFactorAction",
 ]);
 
 /** Route handlers: how each is guarded. A new route must be added here. */

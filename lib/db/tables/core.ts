@@ -26,8 +26,15 @@ export const users = pgTable(
     role: text("role").$type<Role>().notNull(),
     locale: text("locale").notNull().default("pt-BR"),
     active: boolean("active").notNull().default(true),
-    /** Bumped on password change or deactivation so that older session tokens stop working. */
+    /** Bumped on password, role or second-factor change and on deactivation: every older session ends. */
     sessionVersion: integer("session_version").notNull().default(1),
+    /** TOTP key (encrypted); set once the user has confirmed a code from it. */
+    totpSecretEncrypted: text("totp_secret_encrypted"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last accepted time step: a code is accepted once. */
+    totpLastStep: integer("totp_last_step"),
+    /** A key being enrolled, until its first code is confirmed. */
+    totpPendingSecretEncrypted: text("totp_pending_secret_encrypted"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,13 +88,3 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_account_idx").on(t.accountId, t.at)],
 );
 
-export const signInFailures = pgTable(
-  "sign_in_failures",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** "email:<address>" or "ip:<address>" */
-    key: text("key").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("sign_in_failures_key_at_idx").on(t.key, t.at)],
-);

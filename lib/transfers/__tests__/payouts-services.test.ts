@@ -124,9 +124,10 @@ describe("transfers", () => {
   });
 
   it("refuses a wrong password and audits it", async () => {
-    const { confirmPassword } = await import("@/lib/transfers/service");
-    await expect(confirmPassword(actor, "correct-horse-battery", { accountId: demoAccountId, ip: CLIENT_IP, identifier: "x" })).resolves.toBeUndefined();
-    await expect(confirmPassword(actor, "wrong-password", { accountId: demoAccountId, ip: CLIENT_IP, identifier: "tr-wrong" })).rejects.toMatchObject({
+    const { confirmMoneyOut } = await import("@/lib/transfers/service");
+    const producer = { ...actor, role: "producer" as const };
+    await expect(confirmMoneyOut(producer, { password: "correct-horse-battery" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "x" })).resolves.toBeUndefined();
+    await expect(confirmMoneyOut(producer, { password: "wrong-password" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "tr-wrong" })).rejects.toMatchObject({
       error: "transfers.errors.wrongPassword",
     });
     const audit = await auditActions(demoAccountId);

@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
-import { createUserSchema } from "@/lib/auth/schemas";
+import { createUserSchema, requiredRolesSchema } from "@/lib/auth/schemas";
+import { setRolesRequiringSecondFactor } from "@/lib/auth/second-factor";
 import { ROLES } from "@/lib/db/schema-enums";
 import { createUser, EmailTakenError, LastAdminError, setUserAccounts, setUserActive, setUserRole } from "@/lib/users/dal";
 
@@ -50,3 +51,8 @@ export const setUserAccountsAction = defineAction(
     revalidatePath("/admin/users");
   },
 );
+
+export const setRequiredSecondFactorRolesAction = defineAction({ permission: "users.manage", schema: requiredRolesSchema }, async ({ roles }, ctx) => {
+  await setRolesRequiringSecondFactor(roles, ctx.user, { ip: ctx.ip });
+  revalidatePath("/admin/users");
+});

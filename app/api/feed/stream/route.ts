@@ -1,3 +1,4 @@
+import { sessionStillValid } from "@/lib/auth/session";
 import { authorizeFeed, feedAccountIds } from "@/lib/feed/access";
 import { subscribeFeed } from "@/lib/feed/bus";
 import { FEED_RESUME_OVERLAP, type FeedEvent } from "@/lib/feed/types";
@@ -7,8 +8,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 const HEARTBEAT_MS = 15_000;
-/** Streams end after a while so that the browser reconnects and the session is checked again. */
+/** Streams end after a while so that the browser reconnects and everything is checked again. */
 const MAX_STREAM_MS = 5 * 60_000;
+/** Sign-out, deactivation or a role change close an open stream within this long. */
+const SESSION_RECHECK_MS = 5_000;
 
 const CURSOR = /^\d{1,15}$/;
 
@@ -57,10 +60,17 @@ export async function GET(request: Request) {
       }
       const heartbeat = setInterval(() => send(`: keep-alive\n\n`), HEARTBEAT_MS);
       const expiry = setTimeout(() => cleanup(), MAX_STREAM_MS);
+      const recheck = setInterval(() => {
+        sessionStillValid(auth.ctx.user).then(
+          (valid) => valid || cleanup(),
+          () => {},
+        );
+      }, SESSION_RECHECK_MS);
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearInterval(recheck);
         clearTimeout(expiry);
         unsubscribe();
         try {

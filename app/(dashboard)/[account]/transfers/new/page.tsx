@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { AccountBanner } from "@/components/payments/account-banner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { hasSecondFactor, rolesRequiringSecondFactor } from "@/lib/auth/second-factor";
 import { isIPv4 } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { TransferForm } from "./transfer-form";
@@ -13,6 +15,8 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
   // One identifier per form instance: a double click or a retry re-sends the same one.
   const identifier = `tr-${randomUUID()}`;
   const clientIp = ctx.ip && isIPv4(ctx.ip) ? ctx.ip : null;
+  const secondFactor = await hasSecondFactor(ctx.user.id);
+  const secondFactorMissing = !secondFactor && (await rolesRequiringSecondFactor()).includes(ctx.user.role);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
@@ -25,7 +29,22 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
         description={t("transfers.newDescription")}
       />
       <AccountBanner account={ctx.account} />
-      <TransferForm account={{ id: ctx.account.id, name: ctx.account.name, mode: ctx.account.mode }} identifier={identifier} clientIp={clientIp} />
+      {secondFactorMissing && (
+        <Alert variant="warning" data-testid="second-factor-required">
+          <AlertDescription>
+            {t("transfers.secondFactorNeeded")}{" "}
+            <Link href="/profile/security" className="font-medium underline">
+              {t("profile.security")}
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
+      <TransferForm
+        account={{ id: ctx.account.id, name: ctx.account.name, mode: ctx.account.mode }}
+        identifier={identifier}
+        clientIp={clientIp}
+        secondFactor={secondFactor}
+      />
     </div>
   );
 }

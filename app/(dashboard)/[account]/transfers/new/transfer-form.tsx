@@ -59,13 +59,26 @@ function SummaryRow({ label, children }: { label: string; children: React.ReactN
   );
 }
 
-export function TransferForm({ account, identifier, clientIp }: { account: { id: string; name: string; mode: "test" | "live" }; identifier: string; clientIp: string | null }) {
+export function TransferForm({
+  account,
+  identifier,
+  clientIp,
+  secondFactor,
+}: {
+  account: { id: string; name: string; mode: "test" | "live" };
+  identifier: string;
+  clientIp: string | null;
+  /** The user confirms money out with a code from the authenticator app as well. */
+  secondFactor: boolean;
+}) {
   const { t, format } = useI18n();
   const router = useRouter();
   const [review, setReview] = useState<TransferInput | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
 
@@ -98,7 +111,8 @@ export function TransferForm({ account, identifier, clientIp }: { account: { id:
     if (!review) return;
     setSending(true);
     setPasswordError(null);
-    const result = await submitTransferAction({ accountId: account.id, transfer: form.getValues(), password });
+    setCodeError(null);
+    const result = await submitTransferAction({ accountId: account.id, transfer: form.getValues(), password, code: secondFactor ? code : undefined });
     setSending(false);
     if (result.ok) {
       setPasswordOpen(false);
@@ -106,12 +120,18 @@ export function TransferForm({ account, identifier, clientIp }: { account: { id:
       router.push(`/transfers/${result.data.transferId}`);
       return;
     }
-    if (result.error === "transfers.errors.wrongPassword") {
+    if (result.error === "transfers.errors.wrongPassword" || (result.error === "transfers.errors.tooManyAttempts" && result.fieldErrors?.password)) {
       setPasswordError(t(result.error));
+      return;
+    }
+    if (["transfers.errors.wrongCode", "transfers.errors.codeRequired", "transfers.errors.tooManyAttempts"].includes(result.error)) {
+      setCode("");
+      setCodeError(t(result.error));
       return;
     }
     setPasswordOpen(false);
     setPassword("");
+    setCode("");
     if (result.error === "errors.validation") {
       setReview(null);
       applyActionResult(
@@ -191,6 +211,8 @@ export function TransferForm({ account, identifier, clientIp }: { account: { id:
             if (!open) {
               setPassword("");
               setPasswordError(null);
+              setCode("");
+              setCodeError(null);
             }
           }}
         >
@@ -223,8 +245,28 @@ export function TransferForm({ account, identifier, clientIp }: { account: { id:
                   </p>
                 )}
               </div>
+              {secondFactor && (
+                <div className="space-y-2">
+                  <Label htmlFor="transfer-code">{t("profile.codeLabel")}</Label>
+                  <Input
+                    id="transfer-code"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={32}
+                    className="font-mono tracking-widest"
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                    aria-invalid={codeError ? true : undefined}
+                  />
+                  {codeError && (
+                    <p role="alert" className="text-[13px] font-medium text-destructive">
+                      {codeError}
+                    </p>
+                  )}
+                </div>
+              )}
               <DialogFooter>
-                <Button type="submit" loading={sending} disabled={!password}>
+                <Button type="submit" loading={sending} disabled={!password || (secondFactor && !code.trim())}>
                   {t("transfers.send")}
                 </Button>
               </DialogFooter>

@@ -1,0 +1,237 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { QRCodeSVG } from "qrcode.react";
+import { Download, ShieldCheck, ShieldOff } from "lucide-react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Form } from "@/components/ui/form";
+import { FormDialog } from "@/components/forms/form-dialog";
+import { TextField } from "@/components/forms/fields";
+import { applyActionResult } from "@/components/forms/action-result";
+import type { SecondFactorStatus } from "@/lib/auth/second-factor";
+import { disableSecondFactorSchema, enrolCodeSchema, secondFactorCodeSchema } from "@/lib/auth/schemas";
+import { useI18n } from "@/lib/i18n/client";
+import {
+  confirmSecondFactorAction,
+  disableSecondFactorAction,
+  regenerateRecoveryCodesAction,
+  startSecondFactorAction,
+} from "../actions";
+
+type Enrolment = { uri: string; keyText: string };
+
+export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
+  const { t, format } = useI18n();
+  const router = useRouter();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  async function start() {
+    setStarting(true);
+    const result = await startSecondFactorAction({});
+    setStarting(false);
+    if (result.ok) setEnrolment(result.data);
+    else toast.error(t(result.error));
+  }
+
+  function finish() {
+    setCodes(null);
+    setEnrolment(null);
+    router.refresh();
+  }
+
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          {t("profile.security")}
+          <Badge variant={status.enabled ? "success" : "secondary"} data-testid="second-factor-state">
+            {status.enabled ? t("profile.securityOn", { date: format.date(status.enabledAt!) }) : t("profile.securityOff")}
+          </Badge>
+        </CardTitle>
+        <CardDescription>{t("profile.securityDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6 text-sm">
+        {status.requiredForRole && !status.enabled && (
+          <Alert variant="warning">
+            <AlertDescription>{t("profile.securityRequired")}</AlertDescription>
+          </Alert>
+        )}
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={finish} />
+        ) : enrolment ? (
+          <EnrolmentStep enrolment={enrolment} onEnrolled={(recovery) => setCodes(recovery)} />
+        ) : status.enabled ? (
+          <EnabledControls recoveryCodesLeft={status.recoveryCodesLeft} onNewCodes={setCodes} onDisabled={() => router.refresh()} />
+        ) : (
+          <Button onClick={start} loading={starting} data-testid="enable-second-factor">
+            <ShieldCheck /> {t("profile.enable")}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnrolled: (codes: string[]) => void }) {
+  const { t } = useI18n();
+  const form = useForm<z.input<typeof enrolCodeSchema>>({ resolver: zodResolver(enrolCodeSchema), defaultValues: { code: "" } });
+
+  async function onSubmit(values: z.input<typeof enrolCodeSchema>) {
+    const result = await confirmSecondFactorAction(values);
+    if (!applyActionResult(form, result, t)) return;
+    toast.success(t("profile.enrolled"));
+    onEnrolled(result.data.recoveryCodes);
+  }
+
+  return (
+    <div className="space-y-4">
+      <h3 className="font-medium">{t("profile.enrolTitle")}</h3>
+      <p className="text-muted-foreground">{t("profile.enrolSteps")}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="w-fit rounded-md border bg-white p-2">
+          <QRCodeSVG value={enrolment.uri} size={168} level="M" marginSize={1} role="img" aria-label="QR Code" />
+        </div>
+        <div className="space-y-1">
+          <p className="text-muted-foreground">{t("profile.enrolKey")}</p>
+          <div className="flex items-center gap-1">
+            <code className="rounded bg-muted px-2 py-1 font-mono text-sm" data-testid="totp-key">
+              {enrolment.keyText}
+            </code>
+            <CopyButton value={enrolment.keyText.replace(/\s+/g, "")} />
+          </div>
+        </div>
+      </div>
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="flex max-w-sm flex-col gap-3" noValidate>
+          <TextField
+            control={form.control}
+            name="code"
+            label={t("profile.enrolCode")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            className="font-mono"
+          />
+          <Button type="submit" loading={form.formState.isSubmitting} className="w-fit">
+            {t("profile.enrolConfirm")}
+          </Button>
+        </form>
+      </Form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useI18n();
+  const text = codes.join("\n");
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: "text/plain" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: "codigos-de-recuperacao.txt" });
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="space-y-4">
+      <h3 className="font-medium">{t("profile.recoveryTitle")}</h3>
+      <p className="text-muted-foreground">{t("profile.recoveryDescription")}</p>
+      <ul className="grid w-fit grid-cols-2 gap-x-8 gap-y-1 rounded-md border bg-muted/40 p-4 font-mono" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton value={text} label={t("profile.recoveryCopy")} showLabel variant="outline" toastMessage={t("profile.recoveryCopied")} />
+        <Button variant="outline" onClick={download}>
+          <Download /> {t("profile.recoveryDownload")}
+        </Button>
+        <Button onClick={onDone} data-testid="recovery-codes-done">
+          {t("profile.recoveryDone")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EnabledControls({
+  recoveryCodesLeft,
+  onNewCodes,
+  onDisabled,
+}: {
+  recoveryCodesLeft: number;
+  onNewCodes: (codes: string[]) => void;
+  onDisabled: () => void;
+}) {
+  const { t } = useI18n();
+  const [regenerateOpen, setRegenerateOpen] = useState(false);
+  const [disableOpen, setDisableOpen] = useState(false);
+  const regenerateForm = useForm<z.input<typeof secondFactorCodeSchema>>({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: "" } });
+  const disableForm = useForm<z.input<typeof disableSecondFactorSchema>>({
+    resolver: zodResolver(disableSecondFactorSchema),
+    defaultValues: { password: "", code: "" },
+  });
+
+  async function regenerate(values: z.input<typeof secondFactorCodeSchema>) {
+    const result = await regenerateRecoveryCodesAction(values);
+    if (!applyActionResult(regenerateForm, result, t)) return;
+    setRegenerateOpen(false);
+    regenerateForm.reset();
+    onNewCodes(result.data.recoveryCodes);
+  }
+
+  async function disable(values: z.input<typeof disableSecondFactorSchema>) {
+    const result = await disableSecondFactorAction(values);
+    if (!applyActionResult(disableForm, result, t)) return;
+    setDisableOpen(false);
+    disableForm.reset();
+    toast.success(t("profile.disabled"));
+    onDisabled();
+  }
+
+  return (
+    <div className="space-y-4">
+      <p data-testid="recovery-left">{t("profile.recoveryLeft", { count: recoveryCodesLeft })}</p>
+      <div className="flex flex-wrap gap-2">
+        <FormDialog
+          open={regenerateOpen}
+          onOpenChange={setRegenerateOpen}
+          trigger={<Button variant="outline">{t("profile.regenerate")}</Button>}
+          title={t("profile.regenerate")}
+          description={t("profile.regenerateDescription")}
+          form={regenerateForm}
+          onSubmit={regenerate}
+          submitLabel={t("profile.regenerate")}
+        >
+          <TextField control={regenerateForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" className="font-mono" />
+        </FormDialog>
+        <FormDialog
+          open={disableOpen}
+          onOpenChange={setDisableOpen}
+          trigger={
+            <Button variant="outline">
+              <ShieldOff /> {t("profile.disable")}
+            </Button>
+          }
+          title={t("profile.disableTitle")}
+          description={t("profile.disableDescription")}
+          form={disableForm}
+          onSubmit={disable}
+          submitLabel={t("profile.disable")}
+        >
+          <TextField control={disableForm.control} name="password" type="password" label={t("auth.password")} autoComplete="current-password" />
+          <TextField control={disableForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" className="font-mono" />
+        </FormDialog>
+      </div>
+    </div>
+  );
+}

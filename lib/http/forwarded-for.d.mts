@@ -1,0 +1,1 @@
+export function forwardedFor(incoming: string | string[] | undefined, socketAddress: string | undefined, trustedHops: number): string;
