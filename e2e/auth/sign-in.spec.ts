@@ -49,7 +49,7 @@ test.describe("sign-in", () => {
     await page.getByLabel("E-mail").fill(user.email);
     await page.getByLabel("Senha").fill(user.password);
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByTestId("sign-in-error")).toHaveText("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Muitas tentativas. Tente de novo em 1 minuto.");
 
     const unknown = `ghost-${randomUUID()}@e2e.test`;
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -58,6 +58,6 @@ test.describe("sign-in", () => {
       await page.getByRole("button", { name: "Entrar" }).click();
       await expect(page.getByTestId("sign-in-error")).toBeVisible();
     }
-    await expect(page.getByTestId("sign-in-error")).toHaveText("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Muitas tentativas. Tente de novo em 1 minuto.");
   });
 });

@@ -15,6 +15,7 @@ export const profile = defineMessages(
     security: "Verificação em duas etapas",
     securityDescription:
       "Além da senha, o console pede um código do seu aplicativo autenticador ao entrar e ao confirmar transferências.",
+    securityState: "Situação",
     securityOn: "Ativada desde {date}",
     securityOff: "Desativada",
     securityRequired: "Obrigatória para o seu perfil antes de mover dinheiro.",
@@ -54,6 +55,7 @@ export const profile = defineMessages(
     passwordChanged: "Password changed. Sign in again with the new password.",
     security: "Two-step verification",
     securityDescription: "Besides your password, the console asks for a code from your authenticator app when you sign in and when you confirm transfers.",
+    securityState: "Status",
     securityOn: "On since {date}",
     securityOff: "Off",
     securityRequired: "Required for your role before moving money.",

@@ -6,12 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import type { Role } from "@/lib/db/schema-enums";
+import { roleCan } from "@/lib/auth/permissions";
+import { ROLES, type Role } from "@/lib/db/schema-enums";
 import { useT } from "@/lib/i18n/client";
 import { setRequiredSecondFactorRolesAction } from "./actions";
 
-/** Roles that can move money; viewers cannot, so requiring it of them would mean nothing. */
-const MONEY_ROLES: Role[] = ["admin", "producer", "operator"];
+/** Only roles that can send money out; for the others the rule would mean nothing. */
+const MONEY_ROLES: Role[] = ROLES.filter((role) => roleCan(role, "transfers.create"));
 
 export function RequiredSecondFactor({ roles }: { roles: Role[] }) {
   const t = useT();

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/session";
 import { secondFactorStatus } from "@/lib/auth/second-factor";
 import { getI18n } from "@/lib/i18n/server";
@@ -12,5 +14,19 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SecurityPage() {
   const ctx = await requirePage("profile.manage");
   const status = await secondFactorStatus(ctx.user.id);
-  return <SecondFactorPanel status={status} />;
+  const { t } = await getI18n();
+  return (
+    <div className="max-w-2xl space-y-6">
+      <PageHeader
+        eyebrow={
+          <Link href="/profile" className="hover:underline">
+            {t("profile.title")}
+          </Link>
+        }
+        title={t("profile.security")}
+        description={t("profile.securityDescription")}
+      />
+      <SecondFactorPanel status={status} />
+    </div>
+  );
 }

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Form } from "@/components/ui/form";
 import { FormDialog } from "@/components/forms/form-dialog";
@@ -51,15 +51,14 @@ export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
   }
 
   return (
-    <Card className="max-w-2xl">
+    <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          {t("profile.security")}
+          {t("profile.securityState")}
           <Badge variant={status.enabled ? "success" : "secondary"} data-testid="second-factor-state">
             {status.enabled ? t("profile.securityOn", { date: format.date(status.enabledAt!) }) : t("profile.securityOff")}
           </Badge>
         </CardTitle>
-        <CardDescription>{t("profile.securityDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6 text-sm">
         {status.requiredForRole && !status.enabled && (
@@ -121,7 +120,6 @@ function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnro
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={7}
-            className="font-mono"
           />
           <Button type="submit" loading={form.formState.isSubmitting} className="w-fit">
             {t("profile.enrolConfirm")}
@@ -212,7 +210,7 @@ function EnabledControls({
           onSubmit={regenerate}
           submitLabel={t("profile.regenerate")}
         >
-          <TextField control={regenerateForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" className="font-mono" />
+          <TextField control={regenerateForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
         </FormDialog>
         <FormDialog
           open={disableOpen}
@@ -229,7 +227,7 @@ function EnabledControls({
           submitLabel={t("profile.disable")}
         >
           <TextField control={disableForm.control} name="password" type="password" label={t("auth.password")} autoComplete="current-password" />
-          <TextField control={disableForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" className="font-mono" />
+          <TextField control={disableForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
         </FormDialog>
       </div>
     </div>
