@@ -1,0 +1,239 @@
+/**
+ * Webhook receiver benchmark through the served apps, in one run on one Postgres server:
+ *
+ *   1. baseline: a minimal Next.js route handler (scripts/bench/baseline-app: token check,
+ *      sha256 dedupe key, one INSERT … ON CONFLICT DO NOTHING) under `next start`;
+ *   2. console: the production build served as `npm start` serves it
+ *      (scripts/console-server.mjs), `POST /api/webhooks/<account>`.
+ *
+ * Each gets the same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP,
+ * after a warm-up. Printed: deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, and how
+ * long the console's asynchronous applier took to bring every stored event into the ledger.
+ *
+ *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
+ *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import process from "node:process";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const baselineDir = path.join(root, "scripts/bench/baseline-app");
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+const TOKEN = "wht_bench_served_0001";
+const deliveries = Number(process.env.BENCH_DELIVERIES ?? 20_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const warmup = Math.min(2_000, Math.ceil(deliveries / 10));
+const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const children: ChildProcess[] = [];
+
+function databaseUrl(name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function build(dir: string, label: string): void {
+  if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(dir, ".next/BUILD_ID"))) return;
+  console.log(`building ${label}…`);
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error(`next build failed for ${label}`);
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url, { redirect: "manual" });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+function serve(args: string[], cwd: string, env: Record<string, string>, label: string): ChildProcess {
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${label}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
+    cwd,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString().trim();
+    if (text) console.error(`  [${label}] ${text.split("\n")[0]}`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+function paidNotification(index: number, run: string): string {
+  const createdAt = new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString();
+  return JSON.stringify({
+    event: "TRANSACTION_PAID",
+    token: TOKEN,
+    offerCode: null,
+    checkoutUrl: "",
+    client: { id: `c${index}`, name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
+    transaction: {
+      id: `tx_${run}_${index}`,
+      identifier: `bench-${run}-${index}`,
+      status: "COMPLETED",
+      paymentMethod: "PIX",
+      amount: 10 + (index % 1000) / 100,
+      commissionAmount: 9.5,
+      currency: "BRL",
+      createdAt,
+      payedAt: new Date(Date.parse(createdAt) + 30_000).toISOString(),
+    },
+    orderItems: [],
+    trackProps: { isUpsell: false },
+  });
+}
+
+type Load = { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; sent: number; seconds: number };
+
+async function load(url: string, count: number, run: string): Promise<Load> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    amount: count,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [{ setupRequest: (request) => ({ ...request, body: paidNotification(next++, run) }) }],
+  });
+  const seconds = result.duration;
+  return {
+    perSecond: Math.round(result.requests.total / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    sent: result.requests.sent,
+    seconds,
+  };
+}
+
+async function main(): Promise<void> {
+  const suffix = randomBytes(4).toString("hex");
+  const consoleDb = `bench_console_${suffix}`;
+  const baselineDb = `bench_baseline_${suffix}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-served-"));
+  const consolePort = 3390;
+  const baselinePort = 3391;
+  console.log(`Webhook receiver through the served apps: ${deliveries} distinct TRANSACTION_PAID deliveries, ${connections} connections, Postgres ${new URL(serverUrl).host}`);
+  console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
+
+  build(root, "the console");
+  build(baselineDir, "the baseline route handler");
+  await adminQuery(`create database ${consoleDb}`);
+  await adminQuery(`create database ${baselineDb}`);
+  try {
+    await query(databaseUrl(baselineDb), "create table bench_baseline_events (dedupe_key text primary key, payload jsonb not null, received_at timestamptz not null default now())");
+
+    // Baseline first, alone on the machine.
+    const baseline = serve([nextBin, "start", "-p", String(baselinePort)], baselineDir, { BENCH_BASELINE_DATABASE_URL: databaseUrl(baselineDb), BENCH_TOKEN: TOKEN }, "baseline");
+    await waitFor(`http://127.0.0.1:${baselinePort}/api/hook`, baseline);
+    await load(`http://127.0.0.1:${baselinePort}/api/hook`, warmup, `warm-${suffix}`);
+    const baselineLoad = await load(`http://127.0.0.1:${baselinePort}/api/hook`, deliveries, `base-${suffix}`);
+    const [{ n: baselineStored }] = await query<{ n: number }>(databaseUrl(baselineDb), "select count(*)::int as n from bench_baseline_events where payload->'transaction'->>'id' like 'tx_base-%'");
+    await stop(baseline);
+
+    const consoleServer = serve([path.join(root, "scripts/console-server.mjs")], root, {
+      PORT: String(consolePort),
+      DATABASE_URL: databaseUrl(consoleDb),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${consolePort}`,
+      NEXTAUTH_URL: `http://localhost:${consolePort}`,
+      APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+      GATEWAY_BASE_URL: "http://127.0.0.1:9",
+      GATEWAY_PUBLIC_KEY: "pk_bench",
+      GATEWAY_SECRET_KEY: "sk_bench_secret",
+      GATEWAY_WEBHOOK_TOKEN: TOKEN,
+      GATEWAY_ACCOUNT_NAME: "Bench",
+      GATEWAY_MODE: "test",
+      SEED_ADMIN_EMAIL: "bench@example.com",
+      SEED_ADMIN_PASSWORD: randomUUID(),
+    }, "console");
+    await waitFor(`http://127.0.0.1:${consolePort}/sign-in`, consoleServer);
+    const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
+    const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
+    await load(consoleUrl, warmup, `warm-${suffix}`);
+    const consoleLoad = await load(consoleUrl, deliveries, `cons-${suffix}`);
+    const ackedAt = Date.now();
+    const stored = async () =>
+      (
+        await query<{ events: number; pending: number }>(
+          databaseUrl(consoleDb),
+          "select count(*)::int as events, count(*) filter (where apply_state = 'pending')::int as pending from webhook_events where gateway_transaction_id like 'tx_cons-%'",
+        )
+      )[0];
+    let counts = await stored();
+    while (counts.pending > 0 && Date.now() - ackedAt < 120_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      counts = await stored();
+    }
+    const drainMs = Date.now() - ackedAt;
+    const [{ paid }] = await query<{ paid: number }>(databaseUrl(consoleDb), "select count(*)::int as paid from ledger_transactions where gateway_transaction_id like 'tx_cons-%'");
+    await stop(consoleServer);
+
+    const row = (name: string, l: Load, storedCount: number) =>
+      `| ${name} | ${l.perSecond.toLocaleString("en-US")} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx + l.errors} | ${storedCount} / ${deliveries} |`;
+    console.log("\n| receiver (served, Postgres) | deliveries/s | p50 | p99 | non-2xx or errors | stored / sent |");
+    console.log("|---|---|---|---|---|---|");
+    console.log(row("minimal Next route handler, `next start`", baselineLoad, baselineStored));
+    console.log(row("the console's receiver, `npm start` server", consoleLoad, counts.events));
+    console.log(`\nratio console / baseline: ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
+    console.log(`applier: every stored event in the ledger ${drainMs} ms after the last acknowledgement (${paid} ledger rows, ${counts.pending} still pending)`);
+    console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
+  } finally {
+    for (const child of children) await stop(child);
+    await adminQuery(`drop database if exists ${consoleDb} with (force)`).catch(() => {});
+    await adminQuery(`drop database if exists ${baselineDb} with (force)`).catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => children.forEach((c) => c.kill("SIGKILL")));
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
