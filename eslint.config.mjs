@@ -43,7 +43,7 @@ const config = [
   noCircles,
   // Playwright fixtures receive a function named `use`, which is not React's.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
-  { ignores: [".next/**", ".next-*/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["**/.next/**", ".next-*/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 
 export default config;

@@ -27,4 +27,5 @@ export function proxy(request: NextRequest) {
   return withCsp(NextResponse.redirect(new URL("/sign-in", request.url)));
 }
 
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|woff2?)$).*)"] };
+// The webhook receiver answers JSON to gateways: no redirect or CSP to add, and this runs per delivery.
+export const config = { matcher: ["/((?!_next/static|_next/image|api/webhooks/|favicon.ico|.*\\.(?:png|svg|ico|woff2?)$).*)"] };

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
+import { pathToFileURL } from "node:url";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -97,7 +98,10 @@ if (!dev && !existsSync(path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID"
   if (build.status !== 0) stopAll(build.status ?? 1);
 }
 
-const console_ = spawn(process.execPath, [path.join(root, "scripts", "console-server.mjs"), ...(dev ? ["--dev"] : [])], {
+// The client address comes from the socket: see scripts/client-address-hook.mjs.
+const clientAddressHook = `--import=${pathToFileURL(path.join(root, "scripts", "client-address-hook.mjs")).href}`;
+env.NODE_OPTIONS = [env.NODE_OPTIONS, clientAddressHook].filter(Boolean).join(" ");
+const console_ = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", env.PORT, ...(env.HOST ? ["-H", env.HOST] : [])], {
   cwd: root,
   env,
   stdio: "inherit",

@@ -7,7 +7,7 @@ import { FEED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type StoredEvent = typeof webhookEvents.$inferSelect;
+type StoredEvent = Omit<typeof webhookEvents.$inferSelect, "payload">;
 
 export function toFeedEvent(row: StoredEvent, ledgerChanged = false): FeedEvent {
   return {

@@ -26,7 +26,10 @@ export type StoreInput = {
   ledgerOutcome?: LedgerOutcome;
 };
 
-export type StoredEvent = typeof webhookEvents.$inferSelect;
+/** What the store hands back: every column but the payload, which the caller already has. */
+export type StoredEvent = Omit<typeof webhookEvents.$inferSelect, "payload">;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const { payload: _payload, ...storedColumns } = getTableColumns(webhookEvents);
 
 // ---------------------------------------------------------------------------
 // Group commit: deliveries arriving while a transaction is running are stored together in
@@ -139,7 +142,8 @@ async function storeBatch(inputs: StoreInput[]): Promise<StoredEvent[]> {
           feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))`,
         },
       })
-      .returning({ ...getTableColumns(webhookEvents), inserted: sql<boolean>`(xmax = 0)` });
+      // Not the payload: parsing every stored body back costs more than the insert itself.
+      .returning({ ...storedColumns, inserted: sql<boolean>`(xmax = 0)` });
 
     const byKey = new Map(upserted.map((r) => [`${r.accountId}\u0000${r.dedupeKey}`, r]));
     const signals = upserted.map((row) => toFeedEvent(row));

@@ -3,8 +3,8 @@
  *
  *   1. baseline: a minimal Next.js route handler (scripts/bench/baseline-app: token check,
  *      sha256 dedupe key, one INSERT … ON CONFLICT DO NOTHING) under `next start`;
- *   2. console: the production build served as `npm start` serves it
- *      (scripts/console-server.mjs), `POST /api/webhooks/<account>`.
+ *   2. console: the production build served as `npm start` serves it (`next start` with
+ *      scripts/client-address-hook.mjs preloaded), `POST /api/webhooks/<account>`.
  *
  * Each gets the same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP,
  * after a warm-up. Printed: deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, and how
@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 
@@ -176,7 +177,8 @@ async function main(): Promise<void> {
     const [{ n: baselineStored }] = await query<{ n: number }>(databaseUrl(baselineDb), "select count(*)::int as n from bench_baseline_events where payload->'transaction'->>'id' like 'tx_base-%'");
     await stop(baseline);
 
-    const consoleServer = serve([path.join(root, "scripts/console-server.mjs")], root, {
+    // As `npm start` serves it: `next start` with the client-address hook preloaded.
+    const consoleServer = serve(["--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(consolePort)], root, {
       PORT: String(consolePort),
       DATABASE_URL: databaseUrl(consoleDb),
       DATA_DIR: dataDir,
@@ -220,7 +222,7 @@ async function main(): Promise<void> {
     console.log("\n| receiver (served, Postgres) | deliveries/s | p50 | p99 | non-2xx or errors | stored / sent |");
     console.log("|---|---|---|---|---|---|");
     console.log(row("minimal Next route handler, `next start`", baselineLoad, baselineStored));
-    console.log(row("the console's receiver, `npm start` server", consoleLoad, counts.events));
+    console.log(row("the console's receiver, `npm start`", consoleLoad, counts.events));
     console.log(`\nratio console / baseline: ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
     console.log(`applier: every stored event in the ledger ${drainMs} ms after the last acknowledgement (${paid} ledger rows, ${counts.pending} still pending)`);
     console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
