@@ -9,7 +9,7 @@ test.describe("user administration", () => {
     await expect(adminPage.getByTestId(`user-row-${viewer.email}`)).toContainText("Sandbox — demo");
   });
 
-  test("changing a role takes effect on the next request", async ({ browser, adminPage }) => {
+  test("changing a role ends the user's sessions; signed in again, the new role applies", async ({ browser, adminPage }) => {
     const user = await createUserAsAdmin(adminPage, { role: "viewer" });
     const page = await signedInPage(browser, user);
     await page.goto("/admin/users");
@@ -20,6 +20,12 @@ test.describe("user administration", () => {
     await adminPage.getByRole("option", { name: "Administrador" }).click();
     await expect(adminPage.getByText("Perfil alterado")).toBeVisible();
 
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Senha").fill(user.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("heading", { name: new RegExp(`Olá, ${user.name}`) })).toBeVisible();
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { name: "Usuários" })).toBeVisible();
     await page.context().close();

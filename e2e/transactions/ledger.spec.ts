@@ -92,8 +92,11 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
     { status: "OK", method: "PIX", amount: 10, name: `Eva ${tag}`, email: `eva.${tag}@example.com` },
     { status: "EM_ANALISE", method: "CREDIT_CARD", amount: 0.5, name: `=cmd ${tag}`, email: `fe.${tag}@example.com` },
   ]);
-  await page.goto(`/transactions?q=${tag}`);
-  await expect(rows(page)).toHaveCount(3);
+  // Acknowledged notifications reach the ledger a moment later (the applier works after the 2xx).
+  await expect(async () => {
+    await page.goto(`/transactions?q=${tag}`);
+    await expect(rows(page)).toHaveCount(3, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Todas as 3 transações");
