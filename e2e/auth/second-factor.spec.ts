@@ -2,6 +2,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
 import { createUserAsAdmin, expect, newClientContext, test } from "../fixtures/test";
+import { paidChargeAtSandbox, useDemoAccount } from "../payouts/helpers";
 
 /** The authenticator app: codes from the key the page shows, each time step used once. */
 function authenticator(keyText: string) {
@@ -25,7 +26,7 @@ async function signInForm(page: Page, email: string, password: string) {
 }
 
 test.describe("two-step verification", () => {
-  test("enrol, sign out, password alone is not enough, the code signs in; a replayed cookie is refused", async ({ browser, adminPage }) => {
+  test("enrol, sign out, password alone is not enough, the code signs in; a replayed cookie is refused; refunds ask for the code", async ({ browser, adminPage }) => {
     const user = await createUserAsAdmin(adminPage, { role: "producer" });
     const context = await newClientContext(browser);
     const page = await context.newPage();
@@ -85,6 +86,19 @@ test.describe("two-step verification", () => {
     await expect(page.getByRole("heading", { name: new RegExp(`Olá, ${user.name}`) })).toBeVisible();
     await page.goto("/profile/security");
     await expect(page.getByTestId("recovery-left")).toHaveText("9 códigos de recuperação restantes");
+
+    // Money out asks for the code again: a refund request without it stays on the form.
+    await useDemoAccount(page);
+    const transactionId = await paidChargeAtSandbox(page, 15);
+    await page.goto("/refunds/new");
+    await page.getByLabel("ID da transação no gateway").fill(transactionId);
+    await page.getByRole("button", { name: "Enviar pedido" }).click();
+    await expect(page.getByText("Campo obrigatório")).toBeVisible();
+    await expect(page).toHaveURL(/\/refunds\/new$/);
+    await page.getByLabel("Código do aplicativo").fill(app.code());
+    await page.getByRole("button", { name: "Enviar pedido" }).click();
+    await expect(page).toHaveURL(/\/refunds$/);
+    await expect(page.getByTestId(`refund-row-${transactionId}`)).toBeVisible();
     await context.close();
   });
 });

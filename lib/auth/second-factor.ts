@@ -180,3 +180,23 @@ export async function setRolesRequiringSecondFactor(roles: Role[], actor: Actor,
     .onConflictDoUpdate({ target: securitySettings.id, set: { totpRequiredRoles: roles, updatedBy: actor.id, updatedAt: now } });
   await writeAudit({ actor, action: "security.totp_required_roles.change", ip: audit.ip, details: { roles } });
 }
+
+export type MoneyOutRefusal = "secondFactorRequired" | "codeRequired" | "wrongCode" | "tooManyAttempts";
+
+/**
+ * The second factor's part in confirming money out (transfers, refunds): the app's code for a
+ * user who has one; for a role administrators require it of, enrolment first. Null when it may go ahead.
+ */
+export async function secondFactorForMoneyOut(
+  actor: Actor & { role: Role },
+  code: string | undefined,
+  audit: Audit & { purpose: string },
+): Promise<MoneyOutRefusal | null> {
+  if (!(await hasSecondFactor(actor.id))) {
+    return (await rolesRequiringSecondFactor()).includes(actor.role) ? "secondFactorRequired" : null;
+  }
+  if (!code) return "codeRequired";
+  const check = await checkSecondFactor(actor, code, audit);
+  if (check.outcome === "throttled") return "tooManyAttempts";
+  return check.outcome === "ok" ? null : "wrongCode";
+}

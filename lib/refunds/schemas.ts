@@ -23,6 +23,8 @@ export const refundRequestFormSchema = z
     reasonCode: z.enum(REFUND_REASON_CODES, { error: "errors.required" }),
     reasonText: z.string().trim().max(300).optional(),
     description: z.string().trim().max(1000).optional(),
+    /** The authenticator app's code, for users with two-step verification. */
+    code: z.string().trim().max(32).optional(),
   })
   .transform((values, ctx) => {
     const reason = values.reasonCode === "other" ? (values.reasonText ?? "").trim() : REFUND_REASONS[values.reasonCode];
@@ -32,6 +34,7 @@ export const refundRequestFormSchema = z
       ledgerId: values.ledgerId || undefined,
       reason,
       description: values.description || undefined,
+      code: values.code || undefined,
     };
   });
 

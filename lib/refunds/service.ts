@@ -56,7 +56,7 @@ export async function requestRefund(params: {
   accountId: string;
   actor: Actor;
   ip: string | null;
-  input: RefundRequestInput;
+  input: Omit<RefundRequestInput, "code">;
 }): Promise<{ refundId: string; status: string }> {
   const { accountId, actor, ip, input } = params;
   const ledger = await ledgerRowFor(accountId, input.transactionId, input.ledgerId);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { ActionError } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
-import { checkSecondFactor, hasSecondFactor, rolesRequiringSecondFactor } from "@/lib/auth/second-factor";
+import { secondFactorForMoneyOut } from "@/lib/auth/second-factor";
 import { fromCents, isIPv4, toCents } from "@/lib/br";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
@@ -66,16 +66,11 @@ export async function confirmMoneyOut(
   }
   if (password === "wrong_password") return refuse("transfer.password_refused", "transfers.errors.wrongPassword", "password");
 
-  if (!(await hasSecondFactor(actor.id))) {
-    if ((await rolesRequiringSecondFactor()).includes(actor.role)) {
-      throw new ActionError("transfers.errors.secondFactorRequired");
-    }
-    return;
-  }
-  if (!proof.code) return refuse("transfer.code_missing", "transfers.errors.codeRequired", "code");
-  const check = await checkSecondFactor(actor, proof.code, { ip: audit.ip, purpose: "transfer" });
-  if (check.outcome === "throttled") throw new ActionError("transfers.errors.tooManyAttempts", { fieldErrors: { code: ["transfers.errors.tooManyAttempts"] } });
-  if (check.outcome !== "ok") return refuse("transfer.code_refused", "transfers.errors.wrongCode", "code");
+  const refusal = await secondFactorForMoneyOut(actor, proof.code, { ip: audit.ip, purpose: "transfer" });
+  if (refusal === "secondFactorRequired") throw new ActionError("transfers.errors.secondFactorRequired");
+  if (refusal === "codeRequired") return refuse("transfer.code_missing", "transfers.errors.codeRequired", "code");
+  if (refusal === "tooManyAttempts") throw new ActionError("transfers.errors.tooManyAttempts", { fieldErrors: { code: ["transfers.errors.tooManyAttempts"] } });
+  if (refusal === "wrongCode") return refuse("transfer.code_refused", "transfers.errors.wrongCode", "code");
 }
 
 function errorSummary(error: GatewayError) {

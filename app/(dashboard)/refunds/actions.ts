@@ -1,13 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { defineAction } from "@/lib/actions/safe-action";
+import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { secondFactorForMoneyOut } from "@/lib/auth/second-factor";
 import { refreshRefundSchema, refundRequestFormSchema } from "@/lib/refunds/schemas";
 import { refreshRefundTransaction, requestRefund } from "@/lib/refunds/service";
 
 export const requestRefundAction = defineAction(
   { permission: "refunds.request", schema: refundRequestFormSchema, account: "input" },
-  async (input, ctx) => {
+  async ({ code, ...input }, ctx) => {
+    const refusal = await secondFactorForMoneyOut(ctx.user, code, { ip: ctx.ip, purpose: "refund" });
+    if (refusal === "secondFactorRequired") throw new ActionError("refunds.errors.secondFactorRequired");
+    if (refusal) throw new ActionError("errors.validation", { fieldErrors: { code: [`errors.${refusal === "codeRequired" ? "required" : refusal}`] } });
     const result = await requestRefund({ accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip, input });
     revalidatePath("/refunds");
     revalidatePath("/transactions", "layout");

@@ -13,7 +13,17 @@ import { RefundRequestForm } from "./refund-request-form";
  * "Pedir reembolso" for one transaction (its gateway id), with the ledger row when there is one.
  * The server action checks `refunds.request` on the account named; callers decide whether to show it.
  */
-export function RefundRequestDialog({ accountId, transactionId, ledgerId }: { accountId: string; transactionId: string; ledgerId?: string }) {
+export function RefundRequestDialog({
+  accountId,
+  transactionId,
+  ledgerId,
+  secondFactor,
+}: {
+  accountId: string;
+  transactionId: string;
+  ledgerId?: string;
+  secondFactor: boolean;
+}) {
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -35,6 +45,7 @@ export function RefundRequestDialog({ accountId, transactionId, ledgerId }: { ac
           accountId={accountId}
           transactionId={transactionId}
           ledgerId={ledgerId}
+          secondFactor={secondFactor}
           onRequested={(result) => {
             toast.success(t("refunds.requested", { status: result.status }));
             setOpen(false);

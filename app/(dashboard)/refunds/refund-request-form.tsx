@@ -22,6 +22,7 @@ export function RefundRequestForm({
   ledgerId,
   onRequested,
   footer,
+  secondFactor = false,
 }: {
   /** The account the refund is asked on: the one the page shows. */
   accountId: string;
@@ -30,12 +31,14 @@ export function RefundRequestForm({
   ledgerId?: string;
   onRequested: (result: RefundRequested) => void;
   footer?: (submit: React.ReactNode) => React.ReactNode;
+  /** The user confirms with a code from the authenticator app (money leaves the account). */
+  secondFactor?: boolean;
 }) {
   const t = useT();
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
   const form = useForm<RefundRequestFormValues>({
     resolver: zodResolver(refundRequestFormSchema) as unknown as Resolver<RefundRequestFormValues>,
-    defaultValues: { transactionId: transactionId ?? "", ledgerId, reasonCode: "customer_request", reasonText: "", description: "" },
+    defaultValues: { transactionId: transactionId ?? "", ledgerId, reasonCode: "customer_request", reasonText: "", description: "", code: "" },
   });
   const reasonCode = useWatch({ control: form.control, name: "reasonCode" });
 
@@ -91,6 +94,9 @@ export function RefundRequestForm({
             </FormItem>
           )}
         />
+        {secondFactor && (
+          <TextField control={form.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" inputMode="numeric" maxLength={32} />
+        )}
         {footer ? footer(submit) : <div className="flex justify-end">{submit}</div>}
       </form>
     </Form>

@@ -202,6 +202,24 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
     await setRolesRequiringSecondFactor([], { id: "admin", email: "admin@example.com" }, { ip: null });
   });
 
+  it("refunds, like transfers, need the app's code from an enrolled user before money leaves", async () => {
+    const { secondFactorForMoneyOut, setRolesRequiringSecondFactor } = await import("../second-factor");
+    const audit = { ip: null, purpose: "refund" };
+    const enrolled = await newUser("operator");
+    const { key, step } = await enrol(enrolled);
+    const actor = { ...enrolled, role: "operator" as const };
+    expect(await secondFactorForMoneyOut(actor, undefined, audit)).toBe("codeRequired");
+    const right = totpCodeAt(key, step + 1);
+    expect(await secondFactorForMoneyOut(actor, right === "000000" ? "111111" : "000000", audit)).toBe("wrongCode");
+    expect(await secondFactorForMoneyOut(actor, right, audit)).toBeNull();
+
+    const plain = { ...(await newUser("operator")), role: "operator" as const };
+    expect(await secondFactorForMoneyOut(plain, undefined, audit)).toBeNull();
+    await setRolesRequiringSecondFactor(["operator"], { id: "admin", email: "admin@example.com" }, { ip: null });
+    expect(await secondFactorForMoneyOut(plain, undefined, audit)).toBe("secondFactorRequired");
+    await setRolesRequiringSecondFactor([], { id: "admin", email: "admin@example.com" }, { ip: null });
+  });
+
   it("throttles the password checks inside a session (transfer confirmation, password change)", async () => {
     const { changePassword } = await import("@/lib/users/dal");
     const user = await newUser();

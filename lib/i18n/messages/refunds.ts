@@ -48,6 +48,8 @@ export const refunds = defineMessages(
     forTransaction: "Reembolsos desta transação",
     errors: {
       duplicate: "Já existe um pedido de reembolso para esta transação",
+      secondFactorRequired:
+        "Seu perfil precisa da verificação em duas etapas para devolver dinheiro. Ative-a em Meu perfil → Verificação em duas etapas; o pedido não foi enviado.",
       notFound: "Transação não encontrada para este produtor",
       keysRejected: "Chaves recusadas pelo gateway",
       gatewayRefused: "O gateway recusou o pedido de reembolso",
@@ -103,6 +105,7 @@ export const refunds = defineMessages(
     forTransaction: "Refunds of this transaction",
     errors: {
       duplicate: "A refund request already exists for this transaction",
+      secondFactorRequired: "Your role needs two-step verification to return money. Turn it on in My profile → Two-step verification; the request was not sent.",
       notFound: "Transaction not found for this producer",
       keysRejected: "Keys rejected by the gateway",
       gatewayRefused: "The gateway refused the refund request",

@@ -11,8 +11,8 @@ import { ROLES, type Role } from "@/lib/db/schema-enums";
 import { useT } from "@/lib/i18n/client";
 import { setRequiredSecondFactorRolesAction } from "./actions";
 
-/** Only roles that can send money out; for the others the rule would mean nothing. */
-const MONEY_ROLES: Role[] = ROLES.filter((role) => roleCan(role, "transfers.create"));
+/** Only roles that can send money out (transfers, refunds); for the others the rule would mean nothing. */
+const MONEY_ROLES: Role[] = ROLES.filter((role) => roleCan(role, "transfers.create") || roleCan(role, "refunds.request"));
 
 export function RequiredSecondFactor({ roles }: { roles: Role[] }) {
   const t = useT();

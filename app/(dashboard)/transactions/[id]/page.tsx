@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RefundRequestDialog } from "@/app/(dashboard)/refunds/refund-request-dialog";
+import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { can, requirePage } from "@/lib/auth/session";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
@@ -109,7 +110,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         description={<LiveRefresh accountId={account.id} ledgerId={tx.id} since={await currentFeedSeq()} />}
         actions={
           <>
-            {canRefund && <RefundRequestDialog accountId={account.id} transactionId={tx.gatewayTransactionId!} ledgerId={tx.id} />}
+            {canRefund && <RefundRequestDialog
+                accountId={account.id}
+                transactionId={tx.gatewayTransactionId!}
+                ledgerId={tx.id}
+                secondFactor={await hasSecondFactor(ctx.user.id)}
+              />}
             {can(ctx, "ledger.refresh", account.id) && <RefreshButton accountId={account.id} id={tx.id} />}
           </>
         }

@@ -5,12 +5,13 @@ import { toast } from "sonner";
 import { RefundRequestForm } from "@/app/(dashboard)/refunds/refund-request-form";
 import { useT } from "@/lib/i18n/client";
 
-export function NewRefundForm({ accountId }: { accountId: string }) {
+export function NewRefundForm({ accountId, secondFactor }: { accountId: string; secondFactor: boolean }) {
   const t = useT();
   const router = useRouter();
   return (
     <RefundRequestForm
       accountId={accountId}
+      secondFactor={secondFactor}
       onRequested={(result) => {
         toast.success(t("refunds.requested", { status: result.status }));
         router.push("/refunds");

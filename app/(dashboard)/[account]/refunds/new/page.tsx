@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAccountPage } from "@/lib/auth/account-page";
+import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { AccountBanner } from "@/components/payments/account-banner";
 import { getI18n } from "@/lib/i18n/server";
 import { NewRefundForm } from "./new-refund-form";
@@ -23,7 +24,7 @@ export default async function NewRefundPage({ params }: { params: Promise<{ acco
       <AccountBanner account={ctx.account} />
       <Card>
         <CardContent>
-          <NewRefundForm accountId={ctx.account.id} />
+          <NewRefundForm accountId={ctx.account.id} secondFactor={await hasSecondFactor(ctx.user.id)} />
         </CardContent>
       </Card>
     </div>
