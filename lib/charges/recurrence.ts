@@ -1,4 +1,4 @@
-import type { PeriodicityType } from "@/lib/gateway/schemas";
+import type { PeriodicityType } from "@/lib/gateway/schemas/subscriptions";
 
 export type CalendarDate = { year: number; month: number; day: number };
 

@@ -1,15 +1,7 @@
 import { cardBin, cardBrand, cardLast4, toCents } from "@/lib/br";
 import type { OperationKind } from "@/lib/db/tables/ledger";
-import type {
-  BoletoChargeRequest,
-  CardChargeRequest,
-  CardSubscriptionRequest,
-  CryptoChargeRequest,
-  CryptoSubscriptionRequest,
-  PixChargeRequest,
-  PixDepositRequest,
-  PixSubscriptionRequest,
-} from "@/lib/gateway/schemas";
+import type { BoletoChargeRequest, CardChargeRequest, CryptoChargeRequest, PixChargeRequest, PixDepositRequest } from "@/lib/gateway/schemas/charges";
+import type { CardSubscriptionRequest, CryptoSubscriptionRequest, PixSubscriptionRequest } from "@/lib/gateway/schemas/subscriptions";
 import { OPERATION_KIND_OF, type ChargeFormKind, type ChargeFormOutput } from "./schemas";
 
 export type GatewayRequestOf = {

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { checkoutLinks } from "@/lib/db/schema";
 import { isGatewayError } from "@/lib/gateway";
 import { gatewayForAccount } from "@/lib/gateway/connection";
-import type { CheckoutRequest } from "@/lib/gateway/schemas";
+import type { CheckoutRequest } from "@/lib/gateway/schemas/checkout";
 import type { CheckoutLinkInput } from "./schemas";
 
 type Actor = { id: string; email: string };

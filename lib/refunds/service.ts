@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, refundRequests } from "@/lib/db/schema";
 import { isGatewayError, type GatewayError } from "@/lib/gateway";
 import { gatewayForAccount } from "@/lib/gateway/connection";
-import type { RefundRecord } from "@/lib/gateway/schemas";
+import type { RefundRecord } from "@/lib/gateway/schemas/refunds";
 import type { RefundRequestInput } from "./schemas";
 
 type Actor = { id: string; email: string };

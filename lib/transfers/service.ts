@@ -10,7 +10,7 @@ import { transfers, type Role } from "@/lib/db/schema";
 import { checkOwnPassword } from "@/lib/users/dal";
 import { isGatewayError, type GatewayError } from "@/lib/gateway";
 import { gatewayForAccount, webhookUrlFor } from "@/lib/gateway/connection";
-import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas";
+import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas/transfers";
 import { getTransfer, getTransferSettings, transferredTodayCents, type TransferDto } from "./dal";
 import type { TransferInput } from "./schemas";
 import { callbackKeyHash, newCallbackKey } from "./callback-key";

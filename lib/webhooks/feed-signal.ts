@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import type { webhookEvents } from "@/lib/db/schema";
-import { isKnownWebhookEvent } from "@/lib/gateway/schemas";
+import { isKnownWebhookEvent } from "@/lib/gateway/schemas/webhooks";
 import { FEED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { isKnownWebhookEvent, paymentWebhookSchema } from "@/lib/gateway/schemas";
+import { isKnownWebhookEvent, paymentWebhookSchema } from "@/lib/gateway/schemas/webhooks";
 import { toCents } from "@/lib/br/money";
 
 export const REDACTED = "[redacted]";

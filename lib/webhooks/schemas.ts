@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "@/lib/gateway/schemas";
+import { WEBHOOK_EVENTS } from "@/lib/gateway/schemas/webhooks";
 
 /** The five payment events the sandbox can be asked to (re)send. */
 export const SANDBOX_EVENTS = WEBHOOK_EVENTS;

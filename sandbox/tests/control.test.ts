@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gatewayErrorBodySchema, paymentWebhookSchema, transactionRecordSchema } from "../../lib/gateway/schemas";
+import { gatewayErrorBodySchema } from "../../lib/gateway/schemas/common";
+import { transactionRecordSchema } from "../../lib/gateway/schemas/transactions";
+import { paymentWebhookSchema } from "../../lib/gateway/schemas/webhooks";
 import type { RunningSandbox } from "../app";
 import { SandboxControlError } from "../control-client";
 import { api, boletoBody, cardBody, checkoutBody, eventually, KEYS, pixBody, start, startReceiver, transferBody, uid } from "./helpers";

@@ -1,19 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely; shapes are checked with the zod schemas */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  boletoChargeResponseSchema,
-  cardChargeResponseSchema,
-  checkoutResponseSchema,
-  cryptoChargeResponseSchema,
-  gatewayErrorBodySchema,
-  pixChargeResponseSchema,
-  pixDepositResponseSchema,
-  producerRecordSchema,
-  refundRecordSchema,
-  subscriptionResponseSchema,
-  transactionRecordSchema,
-  transferResponseSchema,
-} from "../../lib/gateway/schemas";
+import { boletoChargeResponseSchema, cardChargeResponseSchema, cryptoChargeResponseSchema, pixChargeResponseSchema, pixDepositResponseSchema } from "../../lib/gateway/schemas/charges";
+import { checkoutResponseSchema } from "../../lib/gateway/schemas/checkout";
+import { gatewayErrorBodySchema } from "../../lib/gateway/schemas/common";
+import { producerRecordSchema } from "../../lib/gateway/schemas/producer";
+import { refundRecordSchema } from "../../lib/gateway/schemas/refunds";
+import { subscriptionResponseSchema } from "../../lib/gateway/schemas/subscriptions";
+import { transactionRecordSchema } from "../../lib/gateway/schemas/transactions";
+import { transferResponseSchema } from "../../lib/gateway/schemas/transfers";
 import { parseBrCode } from "../../lib/br/brcode";
 import { digitableLineToBarcode, isValidBarcode, parseBoletoBarcode } from "../../lib/br/boleto";
 import type { RunningSandbox } from "../app";

@@ -5,7 +5,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { webhookOutbox } from "../db/schema";
-import { pixChargeResponseSchema, transactionRecordSchema } from "../../lib/gateway/schemas";
+import { pixChargeResponseSchema } from "../../lib/gateway/schemas/charges";
+import { transactionRecordSchema } from "../../lib/gateway/schemas/transactions";
 import { api, cardBody, KEYS, pixBody, start, startReceiver } from "./helpers";
 
 const dirs: string[] = [];

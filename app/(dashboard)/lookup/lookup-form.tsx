@@ -18,7 +18,7 @@ import { TextField } from "@/components/forms/fields";
 import { applyActionResult } from "@/components/forms/action-result";
 import { useI18n } from "@/lib/i18n/client";
 import { lookupSchema, type LookupInput } from "@/lib/ledger/lookup-schema";
-import type { TransactionRecord } from "@/lib/gateway/schemas";
+import type { TransactionRecord } from "@/lib/gateway/schemas/transactions";
 import { gatewayErrorMessage } from "../transactions/gateway-error-message";
 import { addToLedgerAction, lookupTransactionAction } from "./actions";
 

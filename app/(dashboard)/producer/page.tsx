@@ -9,7 +9,7 @@ import { documentKind, formatDocument } from "@/lib/br/document";
 import { formatBrPhone } from "@/lib/br/phone";
 import { formatCep } from "@/lib/br/cep";
 import { getProducerProfile } from "@/lib/producer/profile";
-import type { ProducerRecord } from "@/lib/gateway/schemas";
+import type { ProducerRecord } from "@/lib/gateway/schemas/producer";
 import { gatewayErrorMessage } from "../transactions/gateway-error-message";
 
 type Address = NonNullable<ProducerRecord["address"]>;
