@@ -7,12 +7,14 @@ import type { Translate } from "@/lib/i18n/translate";
 
 /**
  * Maps a failed action back onto the form: field errors next to their fields, anything else
- * as a toast. Returns true when the action succeeded. Never clears what the user typed.
+ * as a toast (unless the form shows it itself: `toast: false`). Returns true when the action
+ * succeeded. Never clears what the user typed.
  */
 export function applyActionResult<T extends FieldValues, R>(
   form: UseFormReturn<T>,
   result: ActionResult<R>,
   t: Translate,
+  options: { toast?: boolean } = {},
 ): result is { ok: true; data: R } {
   if (result.ok) return true;
   const fieldErrors = result.fieldErrors ?? {};
@@ -22,7 +24,7 @@ export function applyActionResult<T extends FieldValues, R>(
     form.setError(name as Path<T>, { type: "server", message: messages[0] }, { shouldFocus: !mapped });
     mapped = true;
   }
-  if (!mapped || result.error !== "errors.validation") {
+  if (options.toast !== false && (!mapped || result.error !== "errors.validation")) {
     toast.error(t(result.error), result.message ? { description: result.message } : undefined);
   }
   return false;

@@ -23,7 +23,7 @@ import type { ShellAccount } from "./types";
 export type AccountSwitcherProps = {
   accounts: ShellAccount[];
   currentAccountId: string | null;
-  switchAccount: (accountId: string) => Promise<void>;
+  switchAccount: (input: { accountId: string }) => Promise<unknown>;
   className?: string;
 };
 
@@ -68,7 +68,7 @@ export function AccountSwitcher({ accounts, currentAccountId, switchAccount, cla
     if (accountId === shownAccountId) return;
     startTransition(async () => {
       try {
-        await switchAccount(accountId);
+        await switchAccount({ accountId });
         if (urlAccountId) router.push(accountPath(accountId, pathname.slice(1).replace(/^[^/]*/, "")));
         else router.refresh();
       } catch {

@@ -9,10 +9,10 @@ export type ShellUser = { name: string; email: string; role: Role | (string & {}
 export type ShellAccount = { id: string; name: string; mode: AccountMode };
 
 export type ShellActions = {
-  switchAccount: (accountId: string) => Promise<void>;
+  switchAccount: (input: { accountId: string }) => Promise<unknown>;
   setLocale: (locale: Locale) => Promise<void>;
   /** Server-side bookkeeping (e.g. audit) awaited before the session ends; failures do not block sign-out. */
-  beforeSignOut?: () => Promise<void>;
+  beforeSignOut?: (input: object) => Promise<unknown>;
   /** Replaces the default sign-out (next-auth `signOut` back to /sign-in). */
   signOut?: () => void | Promise<void>;
 };

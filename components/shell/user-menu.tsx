@@ -67,7 +67,7 @@ export function UserMenu({ user, actions, variant = "sidebar", inlineChoices, cl
   async function handleSignOut() {
     setSigningOut(true);
     try {
-      await actions.beforeSignOut?.();
+      await actions.beforeSignOut?.({});
     } catch {
       // Bookkeeping must never keep someone signed in against their will.
     }

@@ -3,6 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
+import { writeAudit } from "@/lib/audit/log";
+import { getProducerProfile } from "@/lib/producer/profile";
 import {
   AccountDetailsError,
   createAccount,
@@ -17,10 +19,6 @@ import {
   replaceWebhookTokenSchema,
 } from "@/lib/accounts/schemas";
 
-const withAccountId = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => schema.extend({ accountId: z.string().min(1) });
-const accountIdSchema = z.object({ accountId: z.string().min(1) });
-const byAccountId = (input: { accountId: string }) => input.accountId;
-
 export const createAccountAction = defineAction(
   { permission: "accounts.create", schema: createAccountSchema },
   async (input, ctx) => {
@@ -31,8 +29,9 @@ export const createAccountAction = defineAction(
 );
 
 export const updateAccountAction = defineAction(
-  { permission: "account.keys.manage", schema: z.intersection(accountDetailsSchema, accountIdSchema), account: byAccountId },
-  async ({ accountId, ...details }, ctx) => {
+  { permission: "account.keys.manage", schema: accountDetailsSchema, account: "input" },
+  async (details, ctx) => {
+    const accountId = ctx.account.id;
     try {
       await updateAccountDetails(accountId, details, ctx.user);
     } catch (error) {
@@ -44,17 +43,37 @@ export const updateAccountAction = defineAction(
 );
 
 export const replaceSecretKeyAction = defineAction(
-  { permission: "account.keys.manage", schema: withAccountId(replaceSecretSchema), account: byAccountId },
-  async ({ accountId, secretKey }, ctx) => {
+  { permission: "account.keys.manage", schema: replaceSecretSchema, account: "input" },
+  async ({ secretKey }, ctx) => {
+    const accountId = ctx.account.id;
     await replaceSecretKey(accountId, secretKey, ctx.user);
     revalidatePath(`/accounts/${accountId}`);
   },
 );
 
 export const replaceWebhookTokenAction = defineAction(
-  { permission: "account.keys.manage", schema: withAccountId(replaceWebhookTokenSchema), account: byAccountId },
-  async ({ accountId, webhookToken }, ctx) => {
+  { permission: "account.keys.manage", schema: replaceWebhookTokenSchema, account: "input" },
+  async ({ webhookToken }, ctx) => {
+    const accountId = ctx.account.id;
     await replaceWebhookToken(accountId, webhookToken || null, ctx.user);
     revalidatePath(`/accounts/${accountId}`);
+  },
+);
+
+/** "Testar conexão": the producer endpoint with the account's keys; answers the producer's name or the error kind. */
+export const testConnectionAction = defineAction(
+  { permission: "account.view", schema: z.object({}), account: "input" },
+  async (_input, ctx) => {
+    const accountId = ctx.account.id;
+    const result = await getProducerProfile(accountId);
+    await writeAudit({
+      actor: ctx.user,
+      accountId,
+      action: "accounts.test_connection",
+      target: accountId,
+      details: result.ok ? { ok: true } : { ok: false, kind: result.kind, httpStatus: result.status ?? null },
+      ip: ctx.ip,
+    });
+    return result.ok ? { ok: true as const, name: result.producer.name } : { ok: false as const, kind: result.kind, status: result.status, message: result.message };
   },
 );

@@ -2,39 +2,32 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { applyActionResult } from "@/components/forms/action-result";
 import { FormDialog } from "@/components/forms/form-dialog";
 import { TextField, SelectField } from "@/components/forms/fields";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { GATEWAY_PRESETS } from "@/lib/accounts/presets";
 import { useT } from "@/lib/i18n/client";
 import { createAccountSchema } from "@/lib/accounts/schemas";
 import { createAccountAction } from "./actions";
 
-type Values = z.input<typeof createAccountSchema>;
-
 export function CreateAccountDialog() {
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const form = useForm<Values>({
-    resolver: zodResolver(createAccountSchema),
+  const { form, submit } = useActionForm({
+    schema: createAccountSchema,
     defaultValues: { name: "", baseUrl: "", publicKey: "", secretKey: "", webhookToken: "", mode: "test" },
+    action: createAccountAction,
+    resetOnSuccess: true,
+    onSuccess: ({ id }) => {
+      toast.success(t("accounts.created"));
+      setOpen(false);
+      router.push(`/accounts/${id}`);
+    },
   });
-
-  async function onSubmit(values: Values) {
-    const result = await createAccountAction(values);
-    if (!applyActionResult(form, result, t)) return;
-    toast.success(t("accounts.created"));
-    setOpen(false);
-    form.reset();
-    router.push(`/accounts/${result.data.id}`);
-  }
 
   return (
     <FormDialog
@@ -48,7 +41,7 @@ export function CreateAccountDialog() {
       title={t("accounts.createTitle")}
       description={t("accounts.createDescription")}
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       submitLabel={t("common.save")}
     >
       <TextField control={form.control} name="name" label={t("accounts.name")} />

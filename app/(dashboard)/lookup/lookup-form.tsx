@@ -3,8 +3,6 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { BookPlus, ExternalLink, Search } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -15,7 +13,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/forms/fields";
-import { applyActionResult } from "@/components/forms/action-result";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useI18n } from "@/lib/i18n/client";
 import { lookupSchema, type LookupInput } from "@/lib/ledger/lookup-schema";
 import type { TransactionRecord } from "@/lib/gateway/schemas/transactions";
@@ -34,18 +32,20 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const form = useForm<LookupInput>({ resolver: zodResolver(lookupSchema), defaultValues: { by: "id", value: "" } });
-
-  async function onSubmit(query: LookupInput) {
-    setProblem(null);
-    setFound(null);
-    const result = await lookupTransactionAction({ ...query, accountId });
-    if (!applyActionResult(form, result, t)) return;
-    const outcome = result.data;
-    if (outcome.ok) setFound({ query, record: outcome.record, ledgerId: outcome.ledgerId });
-    else if (outcome.reason === "not_found") setProblem(t("transactions.lookup.notFound"));
-    else setProblem(gatewayErrorMessage(t, outcome));
-  }
+  const { form, onSubmit, pending } = useActionForm({
+    schema: lookupSchema,
+    defaultValues: { by: "id", value: "" },
+    action: (query) => {
+      setProblem(null);
+      setFound(null);
+      return lookupTransactionAction({ ...query, accountId });
+    },
+    onSuccess: (outcome, query) => {
+      if (outcome.ok) setFound({ query, record: outcome.record, ledgerId: outcome.ledgerId });
+      else if (outcome.reason === "not_found") setProblem(t("transactions.lookup.notFound"));
+      else setProblem(gatewayErrorMessage(t, outcome));
+    },
+  });
 
   async function add() {
     if (!found) return;
@@ -82,7 +82,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
       <Card className="max-w-2xl">
         <CardContent>
           <Form {...form}>
-            <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+            <form onSubmit={onSubmit} className="space-y-4" noValidate>
               <FormField
                 control={form.control}
                 name="by"
@@ -106,7 +106,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
               />
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
                 <TextField control={form.control} name="value" label={t("transactions.lookup.value")} className="flex-1" autoComplete="off" spellCheck={false} />
-                <Button type="submit" className="sm:mt-[22px]" loading={form.formState.isSubmitting}>
+                <Button type="submit" className="sm:mt-[22px]" loading={pending}>
                   <Search aria-hidden />
                   {t("transactions.lookup.search")}
                 </Button>

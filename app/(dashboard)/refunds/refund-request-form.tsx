@@ -1,16 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { applyActionResult } from "@/components/forms/action-result";
+import { useWatch } from "react-hook-form";
 import { SelectField, TextField } from "@/components/forms/fields";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
 import { useT } from "@/lib/i18n/client";
-import { REFUND_REASON_CODES, refundRequestFormSchema, type RefundRequestFormValues } from "@/lib/refunds/schemas";
+import { REFUND_REASON_CODES, refundRequestFormSchema } from "@/lib/refunds/schemas";
 import { requestRefundAction } from "./actions";
 
 export type RefundRequested = { refundId: string; status: string };
@@ -36,35 +35,31 @@ export function RefundRequestForm({
 }) {
   const t = useT();
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
-  const form = useForm<RefundRequestFormValues>({
-    resolver: zodResolver(refundRequestFormSchema) as unknown as Resolver<RefundRequestFormValues>,
+  const { form, onSubmit, pending } = useActionForm({
+    schema: refundRequestFormSchema,
     defaultValues: { transactionId: transactionId ?? "", ledgerId, reasonCode: "customer_request", reasonText: "", description: "", code: "" },
+    action: (values) => {
+      setRefusal(null);
+      return requestRefundAction({ ...values, accountId });
+    },
+    onSuccess: onRequested,
+    onFailure: (failure) => {
+      if (failure.error === "errors.validation") return;
+      setRefusal({ title: t(failure.error), detail: failure.message });
+      return "shown";
+    },
   });
   const reasonCode = useWatch({ control: form.control, name: "reasonCode" });
 
-  async function onSubmit() {
-    setRefusal(null);
-    const result = await requestRefundAction({ ...form.getValues(), accountId });
-    if (result.ok) {
-      onRequested(result.data);
-      return;
-    }
-    if (result.error === "errors.validation") {
-      applyActionResult(form, result, t);
-      return;
-    }
-    setRefusal({ title: t(result.error), detail: result.message });
-  }
-
   const submit = (
-    <Button type="submit" loading={form.formState.isSubmitting}>
+    <Button type="submit" loading={pending}>
       {t("refunds.send")}
     </Button>
   );
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {refusal && (
           <Alert variant="destructive" data-testid="refund-error">
             <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>

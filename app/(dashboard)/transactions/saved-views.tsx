@@ -3,17 +3,14 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Bookmark, BookmarkPlus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/forms/fields";
-import { applyActionResult } from "@/components/forms/action-result";
+import { FormDialog } from "@/components/forms/form-dialog";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useT } from "@/lib/i18n/client";
 import type { LedgerFilterParams } from "@/lib/ledger/filters";
 import { deleteViewAction, saveViewAction } from "./actions";
@@ -33,16 +30,17 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
   const t = useT();
   const router = useRouter();
   const [saveOpen, setSaveOpen] = useState(false);
-  const form = useForm<{ name: string }>({ resolver: zodResolver(nameSchema), defaultValues: { name: "" } });
-
-  async function onSave({ name }: { name: string }) {
-    const result = await saveViewAction({ accountId, name, filters: current });
-    if (!applyActionResult(form, result, t)) return;
-    toast.success(t("transactions.views.saved", { name: name.trim() }));
-    form.reset();
-    setSaveOpen(false);
-    router.refresh();
-  }
+  const { form, submit } = useActionForm({
+    schema: nameSchema,
+    defaultValues: { name: "" },
+    action: ({ name }) => saveViewAction({ accountId, name, filters: current }),
+    resetOnSuccess: true,
+    onSuccess: (_view, { name }) => {
+      toast.success(t("transactions.views.saved", { name: name.trim() }));
+      setSaveOpen(false);
+      router.refresh();
+    },
+  });
 
   async function onDelete(id: string) {
     const result = await deleteViewAction({ accountId, id });
@@ -81,30 +79,23 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
           )}
         </PopoverContent>
       </Popover>
-      <Dialog open={saveOpen} onOpenChange={setSaveOpen}>
-        <DialogTrigger asChild>
+      <FormDialog
+        open={saveOpen}
+        onOpenChange={setSaveOpen}
+        trigger={
           <Button variant="outline" size="sm">
             <BookmarkPlus aria-hidden />
             {t("transactions.views.save")}
           </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("transactions.views.saveTitle")}</DialogTitle>
-            <DialogDescription>{t("transactions.views.saveDescription")}</DialogDescription>
-          </DialogHeader>
-          <Form {...form}>
-            <form onSubmit={form.handleSubmit(onSave)} className="space-y-4" noValidate>
-              <TextField control={form.control} name="name" label={t("transactions.views.name")} autoComplete="off" />
-              <DialogFooter>
-                <Button type="submit" loading={form.formState.isSubmitting}>
-                  {t("common.save")}
-                </Button>
-              </DialogFooter>
-            </form>
-          </Form>
-        </DialogContent>
-      </Dialog>
+        }
+        title={t("transactions.views.saveTitle")}
+        description={t("transactions.views.saveDescription")}
+        form={form}
+        onSubmit={submit}
+        submitLabel={t("common.save")}
+      >
+        <TextField control={form.control} name="name" label={t("transactions.views.name")} autoComplete="off" />
+      </FormDialog>
     </>
   );
 }

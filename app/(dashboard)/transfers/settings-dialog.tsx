@@ -2,13 +2,11 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Gauge } from "lucide-react";
 import { toast } from "sonner";
-import { applyActionResult } from "@/components/forms/action-result";
 import { FormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { maskMoney } from "@/lib/br";
 import { useT } from "@/lib/i18n/client";
@@ -19,18 +17,16 @@ export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: s
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const form = useForm<TransferSettingsValues>({
-    resolver: zodResolver(transferSettingsSchema) as unknown as Resolver<TransferSettingsValues>,
+  const { form, submit } = useActionForm({
+    schema: transferSettingsSchema,
     defaultValues: { dailyLimit } as TransferSettingsValues,
+    action: (values) => saveTransferSettingsAction({ ...values, accountId }),
+    onSuccess: () => {
+      toast.success(t("transfers.settingsSaved"));
+      setOpen(false);
+      router.refresh();
+    },
   });
-
-  async function onSubmit(values: TransferSettingsValues) {
-    const result = await saveTransferSettingsAction({ ...values, accountId });
-    if (!applyActionResult(form, result, t)) return;
-    toast.success(t("transfers.settingsSaved"));
-    setOpen(false);
-    router.refresh();
-  }
 
   return (
     <FormDialog
@@ -44,7 +40,7 @@ export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: s
       title={t("transfers.settingsTitle")}
       description={t("transfers.settingsDescription")}
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       submitLabel={t("common.save")}
       className="sm:max-w-md"
     >

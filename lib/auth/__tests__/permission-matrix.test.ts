@@ -33,10 +33,13 @@ function actionsInCode(): Record<string, string> {
 
 /** The reviewed table. A new action must be added here, with the permission it needs. */
 const EXPECTED_ACTIONS: Record<string, Permission> = {
+  "app/(dashboard)/actions.ts#switchAccountAction": "account.view",
+  "app/(dashboard)/actions.ts#signOutAuditAction": "profile.manage",
   "app/(dashboard)/accounts/actions.ts#createAccountAction": "accounts.create",
   "app/(dashboard)/accounts/actions.ts#updateAccountAction": "account.keys.manage",
   "app/(dashboard)/accounts/actions.ts#replaceSecretKeyAction": "account.keys.manage",
   "app/(dashboard)/accounts/actions.ts#replaceWebhookTokenAction": "account.keys.manage",
+  "app/(dashboard)/accounts/actions.ts#testConnectionAction": "account.view",
   "app/(dashboard)/admin/users/actions.ts#createUserAction": "users.manage",
   "app/(dashboard)/admin/users/actions.ts#setUserActiveAction": "users.manage",
   "app/(dashboard)/admin/users/actions.ts#setUserRoleAction": "users.manage",
@@ -73,6 +76,9 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
 
 /** Actions a viewer may run: reads only (saved views are the viewer's own filters, not account data). */
 const READ_ONLY_ACTIONS = new Set([
+  "switchAccountAction",
+  "signOutAuditAction",
+  "testConnectionAction",
   "operationStateAction",
   "lookupTransactionAction",
   "saveViewAction",
@@ -126,6 +132,17 @@ describe("permission matrix", () => {
     if (role === "viewer") expect(allowed, "viewers are read-only").toBe(READ_ONLY_ACTIONS.has(name));
     if (role === "admin") expect(allowed).toBe(true);
     expect(allowed).toBe(MATRIX[role].includes(EXPECTED_ACTIONS[action]));
+  });
+
+  it("every server action is written through defineAction in an actions.ts file, but the sign-in page's language switch", () => {
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir).flatMap((entry) => (statSync(join(dir, entry)).isDirectory() ? everyFile(join(dir, entry)) : [join(dir, entry)]));
+    const serverFiles = ["app", "components", "lib"]
+      .flatMap(everyFile)
+      .filter((file) => /\.tsx?$/.test(file) && /^\s*["']use server["']/.test(readFileSync(file, "utf8")));
+    expect(serverFiles.filter((file) => !file.endsWith("actions.ts"))).toEqual([]);
+    expect(serverFiles.filter((file) => !file.startsWith("app/"))).toEqual(["lib/shell/actions.ts"]);
+    expect(readFileSync("lib/shell/actions.ts", "utf8").match(/export (async function|const|function) \w+/g)).toEqual(["export async function setLocaleAction"]);
   });
 
   it("lists every route handler and its guard", () => {

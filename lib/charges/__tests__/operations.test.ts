@@ -19,12 +19,20 @@ vi.mock("@/lib/auth/session", async () => {
       super(reason);
     }
   }
+  const context = () => {
+    const account = { id: session.accountId, name: "Sandbox", mode: "test", role: session.role };
+    return { user: { id: "user-ops-test", email: "ops@example.test", name: "Ops", role: session.role, locale: "pt-BR" }, accounts: [account], account, ip: "203.0.113.50" };
+  };
+  type Context = ReturnType<typeof context>;
+  const can = (ctx: Context, permission: Parameters<typeof roleCan>[1], accountId?: string) =>
+    roleCan(session.role, permission) && (!accountId || ctx.accounts.some((a) => a.id === accountId));
   return {
     AccessDeniedError,
+    can,
+    getAccessContext: async () => context(),
     authorize: async (permission: Parameters<typeof roleCan>[1]) => {
       if (!roleCan(session.role, permission)) throw new AccessDeniedError("forbidden");
-      const account = { id: session.accountId, name: "Sandbox", mode: "test", role: session.role };
-      return { user: { id: "user-ops-test", email: "ops@example.test", name: "Ops", role: session.role, locale: "pt-BR" }, accounts: [account], account, ip: "203.0.113.50" };
+      return context();
     },
   };
 });

@@ -5,7 +5,7 @@ import { CheckCircle2, PlugZap, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n/client";
 import { gatewayErrorMessage } from "../../transactions/gateway-error-message";
-import { testConnectionAction } from "./test-connection-action";
+import { testConnectionAction } from "../actions";
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };
 

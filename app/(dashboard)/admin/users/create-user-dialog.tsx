@@ -2,43 +2,36 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useWatch } from "react-hook-form";
 import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { applyActionResult } from "@/components/forms/action-result";
 import { FormDialog } from "@/components/forms/form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useT } from "@/lib/i18n/client";
 import { createUserSchema, generatePassword } from "@/lib/auth/schemas";
 import { ROLES } from "@/lib/db/schema-enums";
 import { createUserAction } from "./actions";
 import { AccountChecklist } from "./account-checklist";
 
-type Values = z.input<typeof createUserSchema>;
-
 export function CreateUserDialog({ accounts }: { accounts: { id: string; name: string }[] }) {
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const form = useForm<Values>({
-    resolver: zodResolver(createUserSchema),
+  const { form, submit } = useActionForm({
+    schema: createUserSchema,
     defaultValues: { email: "", name: "", role: "operator", password: "", accountIds: [] },
+    action: createUserAction,
+    resetOnSuccess: true,
+    onSuccess: () => {
+      toast.success(t("users.created"));
+      setOpen(false);
+      router.refresh();
+    },
   });
-
   const role = useWatch({ control: form.control, name: "role" });
-
-  async function onSubmit(values: Values) {
-    const result = await createUserAction(values);
-    if (!applyActionResult(form, result, t)) return;
-    toast.success(t("users.created"));
-    form.reset();
-    setOpen(false);
-    router.refresh();
-  }
 
   return (
     <FormDialog
@@ -52,7 +45,7 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
       title={t("users.createTitle")}
       description={t("users.createDescription")}
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       submitLabel={t("common.save")}
     >
       <TextField control={form.control} name="name" label={t("users.name")} autoComplete="off" />

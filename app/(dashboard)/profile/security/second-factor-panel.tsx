@@ -2,12 +2,9 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { QRCodeSVG } from "qrcode.react";
 import { Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +13,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Form } from "@/components/ui/form";
 import { FormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
-import { applyActionResult } from "@/components/forms/action-result";
+import { useActionForm } from "@/components/forms/use-action-form";
 import type { SecondFactorStatus } from "@/lib/auth/second-factor";
 import { disableSecondFactorSchema, enrolCodeSchema, secondFactorCodeSchema } from "@/lib/auth/schemas";
 import { useI18n } from "@/lib/i18n/client";
@@ -84,14 +81,15 @@ export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
 
 function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnrolled: (codes: string[]) => void }) {
   const { t } = useI18n();
-  const form = useForm<z.input<typeof enrolCodeSchema>>({ resolver: zodResolver(enrolCodeSchema), defaultValues: { code: "" } });
-
-  async function onSubmit(values: z.input<typeof enrolCodeSchema>) {
-    const result = await confirmSecondFactorAction(values);
-    if (!applyActionResult(form, result, t)) return;
-    toast.success(t("profile.enrolled"));
-    onEnrolled(result.data.recoveryCodes);
-  }
+  const { form, onSubmit, pending } = useActionForm({
+    schema: enrolCodeSchema,
+    defaultValues: { code: "" },
+    action: confirmSecondFactorAction,
+    onSuccess: ({ recoveryCodes }) => {
+      toast.success(t("profile.enrolled"));
+      onEnrolled(recoveryCodes);
+    },
+  });
 
   return (
     <div className="space-y-4">
@@ -112,7 +110,7 @@ function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnro
         </div>
       </div>
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="flex max-w-sm flex-col gap-3" noValidate>
+        <form onSubmit={onSubmit} className="flex max-w-sm flex-col gap-3" noValidate>
           <TextField
             control={form.control}
             name="code"
@@ -121,7 +119,7 @@ function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnro
             inputMode="numeric"
             maxLength={7}
           />
-          <Button type="submit" loading={form.formState.isSubmitting} className="w-fit">
+          <Button type="submit" loading={pending} className="w-fit">
             {t("profile.enrolConfirm")}
           </Button>
         </form>
@@ -173,28 +171,27 @@ function EnabledControls({
   const { t } = useI18n();
   const [regenerateOpen, setRegenerateOpen] = useState(false);
   const [disableOpen, setDisableOpen] = useState(false);
-  const regenerateForm = useForm<z.input<typeof secondFactorCodeSchema>>({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: "" } });
-  const disableForm = useForm<z.input<typeof disableSecondFactorSchema>>({
-    resolver: zodResolver(disableSecondFactorSchema),
-    defaultValues: { password: "", code: "" },
+  const { form: regenerateForm, submit: regenerate } = useActionForm({
+    schema: secondFactorCodeSchema,
+    defaultValues: { code: "" },
+    action: regenerateRecoveryCodesAction,
+    resetOnSuccess: true,
+    onSuccess: ({ recoveryCodes }) => {
+      setRegenerateOpen(false);
+      onNewCodes(recoveryCodes);
+    },
   });
-
-  async function regenerate(values: z.input<typeof secondFactorCodeSchema>) {
-    const result = await regenerateRecoveryCodesAction(values);
-    if (!applyActionResult(regenerateForm, result, t)) return;
-    setRegenerateOpen(false);
-    regenerateForm.reset();
-    onNewCodes(result.data.recoveryCodes);
-  }
-
-  async function disable(values: z.input<typeof disableSecondFactorSchema>) {
-    const result = await disableSecondFactorAction(values);
-    if (!applyActionResult(disableForm, result, t)) return;
-    setDisableOpen(false);
-    disableForm.reset();
-    toast.success(t("profile.disabled"));
-    onDisabled();
-  }
+  const { form: disableForm, submit: disable } = useActionForm({
+    schema: disableSecondFactorSchema,
+    defaultValues: { password: "", code: "" },
+    action: disableSecondFactorAction,
+    resetOnSuccess: true,
+    onSuccess: () => {
+      setDisableOpen(false);
+      toast.success(t("profile.disabled"));
+      onDisabled();
+    },
+  });
 
   return (
     <div className="space-y-4">

@@ -2,11 +2,10 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useFieldArray, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import { toast } from "sonner";
-import { applyActionResult } from "@/components/forms/action-result";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -157,8 +156,8 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
   const t = useT();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(checkoutLinkFormSchema) as unknown as Resolver<Values>,
+  const { form, onSubmit, pending } = useActionForm({
+    schema: checkoutLinkFormSchema,
     defaultValues: {
       product: { externalId, name: "", photos: [{ url: "" }] },
       offer: { name: "", price: "", offerType: "UNIQUE", currency: "BRL", lang: "pt-BR" },
@@ -173,26 +172,24 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
       prefill: false,
       customer: { name: "", email: "", phone: "", document: "", address: {} },
     } as unknown as Values,
+    action: (values) => {
+      setRefusal(null);
+      return createCheckoutLinkAction({ ...values, accountId });
+    },
+    onSuccess: ({ id }) => {
+      toast.success(t("checkoutLinks.created"));
+      router.push(`/checkout-links/${id}`);
+    },
+    onFailure: (failure) => {
+      if (failure.error === "errors.validation") return;
+      setRefusal({ error: failure.error, detail: failure.message });
+      window.scrollTo({ top: 0, behavior: "smooth" });
+      return "shown";
+    },
   });
   const photos = useFieldArray({ control: form.control, name: "product.photos" });
   const useColors = useWatch({ control: form.control, name: "settings.useColors" });
   const prefill = useWatch({ control: form.control, name: "prefill" });
-
-  async function onSubmit() {
-    setRefusal(null);
-    const result = await createCheckoutLinkAction({ ...form.getValues(), accountId });
-    if (result.ok) {
-      toast.success(t("checkoutLinks.created"));
-      router.push(`/checkout-links/${result.data.id}`);
-      return;
-    }
-    if (result.error === "errors.validation") {
-      applyActionResult(form, result, t);
-      return;
-    }
-    setRefusal({ error: result.error, detail: result.message });
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  }
 
   const switchField = (name: "settings.askForAddress" | "settings.useColors" | "prefill", label: string, description?: string) => (
     <FormField
@@ -214,7 +211,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {refusal && (
             <Alert variant="destructive" data-testid="checkout-error">
@@ -338,7 +335,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
             </CardContent>
           </Card>
           <div className="flex justify-end">
-            <Button type="submit" loading={form.formState.isSubmitting}>
+            <Button type="submit" loading={pending}>
               {t("checkoutLinks.create")}
             </Button>
           </div>

@@ -2,8 +2,8 @@
 
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { useFieldArray, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useFieldArray, useWatch, type Control } from "react-hook-form";
+import type { z } from "zod";
 import { AlertTriangle, Info, Plus, RefreshCw, SearchCheck, Trash2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -13,7 +13,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { DateField, SelectField, TextField } from "@/components/forms/fields";
-import { applyActionResult } from "@/components/forms/action-result";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useI18n } from "@/lib/i18n/client";
 import { cardBrand, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPhone, parseMoneyInput, toCents } from "@/lib/br";
 import { CHARGE_FORM_SCHEMAS, expectedTotalCents, localIsoDate, pickFormInput, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/schemas";
@@ -93,10 +93,23 @@ type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" |
 export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; kind: ChargeFormKind; requestIp: string | null }) {
   const { t, format } = useI18n();
   const router = useRouter();
-  const form = useForm<ChargeFormValues>({
-    resolver: zodResolver(CHARGE_FORM_SCHEMAS[kind] as never) as unknown as Resolver<ChargeFormValues>,
+  const { form, onSubmit, pending: submitting } = useActionForm({
+    schema: CHARGE_FORM_SCHEMAS[kind] as unknown as z.ZodType<unknown, ChargeFormValues>,
     defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
     mode: "onTouched",
+    action: (values) => {
+      setRejected(null);
+      return ACTIONS[kind]({ ...pickFormInput(kind, values), accountId } as never);
+    },
+    onSuccess: ({ id, submission }) => {
+      if (submission === "SUBMITTED") return done(id);
+      setPending({ id, note: submission === "SUBMITTING" ? "inFlight" : undefined });
+    },
+    onFailure: (failure) => {
+      if (!failure.error.startsWith("charges.errors.gateway.")) return;
+      setRejected({ title: t(failure.error), message: failure.message });
+      return "shown";
+    },
   });
   const [rejected, setRejected] = useState<{ title: string; message?: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -127,20 +140,6 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
   function done(id: string) {
     window.sessionStorage.removeItem(storageKey(accountId, kind));
     router.push(`/charges/${encodeURIComponent(id)}`);
-  }
-
-  async function onSubmit(values: ChargeFormValues) {
-    if (blocked) return;
-    setRejected(null);
-    const result = await ACTIONS[kind]({ ...pickFormInput(kind, values), accountId } as never);
-    if (!result.ok) {
-      if (result.error.startsWith("charges.errors.gateway.")) setRejected({ title: t(result.error), message: result.message });
-      applyActionResult(form, result, t);
-      return;
-    }
-    const { id, submission } = result.data;
-    if (submission === "SUBMITTED") return done(id);
-    setPending({ id, note: submission === "SUBMITTING" ? "inFlight" : undefined });
   }
 
   // An unknown outcome settles on the server by itself (the reconciler); the form follows it without a click.
@@ -183,7 +182,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]" data-testid="charge-form">
+      <form onSubmit={(event) => (blocked ? event.preventDefault() : onSubmit(event))} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]" data-testid="charge-form">
         <div className="min-w-0 space-y-6">
           <Section title={t("charges.sections.basics")}>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -339,7 +338,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
               </AlertDescription>
             </Alert>
           )}
-          <Button type="submit" size="lg" className="w-full" loading={form.formState.isSubmitting} disabled={blocked}>
+          <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={blocked}>
             {submitLabel}
           </Button>
         </aside>

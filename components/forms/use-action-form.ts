@@ -1,0 +1,52 @@
+"use client";
+
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import type { ActionResult } from "@/lib/actions/safe-action";
+import { useT } from "@/lib/i18n/client";
+import { applyActionResult } from "./action-result";
+
+type Failure = Extract<ActionResult<unknown>, { ok: false }>;
+type FormSchema = z.ZodType<unknown, FieldValues>;
+
+/**
+ * A form bound to one server action: validated in the browser with the schema the action
+ * re-checks, submitted once at a time, failures mapped back onto the fields (or a toast) once,
+ * here. What a success does stays with the caller.
+ */
+export function useActionForm<S extends FormSchema, R>(options: {
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  mode?: "onSubmit" | "onTouched";
+  action: (values: z.input<S>) => Promise<ActionResult<R>>;
+  onSuccess?: (data: R, values: z.input<S>) => void | Promise<void>;
+  /** Dialogs that close on success start empty the next time they open. */
+  resetOnSuccess?: boolean;
+  /**
+   * For forms that show a refusal themselves (a banner): return "shown" and no toast repeats it.
+   * Field errors land on their fields either way.
+   */
+  onFailure?: (failure: Failure) => "shown" | void;
+}) {
+  const t = useT();
+  const form = useForm<z.input<S>>({
+    // The action receives what the user typed and validates it again with the same schema.
+    resolver: zodResolver(options.schema as never, undefined, { raw: true }) as unknown as Resolver<z.input<S>>,
+    defaultValues: options.defaultValues,
+    mode: options.mode,
+  });
+
+  async function submit(values: z.input<S>) {
+    const result = await options.action(values);
+    if (result.ok) {
+      if (options.resetOnSuccess) form.reset();
+      await options.onSuccess?.(result.data, values);
+      return;
+    }
+    const shown = options.onFailure?.(result) === "shown";
+    applyActionResult(form, result, t, { toast: !shown });
+  }
+
+  return { form, submit, onSubmit: form.handleSubmit(submit), pending: form.formState.isSubmitting };
+}
