@@ -14,148 +14,99 @@ import {
   cardSubscriptionRequestSchema,
   cryptoSubscriptionRequestSchema,
 } from "../contract/requests";
-import type { SandboxContext } from "../context";
+import type { z } from "zod";
+import type { Producer, SandboxContext } from "../context";
 import { checkouts, transactions } from "../db/schema";
-import { buildBoletoCharge, buildCardCharge, buildCryptoCharge, buildPixCharge, buildPixDeposit } from "../domain/charges";
+import { type BuiltCharge, type ChargeBase, buildBoletoCharge, buildCardCharge, buildCryptoCharge, buildPixCharge, buildPixDeposit } from "../domain/charges";
 import { createTransaction, toTransactionRecord, urls } from "../domain/transactions";
 import { requestRefund } from "../domain/refunds";
 import { createTransfer } from "../domain/transfers";
 import { createSubscription } from "../domain/subscriptions";
 import { producerRecord } from "../domain/producer";
 import { badRequest, ErrorCodes, GatewayError, notFound } from "../lib/errors";
-import { callerIp, checkQuery, describeIssues, ignoredFields, readBody, type AppEnv } from "../lib/http";
+import { callerIp, checkQuery, describeIssues, ignoredFields, readBody, type AppContext, type AppEnv } from "../lib/http";
 import { prefixedId } from "../lib/ids";
 import { amountCents, checkClientDocument, checkSplits } from "../domain/validation";
 import { resolveCrypto } from "../rails/crypto";
 import { PRODUCER_CHECKOUT } from "../seed";
 import { checkCheckoutRules } from "../domain/checkout-rules";
 
+/**
+ * Every POST endpoint is the same scaffold: the caller's producer, the body read with the
+ * endpoint's own contract schema (unknown fields ignored and named), the handler, a JSON answer.
+ */
+function postRoute<S extends z.ZodType>(
+  app: Hono<AppEnv>,
+  path: string,
+  schema: S,
+  handler: (body: z.output<S>, producer: Producer, c: AppContext) => Promise<unknown> | unknown,
+) {
+  app.post(path, async (c) => c.json((await handler(await readBody(c, schema), c.get("producer"), c)) as never));
+}
+
 export function gatewayRoutes(ctx: SandboxContext) {
   const app = new Hono<AppEnv>();
 
-  app.post("/pix/receive", async (c) => {
-    const producer = c.get("producer");
-    const body = await readBody(c, pixChargeRequestSchema);
-    const cents = amountCents(body.amount);
+  /** A charge endpoint: the amount in cents, the charge built by its rail, stored with its first events. */
+  const chargeRoute = <S extends z.ZodType<{ amount: number }>>(path: string, schema: S, build: (body: z.output<S>, cents: number, producer: Producer) => BuiltCharge) =>
+    postRoute(app, path, schema, async (body, producer) => {
+      const built = build(body, amountCents(body.amount), producer);
+      return (await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })))).response;
+    });
+
+  const chargeOf = (body: Pick<ChargeBase, "identifier" | "client" | "products" | "metadata" | "callbackUrl">, cents: number) => ({
+    identifier: body.identifier,
+    amountCents: cents,
+    client: body.client,
+    products: body.products,
+    metadata: body.metadata,
+    callbackUrl: body.callbackUrl,
+  });
+
+  chargeRoute("/pix/receive", pixChargeRequestSchema, (body, cents, producer) => {
     checkClientDocument(body.client);
     checkSplits(body.splits, cents);
     if (body.dueDate && body.dueDate < new Date().toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
-    const built = buildPixCharge(ctx, producer, {
-      kind: "pix",
-      identifier: body.identifier,
-      amountCents: cents,
-      client: body.client,
-      products: body.products,
-      metadata: body.metadata,
-      dueDate: body.dueDate,
-      callbackUrl: body.callbackUrl,
-    });
-    const result = await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })));
-    return c.json(result.response);
+    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), dueDate: body.dueDate });
   });
 
-  app.post("/card/receive", async (c) => {
-    const producer = c.get("producer");
-    const body = await readBody(c, cardChargeRequestSchema);
-    const cents = amountCents(body.amount);
+  chargeRoute("/card/receive", cardChargeRequestSchema, (body, cents, producer) => {
     checkClientDocument(body.client);
     checkSplits(body.splits, cents);
-    const built = buildCardCharge(ctx, producer, {
+    return buildCardCharge(ctx, producer, {
       kind: "card",
-      identifier: body.identifier,
-      amountCents: cents,
+      ...chargeOf(body, cents),
       installments: body.installments,
-      client: body.client,
-      products: body.products,
-      metadata: body.metadata,
-      callbackUrl: body.callbackUrl,
       card: body.card,
       // The customer's IP is known only on card charges; the API caller is not the customer.
       trackProps: { ip: body.clientIp, user_agent: null },
     });
-    const result = await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })));
-    return c.json(result.response);
   });
 
-  app.post("/boleto/receive", async (c) => {
-    const producer = c.get("producer");
-    const body = await readBody(c, boletoChargeRequestSchema);
-    const cents = amountCents(body.amount);
+  chargeRoute("/boleto/receive", boletoChargeRequestSchema, (body, cents, producer) => {
     checkClientDocument(body.client);
     checkSplits(body.splits, cents);
-    const built = buildBoletoCharge(ctx, producer, {
-      kind: "boleto",
-      identifier: body.identifier,
-      amountCents: cents,
-      dueDate: body.dueDate,
-      client: body.client,
-      products: body.products,
-      metadata: body.metadata,
-      callbackUrl: body.callbackUrl,
-    });
-    const result = await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })));
-    return c.json(result.response);
+    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), dueDate: body.dueDate });
   });
 
-  app.post("/crypto/receive", async (c) => {
-    const producer = c.get("producer");
-    const body = await readBody(c, cryptoChargeRequestSchema);
-    const cents = amountCents(body.amount);
+  chargeRoute("/crypto/receive", cryptoChargeRequestSchema, (body, cents, producer) => {
     checkClientDocument(body.client);
     const resolved = resolveCrypto(body);
     if (!resolved.ok) throw badRequest(resolved.message);
-    const built = buildCryptoCharge(ctx, producer, {
-      kind: "crypto",
-      identifier: body.identifier,
-      amountCents: cents,
-      quote: resolved.quote,
-      client: body.client,
-      products: body.products,
-      metadata: body.metadata,
-      callbackUrl: body.callbackUrl,
-    });
-    const result = await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })));
-    return c.json(result.response);
+    return buildCryptoCharge(ctx, producer, { kind: "crypto", ...chargeOf(body, cents), quote: resolved.quote });
   });
 
-  app.post("/pix/deposit", async (c) => {
-    const producer = c.get("producer");
-    const body = await readBody(c, pixDepositRequestSchema);
-    const cents = amountCents(body.amount);
-    const built = buildPixDeposit(ctx, producer, {
-      kind: "deposit",
-      identifier: body.identifier ?? prefixedId("dep"),
-      amountCents: cents,
-      client: null,
-      callbackUrl: body.callbackUrl,
-    });
-    const result = await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })));
-    return c.json(result.response);
-  });
+  chargeRoute("/pix/deposit", pixDepositRequestSchema, (body, cents, producer) =>
+    buildPixDeposit(ctx, producer, { kind: "deposit", identifier: body.identifier ?? prefixedId("dep"), amountCents: cents, client: null, callbackUrl: body.callbackUrl }),
+  );
 
-  app.post("/pix/subscription", async (c) => {
-    const body = await readBody(c, pixSubscriptionRequestSchema);
-    return c.json(await createSubscription(ctx, c.get("producer"), { kind: "pix", ...body }));
-  });
+  postRoute(app, "/pix/subscription", pixSubscriptionRequestSchema, (body, producer) => createSubscription(ctx, producer, { kind: "pix", ...body }));
+  postRoute(app, "/card/subscription", cardSubscriptionRequestSchema, (body, producer) => createSubscription(ctx, producer, { kind: "card", ...body }));
+  postRoute(app, "/crypto/subscription", cryptoSubscriptionRequestSchema, (body, producer) => createSubscription(ctx, producer, { kind: "crypto", ...body }));
+  postRoute(app, "/transfers", transferRequestSchema, (body, producer, c) => createTransfer(ctx, producer, body, callerIp(c)));
+  postRoute(app, "/producer/refunds", refundRequestSchema, (body, producer) => requestRefund(ctx, producer, body));
 
-  app.post("/card/subscription", async (c) => {
-    const body = await readBody(c, cardSubscriptionRequestSchema);
-    return c.json(await createSubscription(ctx, c.get("producer"), { kind: "card", ...body }));
-  });
-
-  app.post("/crypto/subscription", async (c) => {
-    const body = await readBody(c, cryptoSubscriptionRequestSchema);
-    return c.json(await createSubscription(ctx, c.get("producer"), { kind: "crypto", ...body }));
-  });
-
-  app.post("/transfers", async (c) => {
-    const body = await readBody(c, transferRequestSchema);
-    return c.json(await createTransfer(ctx, c.get("producer"), body, callerIp(c)));
-  });
-
-  app.post("/checkout", async (c) => {
-    const producer = c.get("producer");
-    const body = await readBody(c, checkoutRequestSchema);
+  postRoute(app, "/checkout", checkoutRequestSchema, async (body, producer) => {
     checkCheckoutRules(body);
     const missing: string[] = [];
     if (!producer.permissions.includes(PRODUCER_CHECKOUT)) missing.push(`the ${PRODUCER_CHECKOUT} permission`);
@@ -165,12 +116,7 @@ export function gatewayRoutes(ctx: SandboxContext) {
     }
     const id = prefixedId("chk");
     await ctx.db.insert(checkouts).values({ id, producerId: producer.id, offerCode: prefixedId("off", 6), request: body });
-    return c.json({ success: true, checkoutUrl: urls(ctx.publicUrl).checkout(id) });
-  });
-
-  app.post("/producer/refunds", async (c) => {
-    const body = await readBody(c, refundRequestSchema);
-    return c.json(await requestRefund(ctx, c.get("producer"), body));
+    return { success: true, checkoutUrl: urls(ctx.publicUrl).checkout(id) };
   });
 
   app.get("/transactions", async (c) => {
