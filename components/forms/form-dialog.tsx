@@ -1,11 +1,15 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { FieldValues, SubmitHandler, UseFormReturn } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
+import { useActionForm } from "./use-action-form";
 
 /**
  * A dialog holding one form: trigger, title, description, the fields, and a submit button that
@@ -30,10 +34,12 @@ export function FormDialog<T extends FieldValues>({
   description?: ReactNode;
   form: UseFormReturn<T>;
   onSubmit: SubmitHandler<T>;
-  submitLabel: ReactNode;
+  /** "Salvar" unless the dialog says what it does. */
+  submitLabel?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -47,7 +53,7 @@ export function FormDialog<T extends FieldValues>({
             {children}
             <DialogFooter>
               <Button type="submit" loading={form.formState.isSubmitting}>
-                {submitLabel}
+                {submitLabel ?? t("common.save")}
               </Button>
             </DialogFooter>
           </form>
@@ -55,4 +61,26 @@ export function FormDialog<T extends FieldValues>({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * A dialog's form bound to its action: on success the form empties, the dialog closes and a toast
+ * says what happened; then `onSuccess` (a refresh, a redirect). Spread `dialog` on FormDialog.
+ */
+export function useFormDialog<S extends z.ZodType<unknown, FieldValues>, R>({
+  successMessage,
+  onSuccess,
+  ...options
+}: Omit<Parameters<typeof useActionForm<S, R>>[0], "resetOnSuccess"> & { successMessage?: (data: R, values: z.input<S>) => string }) {
+  const [open, setOpen] = useState(false);
+  const { form, submit } = useActionForm<S, R>({
+    ...options,
+    resetOnSuccess: true,
+    onSuccess: async (data, values) => {
+      setOpen(false);
+      if (successMessage) toast.success(successMessage(data, values));
+      await onSuccess?.(data, values);
+    },
+  });
+  return { form, dialog: { open, onOpenChange: setOpen, form, onSubmit: submit } };
 }

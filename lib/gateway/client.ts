@@ -3,33 +3,9 @@ import "server-only";
 import type { z } from "zod";
 import { GatewayError, kindForStatus, parseRetryAfter, type GatewayIssue } from "./errors";
 import { consoleLogger, redact, redactingLogger, type GatewayLogger } from "./log";
-import {
-  ENDPOINTS,
-  transactionQuerySchema,
-  type BoletoChargeRequest,
-  type BoletoChargeResponse,
-  type CardChargeRequest,
-  type CardChargeResponse,
-  type CardSubscriptionRequest,
-  type CheckoutRequest,
-  type CheckoutResponse,
-  type CryptoChargeRequest,
-  type CryptoChargeResponse,
-  type CryptoSubscriptionRequest,
-  type PixChargeRequest,
-  type PixChargeResponse,
-  type PixDepositRequest,
-  type PixDepositResponse,
-  type PixSubscriptionRequest,
-  type ProducerRecord,
-  type RefundRecord,
-  type RefundRequest,
-  type SubscriptionResponse,
-  type TransactionQuery,
-  type TransactionRecord,
-  type TransferRequest,
-  type TransferResponse,
-} from "./schemas";
+import { ENDPOINTS, transactionQuerySchema, type ProducerRecord, type TransactionQuery, type TransactionRecord } from "./schemas";
+
+type PostEndpointName = { [K in keyof typeof ENDPOINTS]: (typeof ENDPOINTS)[K] extends { method: "POST" } ? K : never }[keyof typeof ENDPOINTS];
 
 export type RetryOptions = {
   /** Total attempts for GET lookups, first one included. POSTs always make exactly one. */
@@ -370,6 +346,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
     return execute(endpoint, baseUrl + endpoint.path, JSON.stringify(parsed.data), endpoint.response, call);
   }
 
+  /** The typed call of one POST endpoint: its request in, its answer out, both from the endpoints table. */
+  function poster<K extends PostEndpointName>(name: K) {
+    type Definition = (typeof ENDPOINTS)[K];
+    return (body: z.input<Definition["request"]>, call?: CallOptions) => post(ENDPOINTS[name], body, call) as Promise<z.output<Definition["response"]>>;
+  }
+
   async function getTransaction(query: TransactionQuery, call: CallOptions = {}): Promise<TransactionRecord> {
     const endpoint = ENDPOINTS.getTransaction;
     const parsed = transactionQuerySchema.safeParse(query);
@@ -381,28 +363,17 @@ export function createGatewayClient(options: GatewayClientOptions) {
   }
 
   return {
-    createPixCharge: (body: PixChargeRequest, call?: CallOptions): Promise<PixChargeResponse> =>
-      post(ENDPOINTS.createPixCharge, body, call),
-    createCardCharge: (body: CardChargeRequest, call?: CallOptions): Promise<CardChargeResponse> =>
-      post(ENDPOINTS.createCardCharge, body, call),
-    createBoletoCharge: (body: BoletoChargeRequest, call?: CallOptions): Promise<BoletoChargeResponse> =>
-      post(ENDPOINTS.createBoletoCharge, body, call),
-    createCryptoCharge: (body: CryptoChargeRequest, call?: CallOptions): Promise<CryptoChargeResponse> =>
-      post(ENDPOINTS.createCryptoCharge, body, call),
-    createPixDeposit: (body: PixDepositRequest, call?: CallOptions): Promise<PixDepositResponse> =>
-      post(ENDPOINTS.createPixDeposit, body, call),
-    createPixSubscription: (body: PixSubscriptionRequest, call?: CallOptions): Promise<SubscriptionResponse> =>
-      post(ENDPOINTS.createPixSubscription, body, call),
-    createCardSubscription: (body: CardSubscriptionRequest, call?: CallOptions): Promise<SubscriptionResponse> =>
-      post(ENDPOINTS.createCardSubscription, body, call),
-    createCryptoSubscription: (body: CryptoSubscriptionRequest, call?: CallOptions): Promise<SubscriptionResponse> =>
-      post(ENDPOINTS.createCryptoSubscription, body, call),
-    createTransfer: (body: TransferRequest, call?: CallOptions): Promise<TransferResponse> =>
-      post(ENDPOINTS.createTransfer, body, call),
-    createCheckout: (body: CheckoutRequest, call?: CallOptions): Promise<CheckoutResponse> =>
-      post(ENDPOINTS.createCheckout, body, call),
-    requestRefund: (body: RefundRequest, call?: CallOptions): Promise<RefundRecord> =>
-      post(ENDPOINTS.requestRefund, body, call),
+    createPixCharge: poster("createPixCharge"),
+    createCardCharge: poster("createCardCharge"),
+    createBoletoCharge: poster("createBoletoCharge"),
+    createCryptoCharge: poster("createCryptoCharge"),
+    createPixDeposit: poster("createPixDeposit"),
+    createPixSubscription: poster("createPixSubscription"),
+    createCardSubscription: poster("createCardSubscription"),
+    createCryptoSubscription: poster("createCryptoSubscription"),
+    createTransfer: poster("createTransfer"),
+    createCheckout: poster("createCheckout"),
+    requestRefund: poster("requestRefund"),
     getTransaction,
     /** Like getTransaction, but `null` when the gateway answers 404 (reconciliation helper). */
     async findTransaction(query: TransactionQuery, call?: CallOptions): Promise<TransactionRecord | null> {

@@ -8,8 +8,8 @@ import { signIn } from "next-auth/react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/forms/fields";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useT } from "@/lib/i18n/client";
 import { signInSchema } from "@/lib/auth/schemas";
@@ -63,52 +63,11 @@ export function SignInForm() {
     form.setValue("code", "");
   }
 
-  if (askCode) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-xl">{t("auth.codeTitle")}</CardTitle>
-          <CardDescription>{t("auth.codeDescription")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form {...form}>
-            <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-              {error && (
-                <Alert variant="destructive" data-testid="sign-in-error">
-                  <AlertDescription>{error}</AlertDescription>
-                </Alert>
-              )}
-              <FormField
-                control={form.control}
-                name="code"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("auth.code")}</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="one-time-code" inputMode="text" autoFocus maxLength={32} className="font-mono tracking-widest" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
-                {t("auth.verify")}
-              </Button>
-              <Button type="button" variant="ghost" className="w-full" onClick={backToPassword}>
-                {t("auth.back")}
-              </Button>
-            </form>
-          </Form>
-        </CardContent>
-      </Card>
-    );
-  }
-
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-xl">{t("auth.signInTitle")}</CardTitle>
-        <CardDescription>{t("auth.signInDescription")}</CardDescription>
+        <CardTitle className="text-xl">{t(askCode ? "auth.codeTitle" : "auth.signInTitle")}</CardTitle>
+        <CardDescription>{t(askCode ? "auth.codeDescription" : "auth.signInDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form {...form}>
@@ -118,35 +77,32 @@ export function SignInForm() {
                 <AlertDescription>{error}</AlertDescription>
               </Alert>
             )}
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("auth.email")}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="username" autoFocus {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("auth.password")}</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="current-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            {askCode ? (
+              <TextField
+                key="code"
+                control={form.control}
+                name="code"
+                label={t("auth.code")}
+                autoComplete="one-time-code"
+                inputMode="text"
+                autoFocus
+                maxLength={32}
+                className="[&_input]:font-mono [&_input]:tracking-widest"
+              />
+            ) : (
+              <>
+                <TextField control={form.control} name="email" label={t("auth.email")} type="email" autoComplete="username" autoFocus />
+                <TextField control={form.control} name="password" label={t("auth.password")} type="password" autoComplete="current-password" />
+              </>
+            )}
             <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
-              {t("auth.signIn")}
+              {t(askCode ? "auth.verify" : "auth.signIn")}
             </Button>
+            {askCode && (
+              <Button type="button" variant="ghost" className="w-full" onClick={backToPassword}>
+                {t("auth.back")}
+              </Button>
+            )}
           </form>
         </Form>
       </CardContent>

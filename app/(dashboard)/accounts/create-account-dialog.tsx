@@ -1,13 +1,10 @@
 "use client";
 
-import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { FormDialog } from "@/components/forms/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField, SelectField } from "@/components/forms/fields";
-import { useActionForm } from "@/components/forms/use-action-form";
 import { GATEWAY_PRESETS } from "@/lib/accounts/presets";
 import { useT } from "@/lib/i18n/client";
 import { createAccountSchema } from "@/lib/accounts/schemas";
@@ -16,23 +13,17 @@ import { createAccountAction } from "./actions";
 export function CreateAccountDialog() {
   const t = useT();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const { form, submit } = useActionForm({
+  const { form, dialog } = useFormDialog({
     schema: createAccountSchema,
     defaultValues: { name: "", baseUrl: "", publicKey: "", secretKey: "", webhookToken: "", mode: "test" },
     action: createAccountAction,
-    resetOnSuccess: true,
-    onSuccess: ({ id }) => {
-      toast.success(t("accounts.created"));
-      setOpen(false);
-      router.push(`/accounts/${id}`);
-    },
+    successMessage: () => t("accounts.created"),
+    onSuccess: ({ id }) => router.push(`/accounts/${id}`),
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={setOpen}
+      {...dialog}
       trigger={
         <Button>
           <Plus /> {t("accounts.newAccount")}
@@ -40,9 +31,6 @@ export function CreateAccountDialog() {
       }
       title={t("accounts.createTitle")}
       description={t("accounts.createDescription")}
-      form={form}
-      onSubmit={submit}
-      submitLabel={t("common.save")}
     >
       <TextField control={form.control} name="name" label={t("accounts.name")} />
       <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} placeholder="https://" />

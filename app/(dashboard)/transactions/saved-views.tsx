@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
@@ -9,8 +8,7 @@ import { Bookmark, BookmarkPlus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { TextField } from "@/components/forms/fields";
-import { FormDialog } from "@/components/forms/form-dialog";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { useT } from "@/lib/i18n/client";
 import type { LedgerFilterParams } from "@/lib/ledger/filters";
 import { deleteViewAction, saveViewAction } from "./actions";
@@ -29,17 +27,12 @@ const hrefOf = (filters: LedgerFilterParams) => {
 export function SavedViews({ accountId, views, current }: { accountId: string; views: View[]; current: LedgerFilterParams }) {
   const t = useT();
   const router = useRouter();
-  const [saveOpen, setSaveOpen] = useState(false);
-  const { form, submit } = useActionForm({
+  const { form, dialog } = useFormDialog({
     schema: nameSchema,
     defaultValues: { name: "" },
     action: ({ name }) => saveViewAction({ accountId, name, filters: current }),
-    resetOnSuccess: true,
-    onSuccess: (_view, { name }) => {
-      toast.success(t("transactions.views.saved", { name: name.trim() }));
-      setSaveOpen(false);
-      router.refresh();
-    },
+    successMessage: (_view, { name }) => t("transactions.views.saved", { name: name.trim() }),
+    onSuccess: () => router.refresh(),
   });
 
   async function onDelete(id: string) {
@@ -80,8 +73,7 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
         </PopoverContent>
       </Popover>
       <FormDialog
-        open={saveOpen}
-        onOpenChange={setSaveOpen}
+        {...dialog}
         trigger={
           <Button variant="outline" size="sm">
             <BookmarkPlus aria-hidden />
@@ -90,9 +82,6 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
         }
         title={t("transactions.views.saveTitle")}
         description={t("transactions.views.saveDescription")}
-        form={form}
-        onSubmit={submit}
-        submitLabel={t("common.save")}
       >
         <TextField control={form.control} name="name" label={t("transactions.views.name")} autoComplete="off" />
       </FormDialog>

@@ -1,12 +1,9 @@
 "use client";
 
-import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Gauge } from "lucide-react";
-import { toast } from "sonner";
-import { FormDialog } from "@/components/forms/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
-import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { maskMoney } from "@/lib/br";
 import { useT } from "@/lib/i18n/client";
@@ -16,22 +13,17 @@ import { saveTransferSettingsAction } from "./actions";
 export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: string; dailyLimit: string }) {
   const t = useT();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const { form, submit } = useActionForm({
+  const { form, dialog } = useFormDialog({
     schema: transferSettingsSchema,
     defaultValues: { dailyLimit } as TransferSettingsValues,
     action: (values) => saveTransferSettingsAction({ ...values, accountId }),
-    onSuccess: () => {
-      toast.success(t("transfers.settingsSaved"));
-      setOpen(false);
-      router.refresh();
-    },
+    successMessage: () => t("transfers.settingsSaved"),
+    onSuccess: () => router.refresh(),
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={setOpen}
+      {...dialog}
       trigger={
         <Button variant="outline">
           <Gauge /> {t("transfers.settings")}
@@ -39,9 +31,6 @@ export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: s
       }
       title={t("transfers.settingsTitle")}
       description={t("transfers.settingsDescription")}
-      form={form}
-      onSubmit={submit}
-      submitLabel={t("common.save")}
       className="sm:max-w-md"
     >
       <TextField

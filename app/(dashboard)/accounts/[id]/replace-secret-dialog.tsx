@@ -1,13 +1,10 @@
 "use client";
 
-import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { FormDialog } from "@/components/forms/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
-import { useActionForm } from "@/components/forms/use-action-form";
 import { useT } from "@/lib/i18n/client";
 import { replaceSecretSchema, replaceWebhookTokenSchema } from "@/lib/accounts/schemas";
 import { replaceSecretKeyAction, replaceWebhookTokenAction } from "../actions";
@@ -18,26 +15,20 @@ const schema = z.object({ value: z.string() });
 export function ReplaceSecretDialog({ accountId, kind }: { accountId: string; kind: "secretKey" | "webhookToken" }) {
   const t = useT();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const inner = kind === "secretKey" ? replaceSecretSchema.shape.secretKey : replaceWebhookTokenSchema.shape.webhookToken;
-  const { form, submit } = useActionForm({
+  const { form, dialog } = useFormDialog({
     schema: schema.extend({ value: inner }),
     defaultValues: { value: "" },
     action: ({ value }) =>
       kind === "secretKey" ? replaceSecretKeyAction({ accountId, secretKey: value }) : replaceWebhookTokenAction({ accountId, webhookToken: value }),
-    resetOnSuccess: true,
-    onSuccess: () => {
-      toast.success(t(kind === "secretKey" ? "accounts.secretReplaced" : "accounts.tokenReplaced"));
-      setOpen(false);
-      router.refresh();
-    },
+    successMessage: () => t(kind === "secretKey" ? "accounts.secretReplaced" : "accounts.tokenReplaced"),
+    onSuccess: () => router.refresh(),
   });
 
   const title = t(kind === "secretKey" ? "accounts.replaceSecretTitle" : "accounts.replaceTokenTitle");
   return (
     <FormDialog
-      open={open}
-      onOpenChange={setOpen}
+      {...dialog}
       trigger={
         <Button variant="outline" size="sm" aria-label={title}>
           {t("accounts.replace")}
@@ -45,9 +36,6 @@ export function ReplaceSecretDialog({ accountId, kind }: { accountId: string; ki
       }
       title={title}
       description={t(kind === "secretKey" ? "accounts.replaceSecretDescription" : "accounts.replaceTokenDescription")}
-      form={form}
-      onSubmit={submit}
-      submitLabel={t("common.save")}
     >
       <TextField
         control={form.control}

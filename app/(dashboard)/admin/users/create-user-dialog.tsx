@@ -1,15 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useWatch } from "react-hook-form";
 import { UserPlus } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { FormDialog } from "@/components/forms/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
-import { useActionForm } from "@/components/forms/use-action-form";
 import { useT } from "@/lib/i18n/client";
 import { createUserSchema, generatePassword } from "@/lib/auth/schemas";
 import { ROLES } from "@/lib/db/schema-enums";
@@ -19,24 +16,18 @@ import { AccountChecklist } from "./account-checklist";
 export function CreateUserDialog({ accounts }: { accounts: { id: string; name: string }[] }) {
   const t = useT();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const { form, submit } = useActionForm({
+  const { form, dialog } = useFormDialog({
     schema: createUserSchema,
     defaultValues: { email: "", name: "", role: "operator", password: "", accountIds: [] },
     action: createUserAction,
-    resetOnSuccess: true,
-    onSuccess: () => {
-      toast.success(t("users.created"));
-      setOpen(false);
-      router.refresh();
-    },
+    successMessage: () => t("users.created"),
+    onSuccess: () => router.refresh(),
   });
   const role = useWatch({ control: form.control, name: "role" });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={setOpen}
+      {...dialog}
       trigger={
         <Button>
           <UserPlus /> {t("users.newUser")}
@@ -44,9 +35,6 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
       }
       title={t("users.createTitle")}
       description={t("users.createDescription")}
-      form={form}
-      onSubmit={submit}
-      submitLabel={t("common.save")}
     >
       <TextField control={form.control} name="name" label={t("users.name")} autoComplete="off" />
       <TextField control={form.control} name="email" type="email" label={t("users.email")} autoComplete="off" />

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Form } from "@/components/ui/form";
-import { FormDialog } from "@/components/forms/form-dialog";
+import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useActionForm } from "@/components/forms/use-action-form";
 import type { SecondFactorStatus } from "@/lib/auth/second-factor";
@@ -169,28 +169,18 @@ function EnabledControls({
   onDisabled: () => void;
 }) {
   const { t } = useI18n();
-  const [regenerateOpen, setRegenerateOpen] = useState(false);
-  const [disableOpen, setDisableOpen] = useState(false);
-  const { form: regenerateForm, submit: regenerate } = useActionForm({
+  const regenerate = useFormDialog({
     schema: secondFactorCodeSchema,
     defaultValues: { code: "" },
     action: regenerateRecoveryCodesAction,
-    resetOnSuccess: true,
-    onSuccess: ({ recoveryCodes }) => {
-      setRegenerateOpen(false);
-      onNewCodes(recoveryCodes);
-    },
+    onSuccess: ({ recoveryCodes }) => onNewCodes(recoveryCodes),
   });
-  const { form: disableForm, submit: disable } = useActionForm({
+  const disable = useFormDialog({
     schema: disableSecondFactorSchema,
     defaultValues: { password: "", code: "" },
     action: disableSecondFactorAction,
-    resetOnSuccess: true,
-    onSuccess: () => {
-      setDisableOpen(false);
-      toast.success(t("profile.disabled"));
-      onDisabled();
-    },
+    successMessage: () => t("profile.disabled"),
+    onSuccess: onDisabled,
   });
 
   return (
@@ -198,20 +188,16 @@ function EnabledControls({
       <p data-testid="recovery-left">{t("profile.recoveryLeft", { count: recoveryCodesLeft })}</p>
       <div className="flex flex-wrap gap-2">
         <FormDialog
-          open={regenerateOpen}
-          onOpenChange={setRegenerateOpen}
+          {...regenerate.dialog}
           trigger={<Button variant="outline">{t("profile.regenerate")}</Button>}
           title={t("profile.regenerate")}
           description={t("profile.regenerateDescription")}
-          form={regenerateForm}
-          onSubmit={regenerate}
           submitLabel={t("profile.regenerate")}
         >
-          <TextField control={regenerateForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
+          <TextField control={regenerate.form.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
         </FormDialog>
         <FormDialog
-          open={disableOpen}
-          onOpenChange={setDisableOpen}
+          {...disable.dialog}
           trigger={
             <Button variant="outline">
               <ShieldOff /> {t("profile.disable")}
@@ -219,12 +205,10 @@ function EnabledControls({
           }
           title={t("profile.disableTitle")}
           description={t("profile.disableDescription")}
-          form={disableForm}
-          onSubmit={disable}
           submitLabel={t("profile.disable")}
         >
-          <TextField control={disableForm.control} name="password" type="password" label={t("auth.password")} autoComplete="current-password" />
-          <TextField control={disableForm.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
+          <TextField control={disable.form.control} name="password" type="password" label={t("auth.password")} autoComplete="current-password" />
+          <TextField control={disable.form.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
         </FormDialog>
       </div>
     </div>
