@@ -1,4 +1,5 @@
 import * as React from "react";
+import Link from "next/link";
 import { cn } from "@/lib/utils";
 
 export type PageHeaderProps = Omit<React.ComponentProps<"div">, "title"> & {
@@ -8,9 +9,16 @@ export type PageHeaderProps = Omit<React.ComponentProps<"div">, "title"> & {
   actions?: React.ReactNode;
   /** Small line above the title, e.g. a back link or breadcrumb. */
   eyebrow?: React.ReactNode;
+  /** The page one level up, shown as the eyebrow link. */
+  back?: { href: string; label: React.ReactNode };
 };
 
-export function PageHeader({ title, description, actions, eyebrow, className, children, ...props }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, eyebrow, back, className, children, ...props }: PageHeaderProps) {
+  eyebrow ??= back ? (
+    <Link href={back.href} className="hover:underline">
+      {back.label}
+    </Link>
+  ) : null;
   return (
     <div
       data-slot="page-header"

@@ -39,3 +39,4 @@ export function useDatabase(target: TestDatabase) {
     process.env.PGLITE_DIR = target.pgliteDir;
   }
 }
+

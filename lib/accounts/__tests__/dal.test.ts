@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { bindDatabase } from "@/lib/testing/bind-database";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 
@@ -18,14 +19,7 @@ async function rows(query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
 }
 
 describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
-  beforeAll(async () => {
-    await closeDb();
-    useDatabase(target);
-  });
-  afterAll(async () => {
-    await closeDb();
-    await target.drop();
-  });
+  bindDatabase(target);
 
   it("stores the secret key and webhook token encrypted, never in clear", async () => {
     const { createAccount } = await import("@/lib/accounts/dal");

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { closeDb, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/crypto/secrets";
-import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
+import { bindDatabase } from "@/lib/testing/bind-database";
 import { totpCodeAt, totpStep } from "../totp";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
@@ -81,14 +82,7 @@ describe("the client address", () => {
 });
 
 describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
-  beforeAll(async () => {
-    await closeDb();
-    useDatabase(target);
-  });
-  afterAll(async () => {
-    await closeDb();
-    await target.drop();
-  });
+  bindDatabase(target);
 
   it("lets at most the limit through a burst of 60 attempts, then pauses with growing delays", async () => {
     const { takeAttempt, SIGN_IN_EMAIL_RULE } = await import("../throttle");

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { closeDb, getDb } from "@/lib/db/client";
-import { useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { getDb } from "@/lib/db/client";
+import type { TestDatabase } from "@/lib/testing/databases";
+import { bindDatabase } from "@/lib/testing/bind-database";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
@@ -12,14 +13,7 @@ const targets: TestDatabase[] = [{ name: "pglite", pgliteDir: "memory://", drop:
 const actor = { id: "system", email: "system@example.com" };
 
 describe.each(targets)("last administrator on $name", (target: TestDatabase) => {
-  beforeAll(async () => {
-    await closeDb();
-    useDatabase(target);
-  });
-  afterAll(async () => {
-    await closeDb();
-    await target.drop();
-  });
+  bindDatabase(target);
 
   it("cannot be demoted or deactivated; once another admin exists, it can", async () => {
     const { createUser, LastAdminError, setUserActive, setUserRole } = await import("@/lib/users/dal");

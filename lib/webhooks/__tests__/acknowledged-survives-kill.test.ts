@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import readline from "node:readline";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { closeDb, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
-import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
+import { bindDatabase } from "@/lib/testing/bind-database";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
@@ -52,14 +53,7 @@ async function startReceiver(databaseUrl: string): Promise<{ child: ChildProcess
 }
 
 describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabase) => {
-  beforeAll(async () => {
-    await closeDb();
-    useDatabase(target);
-  });
-  afterAll(async () => {
-    await closeDb();
-    await target.drop();
-  });
+  bindDatabase(target);
 
   it("is never lost: the server killed right after its 2xx, the event still reaches the ledger", { timeout: 60_000 }, async () => {
     const { child, port, accountId } = await startReceiver(target.url!);

@@ -111,14 +111,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     return (
       <Card className="lg:sticky lg:top-20">
         <CardContent className="space-y-4">
-          <dl className="space-y-3 text-sm">
-            {items.map(([label, value]) => (
-              <div key={label} className="flex flex-col gap-0.5">
-                <dt className="text-muted-foreground text-xs">{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList items={items} className="space-y-3" />
           {canCheck && row.submission === "SUBMITTED" && !row.kind.endsWith("_subscription") && (
             <CheckNowButton accountId={row.accountId} id={row.id} label={t("charges.result.refreshStatus")} variant="outline" />
           )}
@@ -242,14 +235,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
         </CardHeader>
         <CardContent className="space-y-5">
           <div className="text-3xl font-semibold tabular-nums" data-testid="paid-amount">{amountLabel}</div>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            {items.map(([label, value]) => (
-              <div key={label} className="flex flex-col gap-0.5">
-                <dt className="text-muted-foreground text-xs">{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList items={items} className="grid gap-3 sm:grid-cols-2" />
           <PrintReceiptButton label={t("charges.result.printReceipt")} />
         </CardContent>
       </Card>
@@ -512,5 +498,18 @@ function SubmissionBadge({ row, label }: { row: LedgerRow; label: string }) {
     <Badge variant={variant} data-testid="submission-badge">
       {label}
     </Badge>
+  );
+}
+
+function DetailList({ items, className }: { items: Array<[string, React.ReactNode]>; className: string }) {
+  return (
+    <dl className={`text-sm ${className}`}>
+      {items.map(([label, value]) => (
+        <div key={label} className="flex flex-col gap-0.5">
+          <dt className="text-muted-foreground text-xs">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -28,11 +27,7 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ i
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow={
-          <Link href="/checkout-links" className="hover:underline">
-            {t("checkoutLinks.back")}
-          </Link>
-        }
+        back={{ href: "/checkout-links", label: t("checkoutLinks.back") }}
         title={link.productName}
         description={link.offerName}
       />

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/session";
 import { secondFactorStatus } from "@/lib/auth/second-factor";
@@ -18,11 +17,7 @@ export default async function SecurityPage() {
   return (
     <div className="max-w-2xl space-y-6">
       <PageHeader
-        eyebrow={
-          <Link href="/profile" className="hover:underline">
-            {t("profile.title")}
-          </Link>
-        }
+        back={{ href: "/profile", label: t("profile.title") }}
         title={t("profile.security")}
         description={t("profile.securityDescription")}
       />

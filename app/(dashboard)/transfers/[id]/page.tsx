@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
 import { CheckCircle2, ExternalLink, Loader2, XCircle } from "lucide-react";
@@ -93,11 +92,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
   return (
     <div className="space-y-6" data-withdraw-id={transfer.withdrawId ?? undefined}>
       <PageHeader
-        eyebrow={
-          <Link href="/transfers" className="hover:underline">
-            {t("transfers.back")}
-          </Link>
-        }
+        back={{ href: "/transfers", label: t("transfers.back") }}
         title={`${format.money(fromCents(transfer.amountCents))} → ${transfer.ownerName}`}
         description={`${transfer.pixKeyType} · ${transfer.pixKey}`}
         actions={

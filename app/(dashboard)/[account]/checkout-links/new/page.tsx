@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { randomUUID } from "node:crypto";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAccountPage } from "@/lib/auth/account-page";
@@ -12,11 +11,7 @@ export default async function NewCheckoutLinkPage({ params }: { params: Promise<
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow={
-          <Link href="/checkout-links" className="hover:underline">
-            {t("checkoutLinks.back")}
-          </Link>
-        }
+        back={{ href: "/checkout-links", label: t("checkoutLinks.back") }}
         title={t("checkoutLinks.newTitle")}
         description={t("checkoutLinks.newDescription")}
       />

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAccountPage } from "@/lib/auth/account-page";
@@ -13,11 +12,7 @@ export default async function NewRefundPage({ params }: { params: Promise<{ acco
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeader
-        eyebrow={
-          <Link href="/refunds" className="hover:underline">
-            {t("refunds.back")}
-          </Link>
-        }
+        back={{ href: "/refunds", label: t("refunds.back") }}
         title={t("refunds.newTitle")}
         description={t("refunds.newDescription")}
       />

@@ -20,11 +20,7 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
-        eyebrow={
-          <Link href="/transfers" className="hover:underline">
-            {t("transfers.back")}
-          </Link>
-        }
+        back={{ href: "/transfers", label: t("transfers.back") }}
         title={t("transfers.newTitle")}
         description={t("transfers.newDescription")}
       />
