@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentProps, ReactNode } from "react";
-import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import type { Control, ControllerRenderProps, FieldPath, FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
@@ -15,6 +15,31 @@ type BaseProps<T extends FieldValues> = {
   className?: string;
 };
 
+/** The frame every field shares: its label, the control, an optional hint, and its error under it. */
+function LabelledField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  children,
+}: BaseProps<T> & { children: (field: ControllerRenderProps<T, FieldPath<T>>) => ReactNode }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          {children(field)}
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
 /** A labelled input wired to react-hook-form, with its error shown under the field. */
 export function TextField<T extends FieldValues>({
   control,
@@ -26,25 +51,18 @@ export function TextField<T extends FieldValues>({
   ...inputProps
 }: BaseProps<T> & Omit<ComponentProps<typeof Input>, "name" | "defaultValue"> & { transform?: (value: string) => string }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...inputProps}
-              {...field}
-              value={field.value ?? ""}
-              onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
-            />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <LabelledField control={control} name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <FormControl>
+          <Input
+            {...inputProps}
+            {...field}
+            value={field.value ?? ""}
+            onChange={(event) => field.onChange(transform ? transform(event.target.value) : event.target.value)}
+          />
+        </FormControl>
       )}
-    />
+    </LabelledField>
   );
 }
 
@@ -58,50 +76,36 @@ export function SelectField<T extends FieldValues>({
   placeholder,
 }: BaseProps<T> & { options: { value: string; label: ReactNode }[]; placeholder?: string }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <Select value={field.value ?? ""} onValueChange={field.onChange}>
-            <FormControl>
-              <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <LabelledField control={control} name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <Select value={field.value ?? ""} onValueChange={field.onChange}>
+          <FormControl>
+            <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
-    />
+    </LabelledField>
   );
 }
 
 /** A calendar date (YYYY-MM-DD) typed in the console's format or picked on its calendar. */
 export function DateField<T extends FieldValues>({ control, name, label, description, className, min }: BaseProps<T> & { min?: string }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <DatePicker value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} min={min} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <LabelledField control={control} name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <FormControl>
+          <DatePicker value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} min={min} />
+        </FormControl>
       )}
-    />
+    </LabelledField>
   );
 }

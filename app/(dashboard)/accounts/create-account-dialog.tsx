@@ -7,6 +7,7 @@ import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField, SelectField } from "@/components/forms/fields";
 import { GATEWAY_PRESETS } from "@/lib/accounts/presets";
 import { useT } from "@/lib/i18n/client";
+import { accountModeOptions } from "./mode-options";
 import { createAccountSchema } from "@/lib/accounts/schemas";
 import { createAccountAction } from "./actions";
 
@@ -60,10 +61,7 @@ export function CreateAccountDialog() {
         control={form.control}
         name="mode"
         label={t("accounts.mode")}
-        options={[
-          { value: "test", label: t("accounts.modeTest") },
-          { value: "live", label: t("accounts.modeLive") },
-        ]}
+        options={accountModeOptions(t)}
       />
     </FormDialog>
   );

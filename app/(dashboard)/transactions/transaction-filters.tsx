@@ -70,22 +70,22 @@ export function TransactionFilters({ initial, statuses, methods }: { initial: Le
               />
             </div>
           </div>
-          <FilterSelect
-            id="filter-status"
-            label={t("transactions.filters.status")}
-            anyLabel={t("transactions.filters.any")}
-            value={values.status}
-            options={selectOptions(statuses, values.status)}
-            onChange={(v) => set("status", v)}
-          />
-          <FilterSelect
-            id="filter-method"
-            label={t("transactions.filters.method")}
-            anyLabel={t("transactions.filters.any")}
-            value={values.method}
-            options={selectOptions(methods, values.method)}
-            onChange={(v) => set("method", v)}
-          />
+          {(
+            [
+              ["status", statuses],
+              ["method", methods],
+            ] as const
+          ).map(([key, known]) => (
+            <FilterSelect
+              key={key}
+              id={`filter-${key}`}
+              label={t(`transactions.filters.${key}`)}
+              anyLabel={t("transactions.filters.any")}
+              value={values[key]}
+              options={selectOptions(known, values[key])}
+              onChange={(v) => set(key, v)}
+            />
+          ))}
           <div className="space-y-1.5">
             <Label htmlFor="filter-from">{t("transactions.filters.from")}</Label>
             <DatePicker id="filter-from" value={values.from ?? ""} onChange={(v) => isDayOrEmpty(v) && set("from", v)} title={t("transactions.filters.daysHint")} />

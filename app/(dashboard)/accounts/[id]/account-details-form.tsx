@@ -9,6 +9,7 @@ import { Form } from "@/components/ui/form";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { useT } from "@/lib/i18n/client";
+import { accountModeOptions } from "../mode-options";
 import { accountDetailsSchema } from "@/lib/accounts/schemas";
 import { updateAccountAction } from "../actions";
 
@@ -41,10 +42,7 @@ export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { acc
             control={form.control}
             name="mode"
             label={t("accounts.mode")}
-            options={[
-              { value: "test", label: t("accounts.modeTest") },
-              { value: "live", label: t("accounts.modeLive") },
-            ]}
+            options={accountModeOptions(t)}
           />
           {destinationChanged && (
             <TextField
