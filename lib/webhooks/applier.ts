@@ -19,9 +19,6 @@ type StoredEvent = typeof webhookEvents.$inferSelect;
 
 const APPLY_BATCH = 256;
 const APPLY_COALESCE_MS = 50;
-/** After a large batch (a burst is on), the next one waits this long and takes more at once. */
-const APPLY_BURST_PAUSE_MS = 200;
-const BURST_BATCH = 64;
 
 class LedgerRaceError extends Error {}
 
@@ -273,9 +270,8 @@ export function kickApplier(): void {
       await new Promise((resolve) => setTimeout(resolve, APPLY_COALESCE_MS));
       do {
         r.again = false;
-        for (let applied = await applyPendingEvents(); applied > 0; applied = await applyPendingEvents()) {
-          // The receiver's commits come first: under a burst, fewer and larger ledger transactions.
-          if (applied >= BURST_BATCH) await new Promise((resolve) => setTimeout(resolve, APPLY_BURST_PAUSE_MS));
+        while ((await applyPendingEvents()) > 0) {
+          // keep draining while there is work
         }
       } while (r.again);
     } catch (error) {

@@ -185,6 +185,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
                       <Button
                         type="button"
                         variant="outline"
+                        aria-label={t("charges.newIdentifier")}
                         disabled={blocked}
                         onClick={() => {
                           const identifier = generateIdentifier(kind);
