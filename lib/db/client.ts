@@ -3,6 +3,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { createLogger } from "@/lib/log";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,9 @@ async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection ended by the server (a restart, an administrator) is dropped from the pool
+  // and replaced on the next query; without a listener it would take the whole process down.
+  pool.on("error", (error) => createLogger("db").warn("idle database connection lost", { code: (error as { code?: string }).code ?? null }));
   const db = drizzle(pool, { schema });
   const lock = await pool.connect();
   try {
