@@ -43,8 +43,8 @@ export function CardSection({ control, requestIp }: SectionProps & { requestIp: 
       action={brand ? <Badge variant="secondary" data-testid="card-brand">{t("charges.brandDetected", { brand: brand.toUpperCase() })}</Badge> : null}
     >
       <div className="grid gap-4 sm:grid-cols-6">
-        <TextField control={control} name="card.number" label={t("charges.fields.cardNumber")} inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" transform={maskCardNumberInput} className="sm:col-span-4" />
-        <TextField control={control} name="card.expiresAt" label={t("charges.fields.cardExpiry")} placeholder="2030-12" autoComplete="off" className="sm:col-span-1" />
+        <TextField control={control} name="card.number" label={t("charges.fields.cardNumber")} inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" transform={maskCardNumberInput} className="sm:col-span-3" />
+        <TextField control={control} name="card.expiresAt" label={t("charges.fields.cardExpiry")} placeholder="2030-12" autoComplete="off" className="sm:col-span-2" />
         <TextField control={control} name="card.cvv" label={t("charges.fields.cvv")} inputMode="numeric" autoComplete="off" maxLength={4} transform={(v) => v.replace(/\D/g, "")} className="sm:col-span-1" />
         <TextField control={control} name="card.owner" label={t("charges.fields.cardOwner")} autoComplete="off" transform={(v) => v.toUpperCase()} className="sm:col-span-4" />
         <TextField control={control} name="card.statementDescriptor" label={t("charges.fields.statementDescriptor")} maxLength={22} className="sm:col-span-2" />
