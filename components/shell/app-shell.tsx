@@ -7,7 +7,6 @@ import { accountInPath } from "@/lib/accounts/paths";
 import { FlaskConical, Menu } from "lucide-react";
 import { useT } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
-import { ScrollArea } from "@/components/ui/scroll-area";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { AccountSwitcher } from "./account-switcher";
 import { Logo } from "./logo";
@@ -55,11 +54,9 @@ function SidebarContents({
           switchAccount={actions.switchAccount}
         />
       </div>
-      <ScrollArea className="min-h-0 flex-1">
-        <div className="px-3 py-2">
-          <SidebarNav items={nav} onNavigate={onNavigate} />
-        </div>
-      </ScrollArea>
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 py-2 [scrollbar-width:thin]">
+        <SidebarNav items={nav} onNavigate={onNavigate} />
+      </div>
       <div className="shrink-0 border-t border-sidebar-border p-2">
         <UserMenu user={user} actions={actions} variant="sidebar" inlineChoices={inSheet} />
       </div>

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
-import { signOut as nextAuthSignOut } from "next-auth/react";
+import { signOutTo } from "@/lib/auth/browser";
 import { ChevronsUpDown, KeyRound, Languages, LogOut, Monitor, Moon, Palette, Sun, User } from "lucide-react";
 import { toast } from "sonner";
 import { cn } from "@/lib/utils";
@@ -73,7 +73,7 @@ export function UserMenu({ user, actions, variant = "sidebar", inlineChoices, cl
     }
     try {
       if (actions.signOut) await actions.signOut();
-      else await nextAuthSignOut({ callbackUrl: "/sign-in" });
+      else await signOutTo("/sign-in");
     } catch {
       setSigningOut(false);
     }

@@ -6,10 +6,12 @@ import { E2E } from "../fixtures/env";
 
 /**
  * The heaviest page may download at most this much JavaScript (gzip) on a first visit. The
- * target is 200 KB; the shared shell alone is about 235 KB today, so the budget holds the line
- * at the current heaviest page (about 315 KB) while that work is done, and every page is reported.
+ * target is 200 KB: Next.js and React alone are about 133 KB and the shell about 75 KB more, and
+ * the form pages carry zod and react-hook-form (about 46 KB). The budget holds the line just above
+ * today's heaviest page (about 291 KB); `scripts/bench/bundle-composition.mjs` shows what each
+ * page is made of, and every page is reported here.
  */
-const BUDGET_KB = 330;
+const BUDGET_KB = 300;
 
 /** Every script a first visit downloads from the console, gzip-compressed as a server would send it. */
 async function firstLoadJs(page: Page, path: string): Promise<number> {

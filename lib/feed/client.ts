@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { QueryClient, useQuery } from "@tanstack/react-query";
 import { FEED_RESUME_OVERLAP, matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
 
 export type { FeedEvent, FeedFilter } from "./types";
@@ -10,6 +10,17 @@ export const feedKeys = {
   all: ["feed"] as const,
   poll: () => [...feedKeys.all, "poll"] as const,
 };
+
+// The feed is the only query in the console: its own client keeps react-query out of the pages
+// that never poll, instead of a provider around every page.
+let queryClient: QueryClient | null = null;
+function feedQueryClient(): QueryClient {
+  if (!queryClient) {
+    queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+    queryClient.mount();
+  }
+  return queryClient;
+}
 
 type Mode = "connecting" | "live" | "polling";
 type Listener = (event: FeedEvent) => void;
@@ -144,7 +155,7 @@ export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) =>
     refetchInterval: 1_000,
     staleTime: 0,
     gcTime: 0,
-  });
+  }, feedQueryClient());
 
   return mode;
 }

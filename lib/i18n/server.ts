@@ -4,6 +4,8 @@ import { cookies } from "next/headers";
 import { getSessionUser } from "@/lib/auth/session";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
 import { createTranslator, lookup } from "./translate";
+import type { CompiledDictionary } from "./compiled";
+import { compileDictionary } from "./compile";
 import { createFormatters } from "./format";
 import { dictionaries } from "./messages";
 import { statusLabel } from "@/lib/status/labels";
@@ -22,9 +24,13 @@ export async function getI18n() {
   return { locale, t: createTranslator(locale, dictionaries[locale], dictionaries[DEFAULT_LOCALE]), format: createFormatters(locale) };
 }
 
-/** The messages the browser gets: only the user's language, sent once with the root layout. */
-export function messagesFor(locale: Locale) {
-  return dictionaries[locale];
+const compiled = new Map<Locale, CompiledDictionary>();
+
+/** The messages the browser gets: only the user's language, sent once with the root layout, ICU already parsed. */
+export function messagesFor(locale: Locale): CompiledDictionary {
+  let dictionary = compiled.get(locale);
+  if (!dictionary) compiled.set(locale, (dictionary = compileDictionary(dictionaries[locale])));
+  return dictionary;
 }
 
 /** A status in words, for server components (the badge does the same in the browser). */

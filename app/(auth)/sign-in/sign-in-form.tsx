@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { signIn } from "next-auth/react";
+import { signInWithCredentials } from "@/lib/auth/browser";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,13 +30,19 @@ export function SignInForm() {
       form.setError("code", { message: t("auth.codeRequired") });
       return;
     }
-    const result = await signIn("credentials", { ...values, code: askCode ? values.code : "", redirect: false });
-    if (result?.ok && !result.error) {
+    const result = await signInWithCredentials({ email: values.email, password: values.password, code: askCode ? (values.code ?? "") : "" }).catch(
+      () => null,
+    );
+    if (!result) {
+      setError(t("errors.unexpected"));
+      return;
+    }
+    if (result.ok && !result.error) {
       router.replace("/");
       router.refresh();
       return;
     }
-    const [code, minutes] = (result?.error ?? "").split(":");
+    const [code, minutes] = (result.error ?? "").split(":");
     if (code === "code_required") {
       setAskCode(true);
       return;

@@ -1,6 +1,6 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutTo } from "@/lib/auth/browser";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -18,7 +18,7 @@ export function ChangePasswordForm() {
     action: changePasswordAction,
     onSuccess: async () => {
       toast.success(t("profile.passwordChanged"));
-      await signOut({ callbackUrl: "/sign-in" });
+      await signOutTo("/sign-in");
     },
   });
 
