@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme-provider";
-import { Toaster } from "@/components/ui/sonner";
+import { ToastHost } from "@/components/ui/toast-host";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale } from "@/lib/i18n/config";
@@ -14,7 +14,7 @@ export function Providers({ locale, messages, nonce, children }: { locale: Local
       <I18nProvider locale={locale} messages={messages}>
         <TooltipProvider delayDuration={300}>
           {children}
-          <Toaster />
+          <ToastHost />
         </TooltipProvider>
       </I18nProvider>
     </ThemeProvider>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import type { Translate } from "@/lib/i18n/translate";
 

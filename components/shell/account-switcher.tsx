@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { Building2, ChevronsUpDown, Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { accountInPath, accountPath } from "@/lib/accounts/paths";
 import { useT } from "@/lib/i18n/client";

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 import { signOutTo } from "@/lib/auth/browser";
 import { ChevronsUpDown, KeyRound, Languages, LogOut, Monitor, Moon, Palette, Sun, User } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { useI18n } from "@/lib/i18n/client";
 import { LOCALES, isLocale } from "@/lib/i18n/config";

@@ -1,12 +1,15 @@
 "use client";
 
+import { useEffect } from "react";
 import { useTheme } from "next-themes";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { toasterMounted } from "./toast";
 
-export { toast } from "sonner";
-
-export function Toaster(props: ToasterProps) {
+/** Loaded with the first toast (components/ui/toast-host.tsx); call `toast` from components/ui/toast.ts. */
+export default function Toaster(props: ToasterProps) {
   const { theme = "system" } = useTheme();
+  // Children's effects run before this one's parent is done: by now sonner's Toaster subscribed.
+  useEffect(() => toasterMounted(), []);
   return (
     <Sonner
       theme={theme as ToasterProps["theme"]}

@@ -6,12 +6,12 @@ import { E2E } from "../fixtures/env";
 
 /**
  * The heaviest page may download at most this much JavaScript (gzip) on a first visit. The
- * target is 200 KB: Next.js and React alone are about 133 KB and the shell about 75 KB more, and
- * the form pages carry zod and react-hook-form (about 46 KB). The budget holds the line just above
- * today's heaviest page (about 291 KB); `scripts/bench/bundle-composition.mjs` shows what each
+ * target is 200 KB: Next.js and React alone are about 133 KB and the shell brings the overview to
+ * about 199 KB; the form pages carry zod and react-hook-form (about 46 KB). The budget holds the
+ * line above today's heaviest page here (about 272 KB; a transaction's page with its refund form, not listed, is about 282 KB); `scripts/bench/bundle-composition.mjs` shows what each
  * page is made of, and every page is reported here.
  */
-const BUDGET_KB = 300;
+const BUDGET_KB = 290;
 
 /** Every script a first visit downloads from the console, gzip-compressed as a server would send it. */
 async function firstLoadJs(page: Page, path: string): Promise<number> {

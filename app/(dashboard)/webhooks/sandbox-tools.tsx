@@ -4,7 +4,7 @@ import { StatusBadge } from "@/components/payments/status-badge";
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { FlaskConical, Send } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

@@ -1,7 +1,7 @@
 "use client";
 
 import { signOutTo } from "@/lib/auth/browser";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { useActionForm } from "@/components/forms/use-action-form";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { RefundRequestForm } from "@/app/(dashboard)/refunds/refund-request-form";
 import { useT } from "@/lib/i18n/client";
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { applyActionResult } from "@/components/forms/action-result";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { ModeBadge } from "@/components/shell/mode-badge";
