@@ -10,6 +10,11 @@ import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.mjs";
 
 /** The pages a producer meets first, measured as a desktop browser loads them from `next start`. */
 const BUDGET = { performance: 90, accessibility: 95 };
+/**
+ * Each page is measured this many times and its median performance kept, as Lighthouse advises:
+ * the e2e run has another worker on the same two cores, and one run alone moved by 10 points.
+ */
+const RUNS = 3;
 /** `LIGHTHOUSE_PRESET=mobile` measures with Lighthouse's default mobile emulation and throttling instead. */
 const MOBILE = process.env.LIGHTHOUSE_PRESET === "mobile";
 
@@ -31,7 +36,7 @@ async function cookieHeader(page: Page): Promise<string> {
 test.describe.configure({ mode: "serial" });
 
 test("Lighthouse: performance and accessibility budgets on sign-in, overview, transactions, the Pix form and a charge result", async ({ adminPage: page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const accountId = await demoAccountId(page);
   await openChargeForm(page, "pix", accountId);
   await page.getByLabel("Valor (R$)").fill("42,00");
@@ -43,7 +48,7 @@ test("Lighthouse: performance and accessibility budgets on sign-in, overview, tr
 
   const port = await freePort();
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
-  const scores: Record<string, { performance: number; accessibility: number; failing?: string[] }> = {};
+  const scores: Record<string, { performance: number; accessibility: number; runs: number[]; failing?: string[] }> = {};
   try {
     const targets: Array<[string, boolean]> = [
       ["/sign-in", false],
@@ -53,25 +58,32 @@ test("Lighthouse: performance and accessibility budgets on sign-in, overview, tr
       [resultPath, true],
     ];
     for (const [path, signedIn] of targets) {
-      const run = await lighthouse(
-        `${E2E.baseUrl}${path}`,
-        {
-          port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          extraHeaders: { "x-forwarded-for": "10.77.0.1", ...(signedIn ? { Cookie: cookies } : {}) },
-        },
-        MOBILE ? undefined : desktopConfig,
-      );
-      const categories = run!.lhr.categories;
-      expect(run!.lhr.finalDisplayedUrl, `${path} opened as itself, not a redirect to sign-in`).toContain(path);
-      scores[path] = {
-        performance: Math.round((categories.performance.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-      };
-      const failing = categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && run!.lhr.audits[ref.id]?.score === 0).map((ref) => ref.id);
-      if (failing.length > 0) scores[path].failing = failing;
+      const runs: { performance: number; accessibility: number; failing: string[] }[] = [];
+      for (let attempt = 0; attempt < RUNS; attempt++) {
+        const run = await lighthouse(
+          `${E2E.baseUrl}${path}`,
+          {
+            port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            extraHeaders: { "x-forwarded-for": "10.77.0.1", ...(signedIn ? { Cookie: cookies } : {}) },
+          },
+          MOBILE ? undefined : desktopConfig,
+        );
+        const categories = run!.lhr.categories;
+        expect(run!.lhr.finalDisplayedUrl, `${path} opened as itself, not a redirect to sign-in`).toContain(path);
+        runs.push({
+          performance: Math.round((categories.performance.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+          failing: categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && run!.lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
+        });
+      }
+      const performances = runs.map((r) => r.performance).sort((a, b) => a - b);
+      // Accessibility does not depend on load: the worst run counts.
+      const worst = runs.reduce((a, b) => (b.accessibility < a.accessibility ? b : a));
+      scores[path] = { performance: performances[Math.floor(performances.length / 2)], accessibility: worst.accessibility, runs: performances };
+      if (worst.failing.length > 0) scores[path].failing = worst.failing;
     }
   } finally {
     await browser.close();
