@@ -3,6 +3,7 @@ import "@fontsource-variable/inter";
 import "./globals.css";
 import { headers } from "next/headers";
 import { getLocale, messagesFor } from "@/lib/i18n/server";
+import { SHARED_AREAS } from "@/lib/i18n/areas";
 import { Providers } from "./providers";
 
 // Every page depends on the session and the user's language.
@@ -21,7 +22,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <Providers locale={locale} messages={messagesFor(locale)} nonce={nonce}>{children}</Providers>
+        <Providers locale={locale} messages={messagesFor(locale, SHARED_AREAS)} nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

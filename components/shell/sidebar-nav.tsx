@@ -56,7 +56,6 @@ export function activeHref(pathname: string, items: readonly Pick<NavItem, "href
 }
 
 function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
-  const t = useT();
   const Icon = NAV_ICONS[item.icon] ?? House;
   return (
     <li>
@@ -77,7 +76,7 @@ function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean;
             active && "text-sidebar-primary group-hover:text-sidebar-primary",
           )}
         />
-        <span className="truncate">{t(item.labelKey)}</span>
+        <span className="truncate">{item.label}</span>
       </Link>
     </li>
   );

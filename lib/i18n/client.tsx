@@ -3,23 +3,28 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Locale } from "./config";
 import type { Translate } from "./translate";
-import { createCompiledTranslator, lookupCompiled, type CompiledDictionary } from "./compiled";
+import { createCompiledTranslator, lookupCompiled, reportUnsentArea, type CompiledDictionary } from "./compiled";
 import { createFormatters, type Formatters } from "./format";
 
-type I18nValue = { locale: Locale; t: Translate; has: (key: string) => boolean; format: Formatters };
+type I18nValue = { locale: Locale; t: Translate; has: (key: string) => boolean; format: Formatters; messages: CompiledDictionary };
 const I18nContext = createContext<I18nValue | null>(null);
 
-/** `messages` are the current language's only, passed by the root layout: no dictionary ships in a script chunk. */
+/**
+ * `messages` are the current language's only, as areas: the root layout passes the shared ones and
+ * a route's layout adds its own (lib/i18n/route-messages.tsx); no dictionary ships in a script chunk.
+ */
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: CompiledDictionary; children: ReactNode }) {
-  const value = useMemo(
-    () => ({
+  const parent = useContext(I18nContext);
+  const value = useMemo(() => {
+    const all = parent ? { ...parent.messages, ...messages } : messages;
+    return {
       locale,
-      t: createCompiledTranslator(locale, messages),
-      has: (key: string) => lookupCompiled(messages, key) !== undefined,
+      messages: all,
+      t: createCompiledTranslator(locale, all),
+      has: (key: string) => lookupCompiled(all, key) !== undefined || (reportUnsentArea(all, key), false),
       format: createFormatters(locale),
-    }),
-    [locale, messages],
-  );
+    };
+  }, [locale, messages, parent]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

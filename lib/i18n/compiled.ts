@@ -1,6 +1,7 @@
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser/lib/types";
 import type { Locale } from "./config";
 import type { Translate, TranslateVars } from "./translate";
+import { isArea } from "./areas";
 
 /**
  * A message as the browser gets it: plain text, or ICU MessageFormat already parsed on the
@@ -19,6 +20,19 @@ export function lookupCompiled(dict: CompiledDictionary, key: string): CompiledM
 }
 
 class UnsupportedElement extends Error {}
+
+const reported = new Set<string>();
+
+/**
+ * A key of an area this page's layouts did not send shows as the key: said once on the console,
+ * where the e2e fixture (e2e/fixtures/test.ts) fails the test that met it.
+ */
+export function reportUnsentArea(dict: CompiledDictionary, key: string): void {
+  const area = key.split(".")[0];
+  if (!isArea(area) || area in dict || reported.has(key)) return;
+  reported.add(key);
+  console.error(`[i18n] "${key}": the ${area} messages are not sent to this page (add "${area}" to its layout's RouteMessages)`);
+}
 
 /** A message whose only ICU syntax is `{name}` (the server sends those as text). */
 function fillPlaceholders(message: string, vars: TranslateVars): string {
@@ -84,7 +98,10 @@ function formatElements(elements: MessageFormatElement[], locale: Locale, vars: 
 export function createCompiledTranslator(locale: Locale, dict: CompiledDictionary): Translate {
   return (key, vars) => {
     const message = lookupCompiled(dict, key);
-    if (message === undefined) return key;
+    if (message === undefined) {
+      reportUnsentArea(dict, key);
+      return key;
+    }
     try {
       if (typeof message === "string") return message.includes("{") ? fillPlaceholders(message, vars ?? {}) : message;
       return formatElements(message, locale, vars ?? {});

@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
 import { createTranslator, lookup } from "./translate";
 import type { CompiledDictionary } from "./compiled";
 import { compileDictionary } from "./compile";
+import type { AreaName } from "./areas";
 import { createFormatters } from "./format";
 import { dictionaries } from "./messages";
 import { statusLabel } from "@/lib/status/labels";
@@ -26,11 +27,15 @@ export async function getI18n() {
 
 const compiled = new Map<Locale, CompiledDictionary>();
 
-/** The messages the browser gets: only the user's language, sent once with the root layout, ICU already parsed. */
-export function messagesFor(locale: Locale): CompiledDictionary {
+/**
+ * The messages the browser gets: only the user's language and only the areas asked for (the
+ * root layout sends the shared ones, each route's layout its own), ICU already parsed.
+ */
+export function messagesFor(locale: Locale, areas: readonly AreaName[]): CompiledDictionary {
   let dictionary = compiled.get(locale);
   if (!dictionary) compiled.set(locale, (dictionary = compileDictionary(dictionaries[locale])));
-  return dictionary;
+  const all = dictionary;
+  return Object.fromEntries(areas.map((area) => [area, all[area]]));
 }
 
 /** A status in words, for server components (the badge does the same in the browser). */

@@ -14,10 +14,10 @@ export type NavIconName =
   | "webhook"
   | "building";
 
-/** Plain data so a server component can build the menu; `labelKey` is a message key. */
+/** Plain data so a server component can build the menu, its labels already in the user's language. */
 export type NavItem = {
   href: string;
-  labelKey: string;
+  label: string;
   icon: NavIconName;
   section?: "main" | "admin";
 };

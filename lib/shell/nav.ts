@@ -2,8 +2,10 @@ import "server-only";
 import { can, type AccessContext } from "@/lib/auth/session";
 import type { Permission } from "@/lib/auth/permissions";
 import type { NavItem } from "./nav-items";
+import type { MessageKey } from "@/lib/i18n/messages/keys";
+import type { Translate } from "@/lib/i18n/translate";
 
-type NavEntry = NavItem & { permission: Permission };
+type NavEntry = Omit<NavItem, "label"> & { labelKey: MessageKey; permission: Permission };
 
 /** The sidebar lists the sections that exist, each shown only to roles that may open it. */
 const NAV: NavEntry[] = [
@@ -22,8 +24,9 @@ const NAV: NavEntry[] = [
   { href: "/admin/audit", labelKey: "audit.nav", icon: "scroll", section: "admin", permission: "audit.view" },
 ];
 
-export function navFor(ctx: AccessContext): NavItem[] {
+/** Labels are translated here: the sections name areas whose messages a page may not send to the browser. */
+export function navFor(ctx: AccessContext, t: Translate): NavItem[] {
   return NAV.filter((item) => can(ctx, item.permission) || (item.permission === "account.view" && ctx.accounts.length === 0)).map(
-    ({ href, labelKey, icon, section }) => ({ href, labelKey, icon, section }),
+    ({ href, labelKey, icon, section }) => ({ href, label: t(labelKey), icon, section }),
   );
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { compileDictionary } from "@/lib/i18n/compile";
-import { createCompiledTranslator } from "@/lib/i18n/compiled";
+import { createCompiledTranslator, type CompiledDictionary } from "@/lib/i18n/compiled";
+import { ALL_AREAS, SHARED_AREAS } from "@/lib/i18n/areas";
 import { createTranslator, type TranslateVars } from "@/lib/i18n/translate";
 import { dictionaries } from "@/lib/i18n/messages";
 import { LOCALES } from "@/lib/i18n/config";
@@ -60,5 +61,28 @@ describe("messages as the browser gets them", () => {
     expect(t("missing.key")).toBe("missing.key");
     expect(t("home.greeting")).toBe(createTranslator("pt-BR", dictionaries["pt-BR"])("home.greeting"));
     expect(t("activity.event.deliveredTimes")).toBe("activity.event.deliveredTimes");
+  });
+});
+
+describe("messages per route", () => {
+  it("name every area the dictionaries have, and the shared ones among them", () => {
+    expect([...ALL_AREAS].sort()).toEqual(Object.keys(dictionaries["pt-BR"]).sort());
+    for (const area of SHARED_AREAS) expect(ALL_AREAS).toContain(area);
+  });
+
+  it("say on the console when a page meets a key of an area its layouts did not send, and still show the key", () => {
+    const shared = compileDictionary(dictionaries["pt-BR"]) as Record<string, CompiledDictionary>;
+    const onlyShared = Object.fromEntries(SHARED_AREAS.map((area) => [area, shared[area]])) as CompiledDictionary;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const t = createCompiledTranslator("pt-BR", onlyShared);
+      expect(t("charges.nav")).toBe("charges.nav");
+      expect(t("common.cancel")).not.toBe("common.cancel");
+      expect(t("nothing.here")).toBe("nothing.here");
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0][0])).toMatch(/^\[i18n\] "charges\.nav": the charges messages are not sent/);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
