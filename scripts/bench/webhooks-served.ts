@@ -10,7 +10,12 @@
  * after a warm-up. Printed: deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, and how
  * long the console's asynchronous applier took to bring every stored event into the ledger.
  *
+ * Then a paced run (BENCH_FEED_RATE deliveries/s for BENCH_FEED_SECONDS) measures how long after
+ * each 2xx the "applied" feed signal reaches a listener on the feed channel, which is what the
+ * live feed's stream forwards to the browser (the browser hop itself is not in the figure).
+ *
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
+ *                                     BENCH_FEED_RATE (500), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -30,6 +35,9 @@ const TOKEN = "wht_bench_served_0001";
 const deliveries = Number(process.env.BENCH_DELIVERIES ?? 20_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const warmup = Math.min(2_000, Math.ceil(deliveries / 10));
+const feedRate = Number(process.env.BENCH_FEED_RATE ?? 500);
+const feedSeconds = Number(process.env.BENCH_FEED_SECONDS ?? 10);
+const FEED_CHANNEL = "console_feed";
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const children: ChildProcess[] = [];
 
@@ -128,6 +136,53 @@ function paidNotification(index: number, run: string): string {
   });
 }
 
+type FeedLatency = { rate: number; sent: number; acked: number; heard: number; p50: number; p95: number; p99: number; max: number };
+
+/** Paced deliveries; for each, the time from its 2xx to its "applied" signal on the feed channel. */
+async function feedLatency(url: string, dbUrl: string, run: string): Promise<FeedLatency> {
+  const listener = new pg.Client({ connectionString: dbUrl });
+  await listener.connect();
+  const ackedAt = new Map<string, number>();
+  const appliedAt = new Map<string, number>();
+  listener.on("notification", (message) => {
+    const now = performance.now();
+    try {
+      const signal = JSON.parse(message.payload ?? "{}") as { id?: string; applied?: boolean };
+      if (signal.applied && signal.id && !appliedAt.has(signal.id)) appliedAt.set(signal.id, now);
+    } catch {
+      // not a feed signal
+    }
+  });
+  await listener.query(`listen ${FEED_CHANNEL}`);
+  let next = 0;
+  const total = feedRate * feedSeconds;
+  await autocannon({
+    url,
+    connections,
+    amount: total,
+    overallRate: feedRate,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, body: paidNotification(next++, run) }),
+        onResponse: (status: number, body: string) => {
+          if (status !== 200) return;
+          const { id } = JSON.parse(body) as { id?: string };
+          if (id) ackedAt.set(id, performance.now());
+        },
+      },
+    ],
+  });
+  const deadline = Date.now() + 30_000;
+  while (appliedAt.size < ackedAt.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await listener.end();
+  // A signal can arrive before autocannon reports the 2xx it belongs to: that counts as 0 ms.
+  const latencies = [...ackedAt].filter(([id]) => appliedAt.has(id)).map(([id, at]) => Math.max(0, appliedAt.get(id)! - at)).sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  return { rate: feedRate, sent: total, acked: ackedAt.size, heard: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
 type Load = { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; sent: number; seconds: number };
 
 async function load(url: string, count: number, run: string): Promise<Load> {
@@ -215,6 +270,7 @@ async function main(): Promise<void> {
     }
     const drainMs = Date.now() - ackedAt;
     const [{ paid }] = await query<{ paid: number }>(databaseUrl(consoleDb), "select count(*)::int as paid from ledger_transactions where gateway_transaction_id like 'tx_cons-%'");
+    const feed = await feedLatency(consoleUrl, databaseUrl(consoleDb), `feed-${suffix}`);
     await stop(consoleServer);
 
     const row = (name: string, l: Load, storedCount: number) =>
@@ -226,6 +282,10 @@ async function main(): Promise<void> {
     console.log(`\nratio console / baseline: ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
     console.log(`applier: every stored event in the ledger ${drainMs} ms after the last acknowledgement (${paid} ledger rows, ${counts.pending} still pending)`);
     console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
+    console.log(
+      `feed: at ${feed.rate}/s for ${feedSeconds} s (${feed.acked}/${feed.sent} acknowledged, ${feed.heard} heard applied), 2xx → "applied" signal on the feed channel: ` +
+        `p50 ${feed.p50} ms, p95 ${feed.p95} ms, p99 ${feed.p99} ms, max ${feed.max} ms`,
+    );
   } finally {
     for (const child of children) await stop(child);
     await adminQuery(`drop database if exists ${consoleDb} with (force)`).catch(() => {});
