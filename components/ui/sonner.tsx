@@ -8,7 +8,7 @@ import { toasterMounted } from "./toast";
 /** Loaded with the first toast (components/ui/toast-host.tsx); call `toast` from components/ui/toast.ts. */
 export default function Toaster(props: ToasterProps) {
   const { theme = "system" } = useTheme();
-  // Children's effects run before this one's parent is done: by now sonner's Toaster subscribed.
+  // React runs a child's effects before its parent's: sonner's Toaster has subscribed by now.
   useEffect(() => toasterMounted(), []);
   return (
     <Sonner

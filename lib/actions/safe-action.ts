@@ -30,7 +30,7 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return out;
 }
 
-type Refusal = { ok: false; error: string; message?: string; fieldErrors?: FieldErrors };
+type Refusal = Extract<ActionResult<never>, { ok: false }>;
 const refuse = (error: string, fieldErrors?: FieldErrors): Refusal => ({ ok: false, error, ...(fieldErrors ? { fieldErrors } : {}) });
 
 /** What the chain knows so far about one call; each step fills its part. */

@@ -9,11 +9,11 @@ export type AreaName = keyof Areas;
  */
 export const SHARED_AREAS = ["common", "ui", "shell", "nav", "status", "errors", "br", "transactions", "accounts", "auth"] as const satisfies readonly AreaName[];
 
-export function isArea(name: string): name is AreaName {
-  return (ALL_AREAS as readonly string[]).includes(name);
-}
-
 export const ALL_AREAS = [
   "common", "ui", "shell", "br", "errors", "auth", "nav", "accounts", "users", "profile", "home", "charges", "transfers",
   "refunds", "checkoutLinks", "activity", "transactions", "producer", "overview", "audit", "status",
 ] as const satisfies readonly AreaName[];
+
+export function isArea(name: string): name is AreaName {
+  return (ALL_AREAS as readonly string[]).includes(name);
+}

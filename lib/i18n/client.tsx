@@ -21,7 +21,11 @@ export function I18nProvider({ locale, messages, children }: { locale: Locale; m
       locale,
       messages: all,
       t: createCompiledTranslator(locale, all),
-      has: (key: string) => lookupCompiled(all, key) !== undefined || (reportUnsentArea(all, key), false),
+      has: (key: string) => {
+        if (lookupCompiled(all, key) !== undefined) return true;
+        reportUnsentArea(all, key);
+        return false;
+      },
       format: createFormatters(locale),
     };
   }, [locale, messages, parent]);

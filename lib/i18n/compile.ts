@@ -1,4 +1,4 @@
-import { parse } from "@formatjs/icu-messageformat-parser";
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import type { CompiledDictionary, CompiledMessage } from "./compiled";
 
 function compileMessage(template: string): CompiledMessage {
@@ -11,7 +11,7 @@ function compileMessage(template: string): CompiledMessage {
   }
   // Plain `{name}` placeholders travel as text (the browser fills them in); only plurals and
   // selects travel parsed, so the page stays small and the ICU parser stays on the server.
-  return elements.every((element) => element.type === 0 || element.type === 1) ? template : elements;
+  return elements.every((element) => element.type === TYPE.literal || element.type === TYPE.argument) ? template : elements;
 }
 
 export function compileDictionary(node: Record<string, unknown>): CompiledDictionary {

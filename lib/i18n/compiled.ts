@@ -2,6 +2,7 @@ import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-par
 import type { Locale } from "./config";
 import type { Translate, TranslateVars } from "./translate";
 import { isArea } from "./areas";
+import { valueAt } from "./tree";
 
 /**
  * A message as the browser gets it: plain text, or ICU MessageFormat already parsed on the
@@ -11,12 +12,8 @@ export type CompiledMessage = string | MessageFormatElement[];
 export type CompiledDictionary = { [key: string]: CompiledMessage | CompiledDictionary };
 
 export function lookupCompiled(dict: CompiledDictionary, key: string): CompiledMessage | undefined {
-  let node: CompiledMessage | CompiledDictionary | undefined = dict;
-  for (const part of key.split(".")) {
-    if (!node || typeof node !== "object" || Array.isArray(node)) return undefined;
-    node = node[part];
-  }
-  return typeof node === "string" || Array.isArray(node) ? node : undefined;
+  const node = valueAt(dict, key);
+  return typeof node === "string" || Array.isArray(node) ? (node as CompiledMessage) : undefined;
 }
 
 class UnsupportedElement extends Error {}

@@ -32,9 +32,7 @@ const compiled = new Map<Locale, CompiledDictionary>();
  * root layout sends the shared ones, each route's layout its own), ICU already parsed.
  */
 export function messagesFor(locale: Locale, areas: readonly AreaName[]): CompiledDictionary {
-  let dictionary = compiled.get(locale);
-  if (!dictionary) compiled.set(locale, (dictionary = compileDictionary(dictionaries[locale])));
-  const all = dictionary;
+  const all = compiled.get(locale) ?? compiled.set(locale, compileDictionary(dictionaries[locale])).get(locale)!;
   return Object.fromEntries(areas.map((area) => [area, all[area]]));
 }
 

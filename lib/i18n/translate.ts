@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import type { Locale } from "./config";
 import type { MessageKey } from "./messages/keys";
+import { valueAt } from "./tree";
 
 export type TranslateVars = Record<string, string | number>;
 export type Translate = (key: MessageKey | (string & {}), vars?: TranslateVars) => string;
@@ -8,10 +9,7 @@ export type Translate = (key: MessageKey | (string & {}), vars?: TranslateVars) 
 export type Dictionary = Record<string, unknown>;
 
 export function lookup(dict: Dictionary, key: string): string | undefined {
-  const value = key.split(".").reduce<unknown>(
-    (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
-    dict,
-  );
+  const value = valueAt(dict, key);
   return typeof value === "string" ? value : undefined;
 }
 

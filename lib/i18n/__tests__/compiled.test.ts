@@ -6,11 +6,8 @@ import { ALL_AREAS, SHARED_AREAS } from "@/lib/i18n/areas";
 import { createTranslator, type TranslateVars } from "@/lib/i18n/translate";
 import { dictionaries } from "@/lib/i18n/messages";
 import { LOCALES } from "@/lib/i18n/config";
+import { messageLeaves } from "./message-leaves";
 
-function leaves(node: unknown, prefix = ""): [string, string][] {
-  if (typeof node === "string") return [[prefix, node]];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
-}
 
 /** Every combination of values that reaches each branch of a message's plurals and selects. */
 function variants(elements: MessageFormatElement[]): TranslateVars[] {
@@ -39,7 +36,7 @@ describe("messages as the browser gets them", () => {
     for (const locale of LOCALES) {
       const server = createTranslator(locale, dictionaries[locale]);
       const browser = createCompiledTranslator(locale, compileDictionary(dictionaries[locale]));
-      for (const [key, template] of leaves(dictionaries[locale])) {
+      for (const [key, template] of messageLeaves(dictionaries[locale])) {
         for (const vars of variants(parse(template))) {
           expect(browser(key, vars), `${locale} ${key} ${JSON.stringify(vars)}`).toBe(server(key, vars));
           compared++;

@@ -3,11 +3,9 @@ import { createFormatters } from "@/lib/i18n/format";
 import { IntlMessageFormat } from "intl-messageformat";
 import { createTranslator } from "@/lib/i18n/translate";
 import { dictionaries } from "@/lib/i18n/messages";
+import { messageLeaves } from "./message-leaves";
 
-function leaves(node: unknown, prefix = ""): string[] {
-  if (typeof node === "string") return [prefix];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
-}
+const leaves = (node: unknown): string[] => messageLeaves(node).map(([key]) => key);
 
 describe("i18n", () => {
   it("formats money as BRL the Brazilian way", () => {
