@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { getDb } from "@/lib/db/client";
+import { getDb, getDbDriver } from "@/lib/db/client";
 import { encryptionKey } from "@/lib/crypto/secrets";
 import { authSecret } from "@/lib/auth/secret";
 import { generatePassword, MIN_PASSWORD } from "@/lib/auth/schemas";
@@ -59,6 +59,9 @@ export async function bootstrap(): Promise<void> {
   encryptionKey();
   authSecret();
   await getDb();
+  if (process.env.RECONCILER === "worker" && (await getDbDriver()) !== "postgres") {
+    throw new Error("RECONCILER=worker needs Postgres (DATABASE_URL): an embedded database belongs to one process");
+  }
   await seedFirstAdmin();
   await syncAccountFromEnv();
   startBackgroundWork();

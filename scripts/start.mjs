@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
+import { backgroundWorkerArgs } from "./background-worker-command.mjs";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -18,7 +19,9 @@ env.DATA_DIR = path.resolve(root, env.DATA_DIR ?? ".data");
 env.NODE_ENV = dev ? "development" : "production";
 
 const children = [];
+let stopping = false;
 function stopAll(code = 0) {
+  stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   process.exit(code);
 }
@@ -98,6 +101,24 @@ if (!dev && !existsSync(path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID"
   if (build.status !== 0) stopAll(build.status ?? 1);
 }
 
+// On Postgres the background work (webhook events onto the ledger, gateway confirmations) runs in
+// a process of its own, so a burst of deliveries and the work it causes do not share one thread.
+// An embedded database belongs to one process: there the console does it itself.
+const separateWorker = !dev && Boolean(env.DATABASE_URL) && !env.RECONCILER;
+const workerEnv = { ...env };
+if (separateWorker) env.RECONCILER = "worker";
+
+function startWorker() {
+  const worker = spawn(process.execPath, backgroundWorkerArgs(root), { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(worker);
+  worker.on("exit", (code, signal) => {
+    if (stopping) return;
+    // Events stay stored and pending meanwhile; a new worker picks them up.
+    console.error(`[start] the background worker stopped (${signal ?? `exit code ${code}`}); starting it again in 1 s`);
+    setTimeout(startWorker, 1000);
+  });
+}
+
 // The client address comes from the socket: see scripts/client-address-hook.mjs.
 const clientAddressHook = `--import=${pathToFileURL(path.join(root, "scripts", "client-address-hook.mjs")).href}`;
 env.NODE_OPTIONS = [env.NODE_OPTIONS, clientAddressHook].filter(Boolean).join(" ");
@@ -109,3 +130,4 @@ const console_ = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", 
 children.push(console_);
 console.log(`[start] console: ${env.APP_URL}`);
 console_.on("exit", (code) => stopAll(code ?? 0));
+if (separateWorker) startWorker();

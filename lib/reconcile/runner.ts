@@ -47,16 +47,28 @@ async function tick(): Promise<void> {
   }
 }
 
+/** Whether this process runs the background work itself (RECONCILER unset); see startBackgroundWork. */
+function backgroundWorkRunsHere(): boolean {
+  return !["off", "cron", "worker"].includes(process.env.RECONCILER ?? "");
+}
+
 /**
  * On a Node host the console settles unknown outcomes and confirms notifications by itself, in
- * every process (the queue is shared and claimed with skip locked). On Vercel the cron route
- * (`/api/cron/reconcile`) runs the same pass; set RECONCILER=cron there.
+ * every process (the queue is shared and claimed with skip locked). With RECONCILER=worker a
+ * process of its own does it (lib/reconcile/background-process.ts; `npm start` on Postgres). On
+ * Vercel the cron route (`/api/cron/reconcile`) runs the same pass; set RECONCILER=cron there.
  */
 export function startBackgroundWork(): void {
   const l = loop();
-  if (l.timer || process.env.RECONCILER === "off" || process.env.RECONCILER === "cron") return;
+  if (l.timer || !backgroundWorkRunsHere()) return;
   onConfirmationsDue(() => void tick());
   l.timer = setInterval(() => void tick(), reconcileConfig().intervalMs);
   l.timer.unref();
   void tick();
+}
+
+export function stopBackgroundWork(): void {
+  const l = loop();
+  if (l.timer) clearInterval(l.timer);
+  l.timer = null;
 }

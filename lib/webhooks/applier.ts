@@ -257,7 +257,8 @@ function kickBackgroundWork(): void {
 
 export function kickApplier(): void {
   const r = runner();
-  if (process.env.WEBHOOK_APPLIER === "off") return;
+  // With RECONCILER=worker the background process hears the stored event's signal and applies it.
+  if (process.env.WEBHOOK_APPLIER === "off" || process.env.RECONCILER === "worker") return;
   if (r.applying) {
     r.again = true;
     return;

@@ -3,8 +3,9 @@
  *
  *   1. baseline: a minimal Next.js route handler (scripts/bench/baseline-app: token check,
  *      sha256 dedupe key, one INSERT … ON CONFLICT DO NOTHING) under `next start`;
- *   2. console: the production build served as `npm start` serves it (`next start` with
- *      scripts/client-address-hook.mjs preloaded), `POST /api/webhooks/<account>`.
+ *   2. console: the production build served as `npm start` serves it on Postgres (`next start`
+ *      with scripts/client-address-hook.mjs preloaded, and the background worker beside it),
+ *      `POST /api/webhooks/<account>`.
  *
  * Each gets the same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP,
  * after a warm-up. Printed: deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, and how
@@ -16,7 +17,8 @@
  *
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (500), BENCH_FEED_SECONDS (10),
- *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
+ *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>,
+ *                                     BENCH_WORKER=in-process
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -27,6 +29,7 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { backgroundWorkerArgs } from "../background-worker-command.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const baselineDir = path.join(root, "scripts/bench/baseline-app");
@@ -233,7 +236,7 @@ async function main(): Promise<void> {
     await stop(baseline);
 
     // As `npm start` serves it: `next start` with the client-address hook preloaded.
-    const consoleServer = serve(["--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(consolePort)], root, {
+    const consoleEnv = {
       PORT: String(consolePort),
       DATABASE_URL: databaseUrl(consoleDb),
       DATA_DIR: dataDir,
@@ -249,8 +252,18 @@ async function main(): Promise<void> {
       GATEWAY_MODE: "test",
       SEED_ADMIN_EMAIL: "bench@example.com",
       SEED_ADMIN_PASSWORD: randomUUID(),
-    }, "console");
+    };
+    // As `npm start` runs it on Postgres: the background work in a process of its own
+    // (BENCH_WORKER=in-process keeps it in the web process, as before).
+    const separateWorker = process.env.BENCH_WORKER !== "in-process";
+    const consoleServer = serve(
+      ["--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(consolePort)],
+      root,
+      separateWorker ? { ...consoleEnv, RECONCILER: "worker" } : consoleEnv,
+      "console",
+    );
     await waitFor(`http://127.0.0.1:${consolePort}/sign-in`, consoleServer);
+    if (separateWorker) serve(backgroundWorkerArgs(root), root, consoleEnv, "worker");
     const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
     await load(consoleUrl, warmup, `warm-${suffix}`);

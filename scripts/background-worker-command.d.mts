@@ -1,0 +1,1 @@
+export function backgroundWorkerArgs(root: string): string[];

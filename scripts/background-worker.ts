@@ -1,0 +1,19 @@
+// The console's background process (lib/reconcile/background-process.ts): `npm start` runs it
+// beside the web server on Postgres; `npm run worker` runs one by hand (the web processes then
+// need RECONCILER=worker). Same environment as the console.
+import process from "node:process";
+import { runBackgroundProcess } from "@/lib/reconcile/background-process";
+
+const { stop } = await runBackgroundProcess();
+console.log("[worker] applying webhook events and confirming with the gateway");
+// Ready: a supervisor (or a test) reading stdout knows the LISTEN is in place.
+console.log(JSON.stringify({ ready: true }));
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void stop().finally(() => process.exit(0));
+  });
+}
