@@ -10,6 +10,11 @@ import type { FeedEvent } from "./types";
  * only one process: the receiver emits in-process after commit.
  */
 export const FEED_CHANNEL = "console_feed";
+/**
+ * "Deliveries were stored and wait for the applier": one small signal per stored group, not one
+ * per delivery (those reach FEED_CHANNEL once applied). Background processes listen to it.
+ */
+export const STORED_CHANNEL = "webhook_stored";
 
 type Listener = (event: FeedEvent) => void;
 type BusState = {
@@ -41,6 +46,10 @@ async function listenOnPostgres(url: string): Promise<void> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
   client.on("notification", (message) => {
+    if (message.channel === STORED_CHANNEL) {
+      s.emitter.emit("stored");
+      return;
+    }
     if (message.channel !== FEED_CHANNEL || !message.payload) return;
     try {
       emitLocally(JSON.parse(message.payload) as FeedEvent);
@@ -53,12 +62,12 @@ async function listenOnPostgres(url: string): Promise<void> {
     s.client = null;
     s.listening = null;
     client.end().catch(() => {});
-    if (!s.stopped && s.emitter.listenerCount("event") > 0) setTimeout(() => void ensureListening().catch(() => {}), 1000);
+    if (!s.stopped && s.emitter.listenerCount("event") + s.emitter.listenerCount("stored") > 0) setTimeout(() => void ensureListening().catch(() => {}), 1000);
   };
   client.on("error", reconnect);
   client.on("end", reconnect);
   await client.connect();
-  await client.query(`listen ${FEED_CHANNEL}`);
+  await client.query(`listen ${FEED_CHANNEL}; listen ${STORED_CHANNEL}`);
   s.client = client;
 }
 
@@ -86,6 +95,21 @@ export async function subscribeFeed(listener: Listener): Promise<() => void> {
   }
   return () => {
     s.emitter.off("event", listener);
+  };
+}
+
+/** Called whenever any process has stored deliveries that wait for the applier (Postgres only). */
+export async function subscribeStored(listener: () => void): Promise<() => void> {
+  const s = state();
+  s.emitter.on("stored", listener);
+  try {
+    await ensureListening();
+  } catch (error) {
+    s.emitter.off("stored", listener);
+    throw error;
+  }
+  return () => {
+    s.emitter.off("stored", listener);
   };
 }
 

@@ -37,18 +37,25 @@ export function delayAfter(attempts: number): number {
   return delaysMs[Math.min(Math.max(attempts, 0), delaysMs.length - 1)];
 }
 
+type CheckRequest = { accountId: string; target: CheckTarget; targetId: string; reason: CheckReason; delayMs: number };
+
 /**
  * Opens a check for a record, or brings an open one forward. One open check per record: the
  * partial unique index decides between concurrent writers.
  */
-export async function enqueueCheck(
-  input: { accountId: string; target: CheckTarget; targetId: string; reason: CheckReason; delayMs: number },
-  db?: Executor,
-): Promise<void> {
+export async function enqueueCheck(input: CheckRequest, db?: Executor): Promise<void> {
+  await enqueueChecks([input], db);
+}
+
+/** enqueueCheck for many records in one statement (the applier opens one per confirmed batch). */
+export async function enqueueChecks(inputs: CheckRequest[], db?: Executor): Promise<void> {
+  if (inputs.length === 0) return;
   const database = db ?? (await getDb());
+  const records = inputs.map((i) => ({ account_id: i.accountId, target: i.target, target_id: i.targetId, reason: i.reason, delay_s: i.delayMs / 1000 }));
   await database.execute(sql`
     insert into gateway_checks (account_id, target, target_id, reason, next_at)
-    values (${input.accountId}, ${input.target}, ${input.targetId}, ${input.reason}, now() + make_interval(secs => ${input.delayMs / 1000}))
+    select account_id, target, target_id, reason, now() + make_interval(secs => delay_s)
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(account_id text, target text, target_id text, reason text, delay_s double precision)
     on conflict (target, target_id) where state = 'pending'
     do update set next_at = least(gateway_checks.next_at, excluded.next_at),
       reason = case when excluded.reason = 'confirm' then 'confirm' else gateway_checks.reason end,

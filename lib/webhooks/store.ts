@@ -1,12 +1,15 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, getDbDriver } from "@/lib/db/client";
-import { webhookEvents } from "@/lib/db/schema";
 import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind } from "@/lib/db/tables/webhooks";
-import { emitLocally } from "@/lib/feed/bus";
-import { notifyFeed, toFeedEvent } from "./feed-signal";
+import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
+import type { FeedEvent } from "@/lib/feed/types";
+import { FEED_COLUMNS, feedEventJsonSql } from "./feed-signal";
 import { redactPayload, type ParsedPaymentNotification } from "./payload";
 import { kickApplier } from "./applier";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("webhooks");
 
 export type StoreInput = {
   accountId: string;
@@ -26,8 +29,8 @@ export type StoreInput = {
   ledgerOutcome?: LedgerOutcome;
 };
 
-/** What the store hands back: every column but the payload, which the caller already has. */
-export type StoredEvent = Omit<typeof webhookEvents.$inferSelect, "payload">;
+/** What the store hands back for one delivery: the stored row and how often it has been delivered. */
+export type StoreReceipt = { id: string; deliveries: number };
 
 const RECORD_TYPES = [
   "account_id text", "dedupe_key text", "kind text", "event text", "gateway_transaction_id text", "identifier text",
@@ -36,39 +39,9 @@ const RECORD_TYPES = [
   "confirmation text", "apply_state text",
 ].join(", ");
 const INSERTED_COLUMNS = RECORD_TYPES.split(", ").map((column) => column.split(" ")[0]).join(", ");
-const RETURNED_COLUMNS = [
-  "id", "account_id", "dedupe_key", "kind", "event", "gateway_transaction_id", "identifier", "status", "payment_method",
-  "amount_cents", "ledger_id", "ledger_outcome", "apply_state", "confirmation", "deliveries", "first_received_at",
-  "last_received_at", "source_ip", "feed_seq",
-].join(", ");
+const SIGNAL_COLUMNS = ["dedupe_key", ...FEED_COLUMNS].join(", ");
 
-type RawStoredRow = Record<string, unknown>;
-const orNull = <T>(value: unknown) => (value === null || value === undefined ? null : (value as T));
-
-/** Rows as the driver returns them (snake_case; int8 as text on node-postgres) into the table's own shape. */
-function fromRaw(row: RawStoredRow): StoredEvent {
-  return {
-    id: row.id as string,
-    accountId: row.account_id as string,
-    dedupeKey: row.dedupe_key as string,
-    kind: row.kind as StoredEvent["kind"],
-    event: orNull(row.event),
-    gatewayTransactionId: orNull(row.gateway_transaction_id),
-    identifier: orNull(row.identifier),
-    status: orNull(row.status),
-    paymentMethod: orNull(row.payment_method),
-    amountCents: row.amount_cents === null || row.amount_cents === undefined ? null : Number(row.amount_cents),
-    ledgerId: orNull(row.ledger_id),
-    ledgerOutcome: orNull(row.ledger_outcome),
-    applyState: row.apply_state as StoredEvent["applyState"],
-    confirmation: orNull(row.confirmation),
-    deliveries: Number(row.deliveries),
-    firstReceivedAt: new Date(row.first_received_at as string | Date),
-    lastReceivedAt: new Date(row.last_received_at as string | Date),
-    sourceIp: orNull(row.source_ip),
-    feedSeq: Number(row.feed_seq),
-  };
-}
+type ReceiptRow = { id: string; account_id: string; dedupe_key: string; deliveries: number | string; apply_state: string; signal: string | null };
 
 // ---------------------------------------------------------------------------
 // Group commit: deliveries arriving while a transaction is running are stored together in
@@ -76,7 +49,7 @@ function fromRaw(row: RawStoredRow): StoredEvent {
 // An idle receiver runs each delivery at once, alone.
 // ---------------------------------------------------------------------------
 
-type Job = { input: StoreInput; resolve: (event: StoredEvent) => void; reject: (error: unknown) => void };
+type Job = { input: StoreInput; resolve: (receipt: StoreReceipt) => void; reject: (error: unknown) => void };
 type Queue = { jobs: Job[]; active: number };
 const MAX_BATCH = 64;
 const queueKey = Symbol.for("merchant-console.webhook-store-queue");
@@ -86,7 +59,7 @@ function queue(): Queue {
   return (g[queueKey] ??= { jobs: [], active: 0 });
 }
 
-export function storeEvent(input: StoreInput): Promise<StoredEvent> {
+export function storeEvent(input: StoreInput): Promise<StoreReceipt> {
   return new Promise((resolve, reject) => {
     queue().jobs.push({ input, resolve, reject });
     void kick();
@@ -110,7 +83,7 @@ async function kick(): Promise<void> {
   }
 }
 
-async function storeAlone(input: StoreInput): Promise<StoredEvent> {
+async function storeAlone(input: StoreInput): Promise<StoreReceipt> {
   return (await storeBatch([input]))[0];
 }
 
@@ -128,50 +101,59 @@ async function runJobs(jobs: Job[]): Promise<void> {
   }
 }
 
-async function storeBatch(inputs: StoreInput[]): Promise<StoredEvent[]> {
+/**
+ * One statement, so one round trip and its own transaction. Rows that are already applied (a
+ * transfer, an unknown shape, a repeat of an applied notification) send their feed event inside
+ * it, so a committed change is never missing from the live feed. Deliveries waiting for the
+ * applier send nothing inside it: a transaction that notifies holds Postgres's one notify lock
+ * through its commit's WAL flush, and with a signal in every group the groups committed one at a
+ * time (`npm run bench:webhooks`, pg_stat_activity: half the inserts waited on Lock:object).
+ * Their wake-up goes after the commit (wakeAppliers); one lost with the process is caught by the
+ * background loop's timer.
+ */
+async function storeBatch(inputs: StoreInput[]): Promise<StoreReceipt[]> {
   const db = await getDb();
   const driver = await getDbDriver();
-  const { rows, signals } = await db.transaction(async (tx) => {
-    // Copies of one notification inside the group count as deliveries of one row.
-    const groups = new Map<string, { input: StoreInput; count: number; first: Date; last: Date }>();
-    for (const input of inputs) {
-      const key = `${input.accountId}\u0000${input.dedupeKey}`;
-      const group = groups.get(key);
-      if (!group) groups.set(key, { input, count: 1, first: input.receivedAt, last: input.receivedAt });
-      else {
-        group.count++;
-        if (input.receivedAt < group.first) group.first = input.receivedAt;
-        if (input.receivedAt > group.last) group.last = input.receivedAt;
-      }
+  // Copies of one notification inside the group count as deliveries of one row.
+  const groups = new Map<string, { input: StoreInput; count: number; first: Date; last: Date }>();
+  for (const input of inputs) {
+    const key = `${input.accountId}\u0000${input.dedupeKey}`;
+    const group = groups.get(key);
+    if (!group) groups.set(key, { input, count: 1, first: input.receivedAt, last: input.receivedAt });
+    else {
+      group.count++;
+      if (input.receivedAt < group.first) group.first = input.receivedAt;
+      if (input.receivedAt > group.last) group.last = input.receivedAt;
     }
-    // A stable order of row locks across concurrent groups.
-    const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
+  }
+  // A stable order of row locks across concurrent groups.
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
 
-    // The unique index decides, even for copies arriving at the same moment in other
-    // processes: exactly one insert wins; the others become counted repeats of it. The whole
-    // group travels as one JSON parameter: building a query of 17 parameters per row cost more
-    // CPU than the insert itself (measured with BENCH_CPU_PROF).
-    const records = ordered.map(({ input, count, first, last }) => ({
-      account_id: input.accountId,
-      dedupe_key: input.dedupeKey,
-      kind: input.kind,
-      event: input.event,
-      gateway_transaction_id: input.gatewayTransactionId,
-      identifier: input.identifier,
-      status: input.status,
-      payment_method: input.paymentMethod,
-      amount_cents: input.amountCents,
-      payload: redactPayload(input.payload),
-      deliveries: count,
-      first_received_at: first,
-      last_received_at: last,
-      source_ip: input.sourceIp,
-      ledger_outcome: input.ledgerOutcome ?? "none",
-      confirmation: input.confirmation ?? null,
-      // Payment notifications reach the ledger through the applier, after this commit.
-      apply_state: input.notification ? "pending" : "applied",
-    }));
-    const result = await tx.execute(sql`
+  // The unique index decides, even for copies arriving at the same moment in other processes:
+  // exactly one insert wins; the others become counted repeats of it. The whole group travels
+  // as one JSON parameter: 17 parameters a row cost more CPU than the insert itself.
+  const records = ordered.map(({ input, count, first, last }) => ({
+    account_id: input.accountId,
+    dedupe_key: input.dedupeKey,
+    kind: input.kind,
+    event: input.event,
+    gateway_transaction_id: input.gatewayTransactionId,
+    identifier: input.identifier,
+    status: input.status,
+    payment_method: input.paymentMethod,
+    amount_cents: input.amountCents,
+    payload: redactPayload(input.payload),
+    deliveries: count,
+    first_received_at: first,
+    last_received_at: last,
+    source_ip: input.sourceIp,
+    ledger_outcome: input.ledgerOutcome ?? "none",
+    confirmation: input.confirmation ?? null,
+    // Payment notifications reach the ledger through the applier, after this commit.
+    apply_state: input.notification ? "pending" : "applied",
+  }));
+  const result = await db.execute(sql`
+    with stored as (
       insert into webhook_events (${sql.raw(INSERTED_COLUMNS)})
       select ${sql.raw(INSERTED_COLUMNS)}
       from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${sql.raw(RECORD_TYPES)})
@@ -179,16 +161,55 @@ async function storeBatch(inputs: StoreInput[]): Promise<StoredEvent[]> {
         deliveries = webhook_events.deliveries + excluded.deliveries,
         last_received_at = greatest(webhook_events.last_received_at, excluded.last_received_at),
         feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
-      returning ${sql.raw(RETURNED_COLUMNS)}`);
-    // Not the payload: parsing every stored body back costs more than the insert itself.
-    const upserted = (result as unknown as { rows: RawStoredRow[] }).rows.map(fromRaw);
+      returning ${sql.raw(SIGNAL_COLUMNS)}
+    ),
+    signals as (
+      select id, case when apply_state = 'applied' then ${feedEventJsonSql("stored")} end as signal from stored
+    ),
+    sent as (
+      select pg_notify(${FEED_CHANNEL}, signal) from signals where signal is not null
+    )
+    select stored.id, stored.account_id, stored.dedupe_key, stored.deliveries, stored.apply_state, signals.signal, (select count(*) from sent) as sent
+    from stored join signals using (id)`);
+  const rows = (result as unknown as { rows: ReceiptRow[] }).rows;
+  // PGlite is one process: its feed hears the signals here, after the statement committed.
+  if (driver === "pglite") for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedEvent);
+  if (rows.some((row) => row.apply_state === "pending")) {
+    kickApplier();
+    if (driver === "postgres") wakeAppliers();
+  }
+  const byKey = new Map(rows.map((row) => [`${row.account_id}\u0000${row.dedupe_key}`, { id: row.id, deliveries: Number(row.deliveries) }]));
+  return inputs.map((input) => byKey.get(`${input.accountId}\u0000${input.dedupeKey}`)!);
+}
 
-    const byKey = new Map(upserted.map((r) => [`${r.accountId}\u0000${r.dedupeKey}`, r]));
-    const signals = upserted.map((row) => toFeedEvent(row));
-    await notifyFeed(tx, signals, driver);
-    return { rows: byKey, signals };
-  });
-  if (driver === "pglite") for (const signal of signals) emitLocally(signal);
-  kickApplier();
-  return inputs.map((input) => rows.get(`${input.accountId}\u0000${input.dedupeKey}`)!);
+// ---------------------------------------------------------------------------
+// Wake-ups for the appliers of every process (STORED_CHANNEL), after the commit and outside
+// any transaction that wrote. At most one every WAKE_EVERY_MS per process: a burst's groups
+// share one, and the last group of a burst always gets its own (the trailing one).
+// ---------------------------------------------------------------------------
+
+const WAKE_EVERY_MS = 10;
+type Waker = { lastAt: number; trailing: NodeJS.Timeout | null };
+const wakerKey = Symbol.for("merchant-console.webhook-store-waker");
+
+function waker(): Waker {
+  const g = globalThis as typeof globalThis & { [wakerKey]?: Waker };
+  return (g[wakerKey] ??= { lastAt: 0, trailing: null });
+}
+
+function wakeAppliers(): void {
+  const w = waker();
+  if (w.trailing) return;
+  const wait = w.lastAt + WAKE_EVERY_MS - Date.now();
+  if (wait > 0) {
+    w.trailing = setTimeout(() => {
+      w.trailing = null;
+      wakeAppliers();
+    }, wait);
+    return;
+  }
+  w.lastAt = Date.now();
+  void getDb()
+    .then((db) => db.execute(sql`select pg_notify(${STORED_CHANNEL}, '')`))
+    .catch((error: unknown) => log.warn("applier wake-up not sent; the background loop applies on its next tick", { error }));
 }

@@ -190,17 +190,33 @@ type Load = { perSecond: number; p50: number; p99: number; non2xx: number; error
 
 async function load(url: string, count: number, run: string): Promise<Load> {
   let next = 0;
+  // Timed here, from the first request to the last answer: autocannon's own duration ends on
+  // its one-second tick, which moved a 13 s run's rate by up to 8 %.
+  let started = 0;
+  let lastAnswer = 0;
+  let answered = 0;
   const result = await autocannon({
     url,
     connections,
     amount: count,
     method: "POST",
     headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (request) => ({ ...request, body: paidNotification(next++, run) }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          if (next === 0) started = performance.now();
+          return { ...request, body: paidNotification(next++, run) };
+        },
+        onResponse: () => {
+          answered++;
+          lastAnswer = performance.now();
+        },
+      },
+    ],
   });
-  const seconds = result.duration;
+  const seconds = (lastAnswer - started) / 1000;
   return {
-    perSecond: Math.round(result.requests.total / seconds),
+    perSecond: Math.round(answered / seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_events_apply_pending_idx";--> statement-breakpoint
+CREATE INDEX "webhook_events_apply_pending_idx" ON "webhook_events" USING btree ("first_received_at","feed_seq") WHERE "webhook_events"."apply_state" = 'pending';
