@@ -19,30 +19,6 @@ export const FEED_COLUMNS = [
   "amount_cents", "ledger_id", "apply_state", "confirmation", "deliveries", "first_received_at", "last_received_at",
 ] as const;
 
-const orNull = <T>(value: unknown) => (value === null || value === undefined ? null : (value as T));
-
-/** A raw row of FEED_COLUMNS as the driver returns it (int8 as text on node-postgres). */
-export function fromFeedColumns(row: Record<string, unknown>): FeedFields {
-  return {
-    id: row.id as string,
-    accountId: row.account_id as string,
-    feedSeq: Number(row.feed_seq),
-    kind: row.kind as FeedFields["kind"],
-    event: orNull(row.event),
-    gatewayTransactionId: orNull(row.gateway_transaction_id),
-    identifier: orNull(row.identifier),
-    status: orNull(row.status),
-    paymentMethod: orNull(row.payment_method),
-    amountCents: row.amount_cents === null || row.amount_cents === undefined ? null : Number(row.amount_cents),
-    ledgerId: orNull(row.ledger_id),
-    applyState: row.apply_state as FeedFields["applyState"],
-    confirmation: orNull(row.confirmation),
-    deliveries: Number(row.deliveries),
-    firstReceivedAt: new Date(row.first_received_at as string | Date),
-    lastReceivedAt: new Date(row.last_received_at as string | Date),
-  };
-}
-
 export function toFeedEvent(row: FeedFields, ledgerChanged = false): FeedEvent {
   return {
     id: row.id,
@@ -78,16 +54,17 @@ const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
 
 /**
  * The same FeedEvent as toFeedEvent, written by Postgres for a row named `alias` with the table's
- * column names (a stored delivery's signal, made inside the insert statement itself).
+ * column names (a stored or applied delivery's signal, made inside the statement that wrote it);
+ * `ledgerChanged` is an SQL expression.
  */
-export function feedEventJsonSql(alias: string): SQL {
+export function feedEventJsonSql(alias: string, ledgerChanged = "false"): SQL {
   const known = WEBHOOK_EVENTS.map((name) => `'${name}'`).join(", ");
   return sql.raw(`json_build_object(
     'id', ${alias}.id, 'accountId', ${alias}.account_id, 'seq', ${alias}.feed_seq, 'kind', ${alias}.kind, 'event', ${alias}.event,
     'known', ${alias}.kind = 'payment' and coalesce(${alias}.event in (${known}), false),
     'gatewayTransactionId', ${alias}.gateway_transaction_id, 'identifier', ${alias}.identifier, 'status', ${alias}.status,
     'paymentMethod', ${alias}.payment_method, 'amountCents', ${alias}.amount_cents, 'ledgerId', ${alias}.ledger_id,
-    'ledgerChanged', false, 'applied', ${alias}.apply_state = 'applied', 'confirmation', ${alias}.confirmation,
+    'ledgerChanged', ${ledgerChanged}, 'applied', ${alias}.apply_state = 'applied', 'confirmation', ${alias}.confirmation,
     'deliveries', ${alias}.deliveries, 'firstReceivedAt', ${isoUtc(`${alias}.first_received_at`)},
     'lastReceivedAt', ${isoUtc(`${alias}.last_received_at`)})::text`);
 }

@@ -22,7 +22,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
@@ -43,6 +43,7 @@ const feedSeconds = Number(process.env.BENCH_FEED_SECONDS ?? 10);
 const FEED_CHANNEL = "console_feed";
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const children: ChildProcess[] = [];
+const LOG_LINES_SHOWN = 5;
 
 function databaseUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -93,15 +94,18 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): P
 }
 
 function serve(args: string[], cwd: string, env: Record<string, string>, label: string): ChildProcess {
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${label}.cpuprofile`] : [];
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, label)}`] : [];
   const child = spawn(process.execPath, [...profile, ...args], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  // A few lines of each server's log are shown; printing every one would load the load generator.
+  let shown = 0;
   child.stderr?.on("data", (chunk: Buffer) => {
     const text = chunk.toString().trim();
-    if (text) console.error(`  [${label}] ${text.split("\n")[0]}`);
+    if (!text || shown > LOG_LINES_SHOWN) return;
+    console.error(shown++ < LOG_LINES_SHOWN ? `  [${label}] ${text.split("\n")[0]}` : `  [${label}] (further log lines not shown)`);
   });
   children.push(child);
   return child;
@@ -137,6 +141,51 @@ function paidNotification(index: number, run: string): string {
     orderItems: [],
     trackProps: { isUpsell: false },
   });
+}
+
+/** CPU seconds used so far by each party (Linux /proc; zeros elsewhere): where a run's time went. */
+type CpuParties = Record<string, number>;
+const TICKS_PER_SECOND = 100;
+
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+function postgresCpuSeconds(): number {
+  let total = 0;
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += processCpuSeconds(Number(entry));
+      } catch {
+        // gone
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return total;
+}
+
+function cpuSnapshot(servers: Record<string, ChildProcess | undefined>): CpuParties {
+  const own = process.cpuUsage();
+  const snapshot: CpuParties = { postgres: postgresCpuSeconds(), "load generator": (own.user + own.system) / 1e6 };
+  for (const [name, child] of Object.entries(servers)) if (child?.pid) snapshot[name] = processCpuSeconds(child.pid);
+  return snapshot;
+}
+
+/** CPU milliseconds per delivery for each party between two snapshots. */
+function cpuPerDelivery(before: CpuParties, after: CpuParties, count: number): string {
+  return Object.keys(after)
+    .map((name) => `${name} ${(((after[name] - (before[name] ?? 0)) * 1000) / count).toFixed(2)}`)
+    .join(", ");
 }
 
 type FeedLatency = { rate: number; sent: number; acked: number; heard: number; p50: number; p95: number; p99: number; max: number };
@@ -247,7 +296,9 @@ async function main(): Promise<void> {
     const baseline = serve([nextBin, "start", "-p", String(baselinePort)], baselineDir, { BENCH_BASELINE_DATABASE_URL: databaseUrl(baselineDb), BENCH_TOKEN: TOKEN }, "baseline");
     await waitFor(`http://127.0.0.1:${baselinePort}/api/hook`, baseline);
     await load(`http://127.0.0.1:${baselinePort}/api/hook`, warmup, `warm-${suffix}`);
+    const baselineCpuBefore = cpuSnapshot({ server: baseline });
     const baselineLoad = await load(`http://127.0.0.1:${baselinePort}/api/hook`, deliveries, `base-${suffix}`);
+    const baselineCpu = cpuPerDelivery(baselineCpuBefore, cpuSnapshot({ server: baseline }), deliveries);
     const [{ n: baselineStored }] = await query<{ n: number }>(databaseUrl(baselineDb), "select count(*)::int as n from bench_baseline_events where payload->'transaction'->>'id' like 'tx_base-%'");
     await stop(baseline);
 
@@ -279,11 +330,16 @@ async function main(): Promise<void> {
       "console",
     );
     await waitFor(`http://127.0.0.1:${consolePort}/sign-in`, consoleServer);
-    if (separateWorker) serve(backgroundWorkerArgs(root), root, consoleEnv, "worker");
+    // BENCH_WORKER=none: the receiver alone, nothing applied (to see what the store costs by itself).
+    const worker = separateWorker && process.env.BENCH_WORKER !== "none" ? serve(backgroundWorkerArgs(root), root, consoleEnv, "worker") : undefined;
     const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
+    if (process.env.BENCH_DIAG_SQL) await query(databaseUrl(consoleDb), process.env.BENCH_DIAG_SQL);
     await load(consoleUrl, warmup, `warm-${suffix}`);
+    const consoleParties = { server: consoleServer, worker };
+    const consoleCpuBefore = cpuSnapshot(consoleParties);
     const consoleLoad = await load(consoleUrl, deliveries, `cons-${suffix}`);
+    const consoleCpu = cpuPerDelivery(consoleCpuBefore, cpuSnapshot(consoleParties), deliveries);
     const ackedAt = Date.now();
     const stored = async () =>
       (
@@ -293,7 +349,7 @@ async function main(): Promise<void> {
         )
       )[0];
     let counts = await stored();
-    while (counts.pending > 0 && Date.now() - ackedAt < 120_000) {
+    while (counts.pending > 0 && (worker || !separateWorker) && Date.now() - ackedAt < 120_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       counts = await stored();
     }
@@ -309,6 +365,7 @@ async function main(): Promise<void> {
     console.log(row("minimal Next route handler, `next start`", baselineLoad, baselineStored));
     console.log(row("the console's receiver, `npm start`", consoleLoad, counts.events));
     console.log(`\nratio console / baseline: ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
+    console.log(`CPU ms per delivery during the load: baseline: ${baselineCpu}; console: ${consoleCpu}`);
     console.log(`applier: every stored event in the ledger ${drainMs} ms after the last acknowledgement (${paid} ledger rows, ${counts.pending} still pending)`);
     console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
     console.log(
