@@ -18,7 +18,7 @@
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (500), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>,
- *                                     BENCH_WORKER=in-process
+ *                                     BENCH_WORKER=in-process|none
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -334,7 +334,6 @@ async function main(): Promise<void> {
     const worker = separateWorker && process.env.BENCH_WORKER !== "none" ? serve(backgroundWorkerArgs(root), root, consoleEnv, "worker") : undefined;
     const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
-    if (process.env.BENCH_DIAG_SQL) await query(databaseUrl(consoleDb), process.env.BENCH_DIAG_SQL);
     await load(consoleUrl, warmup, `warm-${suffix}`);
     const consoleParties = { server: consoleServer, worker };
     const consoleCpuBefore = cpuSnapshot(consoleParties);
