@@ -22,6 +22,10 @@ type BusState = {
   listening: Promise<void> | null;
   client: import("pg").Client | null;
   stopped: boolean;
+  /** The channels this process has subscribers for: a background process never hears the feed itself. */
+  channels: Set<string>;
+  /** Those the current connection LISTENs to. */
+  heard: Set<string>;
 };
 
 const busKey = Symbol.for("merchant-console.feed-bus");
@@ -31,7 +35,7 @@ function state(): BusState {
   if (!g[busKey]) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    g[busKey] = { emitter, listening: null, client: null, stopped: false };
+    g[busKey] = { emitter, listening: null, client: null, stopped: false, channels: new Set(), heard: new Set() };
   }
   return g[busKey];
 }
@@ -62,25 +66,34 @@ async function listenOnPostgres(url: string): Promise<void> {
     s.client = null;
     s.listening = null;
     client.end().catch(() => {});
-    if (!s.stopped && s.emitter.listenerCount("event") + s.emitter.listenerCount("stored") > 0) setTimeout(() => void ensureListening().catch(() => {}), 1000);
+    const [first] = s.channels;
+    const subscribed = s.emitter.listenerCount("event") + s.emitter.listenerCount("stored") > 0;
+    if (!s.stopped && first && subscribed) setTimeout(() => void ensureListening(first).catch(() => {}), 1000);
   };
   client.on("error", reconnect);
   client.on("end", reconnect);
   await client.connect();
-  await client.query(`listen ${FEED_CHANNEL}; listen ${STORED_CHANNEL}`);
+  const channels = [...s.channels];
+  await client.query(channels.map((name) => `listen ${name}`).join("; "));
+  s.heard = new Set(channels);
   s.client = client;
 }
 
-function ensureListening(): Promise<void> {
+async function ensureListening(channel: string): Promise<void> {
   const s = state();
   const url = env.databaseUrl;
-  if (!url) return Promise.resolve();
+  if (!url) return;
   s.stopped = false;
+  s.channels.add(channel);
   s.listening ??= listenOnPostgres(url).catch((error) => {
     s.listening = null;
     throw error;
   });
-  return s.listening;
+  await s.listening;
+  if (s.client && !s.heard.has(channel)) {
+    s.heard.add(channel);
+    await s.client.query(`listen ${channel}`);
+  }
 }
 
 /** Subscribes to every feed event this process hears; returns the unsubscribe function. */
@@ -88,7 +101,7 @@ export async function subscribeFeed(listener: Listener): Promise<() => void> {
   const s = state();
   s.emitter.on("event", listener);
   try {
-    await ensureListening();
+    await ensureListening(FEED_CHANNEL);
   } catch (error) {
     s.emitter.off("event", listener);
     throw error;
@@ -103,7 +116,7 @@ export async function subscribeStored(listener: () => void): Promise<() => void>
   const s = state();
   s.emitter.on("stored", listener);
   try {
-    await ensureListening();
+    await ensureListening(STORED_CHANNEL);
   } catch (error) {
     s.emitter.off("stored", listener);
     throw error;
@@ -113,6 +126,11 @@ export async function subscribeStored(listener: () => void): Promise<() => void>
   };
 }
 
+/** The channels this process's connection LISTENs to now (tests, diagnostics). */
+export function listeningChannels(): string[] {
+  return [...state().heard].sort();
+}
+
 /** Closes the LISTEN connection (tests, benchmark). */
 export async function stopFeedListener(): Promise<void> {
   const s = state();
@@ -120,5 +138,7 @@ export async function stopFeedListener(): Promise<void> {
   const client = s.client;
   s.client = null;
   s.listening = null;
+  s.channels.clear();
+  s.heard.clear();
   await client?.end().catch(() => {});
 }
