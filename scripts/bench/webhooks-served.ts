@@ -12,11 +12,11 @@
  * long the console's asynchronous applier took to bring every stored event into the ledger.
  *
  * Then a paced run (BENCH_FEED_RATE deliveries/s for BENCH_FEED_SECONDS) measures how long after
- * each 2xx the "applied" feed signal reaches a listener on the feed channel, which is what the
- * live feed's stream forwards to the browser (the browser hop itself is not in the figure).
+ * each 2xx its applied event arrives on a signed-in live feed stream (`GET /api/feed/stream`, the
+ * server-sent events the browser's feed reads), and on the feed channel the stream listens to.
  *
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
- *                                     BENCH_FEED_RATE (500), BENCH_FEED_SECONDS (10),
+ *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>,
  *                                     BENCH_WORKER=in-process|none
  */
@@ -38,7 +38,7 @@ const TOKEN = "wht_bench_served_0001";
 const deliveries = Number(process.env.BENCH_DELIVERIES ?? 20_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const warmup = Math.min(2_000, Math.ceil(deliveries / 10));
-const feedRate = Number(process.env.BENCH_FEED_RATE ?? 500);
+const feedRate = Number(process.env.BENCH_FEED_RATE ?? 1_000);
 const feedSeconds = Number(process.env.BENCH_FEED_SECONDS ?? 10);
 const FEED_CHANNEL = "console_feed";
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -188,24 +188,102 @@ function cpuPerDelivery(before: CpuParties, after: CpuParties, count: number): s
     .join(", ");
 }
 
-type FeedLatency = { rate: number; sent: number; acked: number; heard: number; p50: number; p95: number; p99: number; max: number };
+type Percentiles = { heard: number; p50: number; p95: number; p99: number; max: number };
+type FeedLatency = { rate: number; sent: number; acked: number; channel: Percentiles; stream: Percentiles };
 
-/** Paced deliveries; for each, the time from its 2xx to its "applied" signal on the feed channel. */
-async function feedLatency(url: string, dbUrl: string, run: string): Promise<FeedLatency> {
+/** Signs in as the seeded admin through next-auth's credentials endpoint; returns the Cookie header. */
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair.indexOf("=");
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const answer = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true", callbackUrl: base }),
+  });
+  keep(answer);
+  if (![...jar.keys()].some((name) => name.endsWith("session-token"))) throw new Error(`sign-in for the feed stream failed (${answer.status})`);
+  return header();
+}
+
+/**
+ * The live feed as a browser gets it: `GET /api/feed/stream` (server-sent events) with a signed-in
+ * session; calls `onApplied` with each applied event's id as its bytes arrive.
+ */
+async function openFeedStream(base: string, cookie: string, onApplied: (id: string) => void): Promise<() => void> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/feed/stream`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`feed stream answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  void (async () => {
+    let buffer = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (message.includes("event: ready")) ready();
+          const data = message.split("\n").find((line) => line.startsWith("data: "));
+          if (!message.includes("event: feed") || !data) continue;
+          const event = JSON.parse(data.slice(6)) as { id?: string; applied?: boolean };
+          if (event.applied && event.id) onApplied(event.id);
+        }
+      }
+    } catch {
+      // aborted at the end of the phase
+    }
+  })();
+  await isReady;
+  return () => controller.abort();
+}
+
+function percentiles(ackedAt: Map<string, number>, heardAt: Map<string, number>): Percentiles {
+  // A signal can arrive before autocannon reports the 2xx it belongs to: that counts as 0 ms.
+  const latencies = [...ackedAt].filter(([id]) => heardAt.has(id)).map(([id, at]) => Math.max(0, heardAt.get(id)! - at)).sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  return { heard: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+/**
+ * Paced deliveries; for each, the time from its 2xx to its "applied" signal on the feed channel
+ * (what every console process hears) and to the same event on a signed-in feed stream (what the
+ * browser receives).
+ */
+async function feedLatency(url: string, base: string, dbUrl: string, admin: { email: string; password: string }, run: string): Promise<FeedLatency> {
   const listener = new pg.Client({ connectionString: dbUrl });
   await listener.connect();
   const ackedAt = new Map<string, number>();
-  const appliedAt = new Map<string, number>();
+  const channelAt = new Map<string, number>();
+  const streamAt = new Map<string, number>();
   listener.on("notification", (message) => {
     const now = performance.now();
     try {
       const signal = JSON.parse(message.payload ?? "{}") as { id?: string; applied?: boolean };
-      if (signal.applied && signal.id && !appliedAt.has(signal.id)) appliedAt.set(signal.id, now);
+      if (signal.applied && signal.id && !channelAt.has(signal.id)) channelAt.set(signal.id, now);
     } catch {
       // not a feed signal
     }
   });
   await listener.query(`listen ${FEED_CHANNEL}`);
+  const closeStream = await openFeedStream(base, await signIn(base, admin.email, admin.password), (id) => {
+    if (!streamAt.has(id)) streamAt.set(id, performance.now());
+  });
   let next = 0;
   const total = feedRate * feedSeconds;
   await autocannon({
@@ -227,12 +305,10 @@ async function feedLatency(url: string, dbUrl: string, run: string): Promise<Fee
     ],
   });
   const deadline = Date.now() + 30_000;
-  while (appliedAt.size < ackedAt.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((channelAt.size < ackedAt.size || streamAt.size < ackedAt.size) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  closeStream();
   await listener.end();
-  // A signal can arrive before autocannon reports the 2xx it belongs to: that counts as 0 ms.
-  const latencies = [...ackedAt].filter(([id]) => appliedAt.has(id)).map(([id, at]) => Math.max(0, appliedAt.get(id)! - at)).sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
-  return { rate: feedRate, sent: total, acked: ackedAt.size, heard: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+  return { rate: feedRate, sent: total, acked: ackedAt.size, channel: percentiles(ackedAt, channelAt), stream: percentiles(ackedAt, streamAt) };
 }
 
 type Load = { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; sent: number; seconds: number };
@@ -354,7 +430,7 @@ async function main(): Promise<void> {
     }
     const drainMs = Date.now() - ackedAt;
     const [{ paid }] = await query<{ paid: number }>(databaseUrl(consoleDb), "select count(*)::int as paid from ledger_transactions where gateway_transaction_id like 'tx_cons-%'");
-    const feed = await feedLatency(consoleUrl, databaseUrl(consoleDb), `feed-${suffix}`);
+    const feed = await feedLatency(consoleUrl, `http://localhost:${consolePort}`, databaseUrl(consoleDb), { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD }, `feed-${suffix}`);
     await stop(consoleServer);
 
     const row = (name: string, l: Load, storedCount: number) =>
@@ -367,10 +443,10 @@ async function main(): Promise<void> {
     console.log(`CPU ms per delivery during the load: baseline: ${baselineCpu}; console: ${consoleCpu}`);
     console.log(`applier: every stored event in the ledger ${drainMs} ms after the last acknowledgement (${paid} ledger rows, ${counts.pending} still pending)`);
     console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
-    console.log(
-      `feed: at ${feed.rate}/s for ${feedSeconds} s (${feed.acked}/${feed.sent} acknowledged, ${feed.heard} heard applied), 2xx → "applied" signal on the feed channel: ` +
-        `p50 ${feed.p50} ms, p95 ${feed.p95} ms, p99 ${feed.p99} ms, max ${feed.max} ms`,
-    );
+    const line = (p: Percentiles) => `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (${p.heard} heard)`;
+    console.log(`feed: at ${feed.rate}/s for ${feedSeconds} s, ${feed.acked}/${feed.sent} acknowledged; from each 2xx to its applied event`);
+    console.log(`  on a signed-in feed stream (GET /api/feed/stream, what the browser receives): ${line(feed.stream)}`);
+    console.log(`  on the feed channel (pg LISTEN, what every console process hears): ${line(feed.channel)}`);
   } finally {
     for (const child of children) await stop(child);
     await adminQuery(`drop database if exists ${consoleDb} with (force)`).catch(() => {});
