@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { asc, sql } from "drizzle-orm";
+import { asc, getTableColumns, sql } from "drizzle-orm";
 import { getDb, getDbDriver } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
 import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
@@ -196,48 +196,24 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: ParsedPaymen
   return outcomes;
 }
 
-/** The ledger columns the applier writes, by their SQL names and types. */
-const LEDGER_COLUMNS = {
-  gateway_transaction_id: "text", payment_method: "text", amount_cents: "bigint", fee_cents: "bigint",
-  client_name: "text", client_email: "text", client_document: "text", paid_at: "timestamptz", status: "text",
-  status_source: "text", status_at: "timestamptz", pending_status: "text", pending_status_at: "timestamptz",
-  last_webhook_status: "text", last_webhook_at: "timestamptz", gateway_record: "jsonb", updated_at: "timestamptz",
-} as const;
-const NEW_ROW_COLUMNS = { id: "text", account_id: "text", kind: "text", identifier: "text", origin: "text", currency: "text", created_at: "timestamptz" } as const;
-const typed = (columns: Record<string, string>) => Object.entries(columns).map(([name, type]) => `${name} ${type}`).join(", ");
-const LEDGER_INSERT_TYPES = typed({ ...NEW_ROW_COLUMNS, ...LEDGER_COLUMNS });
-const LEDGER_INSERT_NAMES = Object.keys({ ...NEW_ROW_COLUMNS, ...LEDGER_COLUMNS }).join(", ");
-const LEDGER_UPDATE_TYPES = typed(LEDGER_COLUMNS);
-const LEDGER_UPDATE_SET = Object.keys(LEDGER_COLUMNS).map((name) => `${name} = v.${name}`).join(", ");
+/** The ledger columns the applier updates (by their keys in the table); a new row also has NEW_ROW_KEYS. */
+const UPDATED_KEYS = [
+  "gatewayTransactionId", "paymentMethod", "amountCents", "feeCents", "clientName", "clientEmail", "clientDocument", "paidAt",
+  "status", "statusSource", "statusAt", "pendingStatus", "pendingStatusAt", "lastWebhookStatus", "lastWebhookAt",
+  "gatewayRecord", "updatedAt",
+] as const satisfies readonly (keyof LedgerRow)[];
+const NEW_ROW_KEYS = ["id", "accountId", "kind", "identifier", "origin", "currency", "createdAt", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
+const ledgerColumns = getTableColumns(ledgerTransactions);
+const columnList = (keys: readonly (keyof LedgerRow)[]) => keys.map((key) => ledgerColumns[key].name).join(", ");
+const recordType = (keys: readonly (keyof LedgerRow)[]) => keys.map((key) => `${ledgerColumns[key].name} ${ledgerColumns[key].getSQLType()}`).join(", ");
+const LEDGER_INSERT_NAMES = columnList(NEW_ROW_KEYS);
+const LEDGER_INSERT_TYPES = recordType(NEW_ROW_KEYS);
+const LEDGER_UPDATE_TYPES = recordType(UPDATED_KEYS);
+const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => `${ledgerColumns[key].name} = v.${ledgerColumns[key].name}`).join(", ");
 
-/** A ledger row as the JSON record the statements above read (dates as ISO text, absent as null). */
+/** A ledger row as the JSON record the statements above read, by column name (absent as null). */
 function ledgerRecord(row: LedgerState["row"]): Record<string, unknown> {
-  return {
-    id: row.id,
-    account_id: row.accountId,
-    kind: row.kind,
-    identifier: row.identifier,
-    origin: row.origin ?? null,
-    currency: row.currency ?? null,
-    created_at: row.createdAt ?? null,
-    gateway_transaction_id: row.gatewayTransactionId ?? null,
-    payment_method: row.paymentMethod ?? null,
-    amount_cents: row.amountCents ?? null,
-    fee_cents: row.feeCents ?? null,
-    client_name: row.clientName ?? null,
-    client_email: row.clientEmail ?? null,
-    client_document: row.clientDocument ?? null,
-    paid_at: row.paidAt ?? null,
-    status: row.status ?? null,
-    status_source: row.statusSource ?? null,
-    status_at: row.statusAt ?? null,
-    pending_status: row.pendingStatus ?? null,
-    pending_status_at: row.pendingStatusAt ?? null,
-    last_webhook_status: row.lastWebhookStatus ?? null,
-    last_webhook_at: row.lastWebhookAt ?? null,
-    gateway_record: row.gatewayRecord ?? null,
-    updated_at: row.updatedAt ?? null,
-  };
+  return Object.fromEntries(NEW_ROW_KEYS.map((key) => [ledgerColumns[key].name, row[key] ?? null]));
 }
 
 function externalRow(
