@@ -133,20 +133,29 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: ParsedPaymen
     .for("update");
 
   const states: LedgerState[] = existing.map((row) => ({ row, isNew: false, dirty: false }));
+  // The batch's rows by (account, gateway id) and (account, identifier): both are unique per
+  // account, so each key names at most one row (a scan of every row per event was quadratic).
+  const key = (accountId: string, value: string) => `${accountId}\u0000${value}`;
+  const byGatewayId = new Map<string, LedgerState>();
+  const byIdentifier = new Map<string, LedgerState>();
+  const remember = (state: LedgerState) => {
+    const { accountId, gatewayTransactionId, identifier } = state.row;
+    if (gatewayTransactionId) byGatewayId.set(key(accountId, gatewayTransactionId), state);
+    byIdentifier.set(key(accountId, identifier), state);
+  };
+  states.forEach(remember);
   const outcomes = items.map(({ accountId, n, receivedAt }): ApplyOutcome => {
-    const mine = states.filter((s) => s.row.accountId === accountId);
     // The gateway's id is authoritative; a row with the same identifier but another gateway id is another transaction.
-    let state =
-      mine.find((s) => s.row.gatewayTransactionId === n.gatewayTransactionId) ??
-      (n.identifier ? mine.find((s) => !s.row.gatewayTransactionId && s.row.identifier === n.identifier) : undefined);
+    const sameIdentifier = n.identifier ? byIdentifier.get(key(accountId, n.identifier)) : undefined;
+    let state = byGatewayId.get(key(accountId, n.gatewayTransactionId)) ?? (sameIdentifier?.row.gatewayTransactionId ? undefined : sameIdentifier);
     const effectiveAt = n.reportedAt ?? receivedAt;
     if (!state) {
-      const taken = new Set(mine.map((s) => s.row.identifier));
-      const identifier = [n.identifier ?? n.gatewayTransactionId, n.gatewayTransactionId].find((c) => !taken.has(c));
+      const identifier = [n.identifier ?? n.gatewayTransactionId, n.gatewayTransactionId].find((c) => !byIdentifier.has(key(accountId, c)));
       if (!identifier) return { ledgerId: null, outcome: "none", confirmation: null };
       const confirm = needsConfirmation(transactionMachine, n.status);
       state = { row: externalRow(randomUUID(), accountId, identifier, n, effectiveAt, receivedAt, confirm), isNew: true, dirty: true };
       states.push(state);
+      remember(state);
       return { ledgerId: state.row.id, outcome: confirm ? "confirming" : "created", confirmation: confirm ? "confirming" : null };
     }
     const row = state.row;
@@ -169,6 +178,7 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: ParsedPaymen
     });
     if (change.outcome === "updated" || change.outcome === "unchanged") row.gatewayRecord = redactPayload(n.transaction) as Record<string, unknown>;
     state.dirty = true;
+    remember(state);
     const outcome: LedgerOutcome = change.outcome === "unchanged" ? "updated" : change.outcome;
     return { ledgerId: row.id, outcome, confirmation: change.outcome === "confirming" ? "confirming" : null };
   });
