@@ -8,7 +8,13 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres" };
+/**
+ * One SQL statement with positional parameters, straight to the driver: rows as it returns them.
+ * A `name` makes it a prepared statement on Postgres (parsed and planned once per connection).
+ */
+export type RawQuery = <T>(text: string, params: unknown[], name?: string) => Promise<T[]>;
+
+type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres"; query: RawQuery };
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 /** Any constant works; it only has to be the same in every console process. */
@@ -32,7 +38,8 @@ async function openPostgres(url: string): Promise<Handle> {
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lock.release();
   }
-  return { db: db as unknown as Database, close: () => pool.end(), driver: "postgres" };
+  const query: RawQuery = async <T>(text: string, params: unknown[], name?: string) => (await pool.query({ name, text, values: params })).rows as T[];
+  return { db: db as unknown as Database, close: () => pool.end(), driver: "postgres", query };
 }
 
 async function openPglite(dir: string): Promise<Handle> {
@@ -45,7 +52,8 @@ async function openPglite(dir: string): Promise<Handle> {
   const client = dir === "memory://" ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite" };
+  const query: RawQuery = async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows;
+  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite", query };
 }
 
 export function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Handle> {
@@ -55,15 +63,35 @@ export function openDatabase(options: { url?: string; pgliteDir?: string }): Pro
 // One handle per process, kept on globalThis so dev-mode module reloads reuse it
 // (PGlite allows a single process per data directory).
 const globalKey = Symbol.for("merchant-console.db");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+/** The same handle once it is open, for callers that must not await. */
+const openKey = Symbol.for("merchant-console.db-open");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle>; [openKey]?: Handle };
 
 function handle(): Promise<Handle> {
   const g = globalThis as GlobalWithDb;
-  g[globalKey] ??= openDatabase({ url: env.databaseUrl, pgliteDir: env.pgliteDir }).catch((error) => {
-    delete g[globalKey];
-    throw error;
-  });
+  if (!g[globalKey]) {
+    // A handle closed (closeDb) while it was opening is not published.
+    const opening: Promise<Handle> = openDatabase({ url: env.databaseUrl, pgliteDir: env.pgliteDir }).then(
+      (opened) => {
+        if (g[globalKey] === opening) g[openKey] = opened;
+        return opened;
+      },
+      (error) => {
+        if (g[globalKey] === opening) delete g[globalKey];
+        throw error;
+      },
+    );
+    g[globalKey] = opening;
+  }
   return g[globalKey];
+}
+
+/**
+ * The driver and its plain query function, without an await once the database is open: for the
+ * webhook receiver's hot path, where every promise costs (the ORM builds nothing there either).
+ */
+export function rawDatabase(): Pick<Handle, "driver" | "query"> | Promise<Pick<Handle, "driver" | "query">> {
+  return (globalThis as GlobalWithDb)[openKey] ?? handle();
 }
 
 export async function getDb(): Promise<Database> {
@@ -78,5 +106,6 @@ export async function closeDb(): Promise<void> {
   const g = globalThis as GlobalWithDb;
   const current = g[globalKey];
   delete g[globalKey];
+  delete g[openKey];
   if (current) await (await current).close();
 }

@@ -58,13 +58,18 @@ const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
  * `ledgerChanged` is an SQL expression.
  */
 export function feedEventJsonSql(alias: string, ledgerChanged = "false"): SQL {
+  return sql.raw(feedEventJsonText(alias, ledgerChanged));
+}
+
+/** feedEventJsonSql as plain SQL text, for statements sent to the driver directly. */
+export function feedEventJsonText(alias: string, ledgerChanged = "false"): string {
   const known = WEBHOOK_EVENTS.map((name) => `'${name}'`).join(", ");
-  return sql.raw(`json_build_object(
+  return `json_build_object(
     'id', ${alias}.id, 'accountId', ${alias}.account_id, 'seq', ${alias}.feed_seq, 'kind', ${alias}.kind, 'event', ${alias}.event,
     'known', ${alias}.kind = 'payment' and coalesce(${alias}.event in (${known}), false),
     'gatewayTransactionId', ${alias}.gateway_transaction_id, 'identifier', ${alias}.identifier, 'status', ${alias}.status,
     'paymentMethod', ${alias}.payment_method, 'amountCents', ${alias}.amount_cents, 'ledgerId', ${alias}.ledger_id,
     'ledgerChanged', ${ledgerChanged}, 'applied', ${alias}.apply_state = 'applied', 'confirmation', ${alias}.confirmation,
     'deliveries', ${alias}.deliveries, 'firstReceivedAt', ${isoUtc(`${alias}.first_received_at`)},
-    'lastReceivedAt', ${isoUtc(`${alias}.last_received_at`)})::text`);
+    'lastReceivedAt', ${isoUtc(`${alias}.last_received_at`)})::text`;
 }

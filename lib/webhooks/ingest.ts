@@ -37,9 +37,13 @@ export function forgetWebhookTokens(): void {
   tokenCache().clear();
 }
 
-async function accountToken(accountId: string): Promise<TokenEntry> {
+/** A fresh cache entry, without an await (the receiver's hot path). */
+function cachedToken(accountId: string): TokenEntry | null {
   const cached = tokenCache().get(accountId);
-  if (cached && cached.until > Date.now()) return cached;
+  return cached && cached.until > Date.now() ? cached : null;
+}
+
+async function loadToken(accountId: string): Promise<TokenEntry> {
   const token = await getWebhookToken(accountId);
   let exists = token !== null;
   if (!exists) {
@@ -104,7 +108,7 @@ const reject = async (input: IncomingWebhook, reason: WebhookRejectionReason, st
  */
 export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAnswer> {
   const receivedAt = input.receivedAt ?? new Date();
-  const account = await accountToken(input.accountId);
+  const account = cachedToken(input.accountId) ?? (await loadToken(input.accountId));
   if (!account.exists) return { status: 404, body: { error: "unknown_account" } };
 
   let payload: unknown;

@@ -1,10 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { getDb, getDbDriver } from "@/lib/db/client";
+import { rawDatabase, type RawQuery } from "@/lib/db/client";
 import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
-import { FEED_COLUMNS, feedEventJsonSql } from "./feed-signal";
+import { FEED_COLUMNS, feedEventJsonText } from "./feed-signal";
 import { redactPayload, type ParsedPaymentNotification } from "./payload";
 import { kickApplier } from "./applier";
 import { createLogger } from "@/lib/log";
@@ -40,6 +39,27 @@ const RECORD_TYPES = [
 ].join(", ");
 const INSERTED_COLUMNS = RECORD_TYPES.split(", ").map((column) => column.split(" ")[0]).join(", ");
 const SIGNAL_COLUMNS = ["dedupe_key", ...FEED_COLUMNS].join(", ");
+// The group as one JSON parameter ($1). The unique index decides, even for copies arriving at the
+// same moment in other processes: exactly one insert wins; the others become counted repeats of it.
+const STORE_STATEMENT = `
+  with stored as (
+    insert into webhook_events (${INSERTED_COLUMNS})
+    select ${INSERTED_COLUMNS}
+    from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPES})
+    on conflict (account_id, dedupe_key) do update set
+      deliveries = webhook_events.deliveries + excluded.deliveries,
+      last_received_at = greatest(webhook_events.last_received_at, excluded.last_received_at),
+      feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
+    returning ${SIGNAL_COLUMNS}
+  ),
+  signals as (
+    select id, case when apply_state = 'applied' then ${feedEventJsonText("stored")} end as signal from stored
+  ),
+  sent as (
+    select pg_notify('${FEED_CHANNEL}', signal) from signals where signal is not null
+  )
+  select stored.id, stored.account_id, stored.dedupe_key, stored.deliveries, stored.apply_state, signals.signal, (select count(*) from sent) as sent
+  from stored join signals using (id)`;
 
 type ReceiptRow = { id: string; account_id: string; dedupe_key: string; deliveries: number | string; apply_state: string; signal: string | null };
 
@@ -62,43 +82,46 @@ function queue(): Queue {
 export function storeEvent(input: StoreInput): Promise<StoreReceipt> {
   return new Promise((resolve, reject) => {
     queue().jobs.push({ input, resolve, reject });
-    void kick();
+    kick();
   });
 }
 
-async function kick(): Promise<void> {
+type Driver = { driver: "pglite" | "postgres"; query: RawQuery };
+
+/** Starts groups while fewer than the allowed number are in flight; no await once the database is open. */
+function kick(): void {
   const q = queue();
   if (q.jobs.length === 0) return;
+  const database = rawDatabase();
+  if (database instanceof Promise) {
+    database.then(kick, (error: unknown) => q.jobs.splice(0).forEach((job) => job.reject(error)));
+    return;
+  }
   // A few groups in flight: while they commit the next ones fill up. With one, the receiver
   // waited on the database with a core to spare (`npm run bench:webhooks`: 689/s with one, 952/s
   // with two, 1,000/s with four). PGlite has a single connection anyway.
-  const maxActive = (await getDbDriver()) === "postgres" ? Number(process.env.WEBHOOK_STORE_CONCURRENCY ?? 4) : 1;
+  const maxActive = database.driver === "postgres" ? Number(process.env.WEBHOOK_STORE_CONCURRENCY ?? 4) : 1;
   while (q.active < maxActive && q.jobs.length > 0) {
     const jobs = q.jobs.splice(0, MAX_BATCH);
     q.active++;
-    void runJobs(jobs).finally(() => {
+    void runJobs(database, jobs).finally(() => {
       q.active--;
-      void kick();
+      kick();
     });
   }
 }
 
-async function storeAlone(input: StoreInput): Promise<StoreReceipt> {
-  return (await storeBatch([input]))[0];
-}
-
-async function runJobs(jobs: Job[]): Promise<void> {
-  if (jobs.length === 1) {
-    await storeAlone(jobs[0].input).then(jobs[0].resolve, jobs[0].reject);
-    return;
+async function runJobs(database: Driver, jobs: Job[]): Promise<void> {
+  if (jobs.length > 1) {
+    try {
+      const stored = await storeBatch(database, jobs.map((j) => j.input));
+      jobs.forEach((job, i) => job.resolve(stored[i]));
+      return;
+    } catch {
+      // A lock conflict with a concurrent group (or any failure): each delivery again, alone.
+    }
   }
-  try {
-    const stored = await storeBatch(jobs.map((j) => j.input));
-    jobs.forEach((job, i) => job.resolve(stored[i]));
-  } catch {
-    // A lock conflict with a concurrent group (or any failure): each delivery again, alone.
-    for (const job of jobs) await storeAlone(job.input).then(job.resolve, job.reject);
-  }
+  for (const job of jobs) await storeBatch(database, [job.input]).then(([receipt]) => job.resolve(receipt), job.reject);
 }
 
 /**
@@ -111,9 +134,7 @@ async function runJobs(jobs: Job[]): Promise<void> {
  * Their wake-up goes after the commit (wakeAppliers); one lost with the process is caught by the
  * background loop's timer.
  */
-async function storeBatch(inputs: StoreInput[]): Promise<StoreReceipt[]> {
-  const db = await getDb();
-  const driver = await getDbDriver();
+async function storeBatch({ driver, query }: Driver, inputs: StoreInput[]): Promise<StoreReceipt[]> {
   // Copies of one notification inside the group count as deliveries of one row.
   const groups = new Map<string, { input: StoreInput; count: number; first: Date; last: Date }>();
   for (const input of inputs) {
@@ -129,9 +150,7 @@ async function storeBatch(inputs: StoreInput[]): Promise<StoreReceipt[]> {
   // A stable order of row locks across concurrent groups.
   const ordered = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
 
-  // The unique index decides, even for copies arriving at the same moment in other processes:
-  // exactly one insert wins; the others become counted repeats of it. The whole group travels
-  // as one JSON parameter: 17 parameters a row cost more CPU than the insert itself.
+  // One JSON parameter for the whole group: 17 parameters a row cost more CPU than the insert itself.
   const records = ordered.map(({ input, count, first, last }) => ({
     account_id: input.accountId,
     dedupe_key: input.dedupeKey,
@@ -152,31 +171,12 @@ async function storeBatch(inputs: StoreInput[]): Promise<StoreReceipt[]> {
     // Payment notifications reach the ledger through the applier, after this commit.
     apply_state: input.notification ? "pending" : "applied",
   }));
-  const result = await db.execute(sql`
-    with stored as (
-      insert into webhook_events (${sql.raw(INSERTED_COLUMNS)})
-      select ${sql.raw(INSERTED_COLUMNS)}
-      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${sql.raw(RECORD_TYPES)})
-      on conflict (account_id, dedupe_key) do update set
-        deliveries = webhook_events.deliveries + excluded.deliveries,
-        last_received_at = greatest(webhook_events.last_received_at, excluded.last_received_at),
-        feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
-      returning ${sql.raw(SIGNAL_COLUMNS)}
-    ),
-    signals as (
-      select id, case when apply_state = 'applied' then ${feedEventJsonSql("stored")} end as signal from stored
-    ),
-    sent as (
-      select pg_notify(${FEED_CHANNEL}, signal) from signals where signal is not null
-    )
-    select stored.id, stored.account_id, stored.dedupe_key, stored.deliveries, stored.apply_state, signals.signal, (select count(*) from sent) as sent
-    from stored join signals using (id)`);
-  const rows = (result as unknown as { rows: ReceiptRow[] }).rows;
+  const rows = await query<ReceiptRow>(STORE_STATEMENT, [JSON.stringify(records)], "webhook_store_group");
   // PGlite is one process: its feed hears the signals here, after the statement committed.
   if (driver === "pglite") for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedEvent);
   if (rows.some((row) => row.apply_state === "pending")) {
     kickApplier();
-    if (driver === "postgres") wakeAppliers();
+    if (driver === "postgres") wakeAppliers(query);
   }
   const byKey = new Map(rows.map((row) => [`${row.account_id}\u0000${row.dedupe_key}`, { id: row.id, deliveries: Number(row.deliveries) }]));
   return inputs.map((input) => byKey.get(`${input.accountId}\u0000${input.dedupeKey}`)!);
@@ -197,19 +197,17 @@ function waker(): Waker {
   return (g[wakerKey] ??= { lastAt: 0, trailing: null });
 }
 
-function wakeAppliers(): void {
+function wakeAppliers(query: RawQuery): void {
   const w = waker();
   if (w.trailing) return;
   const wait = w.lastAt + WAKE_EVERY_MS - Date.now();
   if (wait > 0) {
     w.trailing = setTimeout(() => {
       w.trailing = null;
-      wakeAppliers();
+      wakeAppliers(query);
     }, wait);
     return;
   }
   w.lastAt = Date.now();
-  void getDb()
-    .then((db) => db.execute(sql`select pg_notify(${STORED_CHANNEL}, '')`))
-    .catch((error: unknown) => log.warn("applier wake-up not sent; the background loop applies on its next tick", { error }));
+  query(`select pg_notify('${STORED_CHANNEL}', '')`, []).catch((error: unknown) => log.warn("applier wake-up not sent; the background loop applies on its next tick", { error }));
 }
