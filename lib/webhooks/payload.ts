@@ -29,15 +29,18 @@ export function tokensEqual(received: unknown, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+const isSecretKey = (key: string) => key === "token" || key === "webhookToken";
+
 /** The payload as stored and shown: the top-level `token` (and any nested `webhookToken`) replaced. */
 export function redactPayload(payload: unknown): unknown {
   if (Array.isArray(payload)) return payload.map(redactPayload);
   if (!isRecord(payload)) return payload;
-  return Object.fromEntries(
-    Object.entries(payload).map(([key, value]) =>
-      key === "token" || key === "webhookToken" ? [key, REDACTED] : [key, redactPayload(value)],
-    ),
-  );
+  return Object.fromEntries(Object.entries(payload).map(([key, value]) => (isSecretKey(key) ? [key, REDACTED] : [key, redactPayload(value)])));
+}
+
+/** A JSON.stringify replacer that writes what redactPayload would, without copying the payload first. */
+export function redactingReplacer(key: string, value: unknown): unknown {
+  return isSecretKey(key) ? REDACTED : value;
 }
 
 /** Timestamps a transaction object may carry about its own state changes (loosely typed: any gateway). */

@@ -4,7 +4,7 @@ import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind } from "@/lib
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 import { FEED_COLUMNS, feedEventJsonText } from "./feed-signal";
-import { redactPayload, type ParsedPaymentNotification } from "./payload";
+import { redactingReplacer, type ParsedPaymentNotification } from "./payload";
 import { kickApplier } from "./applier";
 import { createLogger } from "@/lib/log";
 
@@ -161,7 +161,7 @@ async function storeBatch({ driver, query }: Driver, inputs: StoreInput[]): Prom
     status: input.status,
     payment_method: input.paymentMethod,
     amount_cents: input.amountCents,
-    payload: redactPayload(input.payload),
+    payload: input.payload,
     deliveries: count,
     first_received_at: first,
     last_received_at: last,
@@ -171,7 +171,8 @@ async function storeBatch({ driver, query }: Driver, inputs: StoreInput[]): Prom
     // Payment notifications reach the ledger through the applier, after this commit.
     apply_state: input.notification ? "pending" : "applied",
   }));
-  const rows = await query<ReceiptRow>(STORE_STATEMENT, [JSON.stringify(records)], "webhook_store_group");
+  // Record keys are fixed and none is secret: the replacer redacts inside the payloads only.
+  const rows = await query<ReceiptRow>(STORE_STATEMENT, [JSON.stringify(records, redactingReplacer)], "webhook_store_group");
   // PGlite is one process: its feed hears the signals here, after the statement committed.
   if (driver === "pglite") for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedEvent);
   if (rows.some((row) => row.apply_state === "pending")) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonicalJson, paymentDedupeKey, rawDedupeKey, redactPayload, reportedAt, tokensEqual } from "@/lib/webhooks/payload";
+import { canonicalJson, paymentDedupeKey, rawDedupeKey, redactingReplacer, redactPayload, reportedAt, tokensEqual } from "@/lib/webhooks/payload";
 
 describe("webhook payload helpers", () => {
   it("canonical JSON does not depend on key order", () => {
@@ -33,6 +33,13 @@ describe("webhook payload helpers", () => {
       a: { webhookToken: "[redacted]", b: [{ token: "[redacted]" }] },
       c: 1,
     });
+  });
+
+  it("writes the same redacted JSON while stringifying as redactPayload makes by copying", () => {
+    const payload = { token: "secret", a: { webhookToken: "w", b: [{ token: "t" }, "token"] }, c: 1, tokens: ["x"] };
+    const written = JSON.stringify({ payload }, redactingReplacer);
+    expect(written).not.toContain("secret");
+    expect(JSON.parse(written)).toEqual({ payload: redactPayload(payload) });
   });
 
   it("takes the latest of the transaction's own timestamps, ignoring garbage", () => {
