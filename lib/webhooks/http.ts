@@ -8,6 +8,14 @@ class BodyTooLargeError extends Error {}
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
+  // A declared length is enforced by Node's HTTP parser: no more than that arrives, so the body
+  // is read at once (and checked again, for a Request made elsewhere). Only a chunked body is
+  // counted as it comes.
+  if (Number.isFinite(declared)) {
+    const text = await request.text();
+    if (Buffer.byteLength(text, "utf8") > limit) throw new BodyTooLargeError();
+    return text;
+  }
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

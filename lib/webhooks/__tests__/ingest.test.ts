@@ -415,6 +415,9 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const big = JSON.stringify({ ...paymentPayload({}), padding: "x".repeat(300 * 1024) });
     const response = await handleWebhookRequest(new Request("http://console.test/api/webhooks/x", { method: "POST", body: big }), accountId);
     expect(response.status).toBe(413);
+    // A declared length is believed only as far as the bytes that came.
+    const understated = new Request("http://console.test/api/webhooks/x", { method: "POST", body: big, headers: { "content-length": "100" } });
+    expect((await handleWebhookRequest(understated, accountId)).status).toBe(413);
     const ok = await handleWebhookRequest(
       new Request("http://console.test/api/webhooks/x", { method: "POST", body: JSON.stringify(paymentPayload({})), headers: { "x-forwarded-for": "192.0.2.44" } }),
       accountId,
