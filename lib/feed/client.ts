@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { QueryClient, useQuery } from "@tanstack/react-query";
 import { FEED_RESUME_OVERLAP, matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
 
 export type { FeedEvent, FeedFilter } from "./types";
@@ -10,17 +9,6 @@ export const feedKeys = {
   all: ["feed"] as const,
   poll: () => [...feedKeys.all, "poll"] as const,
 };
-
-// The feed is the only query in the console: its own client keeps react-query out of the pages
-// that never poll, instead of a provider around every page.
-let queryClient: QueryClient | null = null;
-function feedQueryClient(): QueryClient {
-  if (!queryClient) {
-    queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
-    queryClient.mount();
-  }
-  return queryClient;
-}
 
 type Mode = "connecting" | "live" | "polling";
 type Listener = (event: FeedEvent) => void;
@@ -148,14 +136,22 @@ export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) =>
     };
   }, []);
 
-  useQuery({
-    queryKey: feedKeys.poll(),
-    queryFn: pollOnce,
-    enabled: mode === "polling",
-    refetchInterval: 1_000,
-    staleTime: 0,
-    gcTime: 0,
-  }, feedQueryClient());
+  // Polling is the fallback: its code (React Query) loads only when the stream cannot be kept open.
+  useEffect(() => {
+    if (mode !== "polling") return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import("./poller").then(
+      ({ pollEverySecond }) => {
+        if (!cancelled) stop = pollEverySecond(feedKeys.poll(), pollOnce);
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [mode]);
 
   return mode;
 }
