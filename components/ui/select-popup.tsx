@@ -4,6 +4,8 @@ import * as React from "react";
 import { Select as SelectPrimitive } from "radix-ui";
 import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { cn } from "@/lib/utils";
+import type { PopupProps } from "./deferred";
+
 import { useT } from "@/lib/i18n/client";
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
@@ -12,36 +14,6 @@ export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>)
 
 export function SelectGroup(props: React.ComponentProps<typeof SelectPrimitive.Group>) {
   return <SelectPrimitive.Group data-slot="select-group" {...props} />;
-}
-
-/** Falls back to a translated "Selecione…" placeholder. */
-export function SelectValue({ placeholder, ...props }: React.ComponentProps<typeof SelectPrimitive.Value>) {
-  const t = useT();
-  return <SelectPrimitive.Value data-slot="select-value" placeholder={placeholder ?? t("ui.selectPlaceholder")} {...props} />;
-}
-
-export function SelectTrigger({
-  className,
-  size = "default",
-  children,
-  ...props
-}: React.ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
-  return (
-    <SelectPrimitive.Trigger
-      data-slot="select-trigger"
-      data-size={size}
-      className={cn(
-        "flex w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap shadow-xs transition-[color,box-shadow,border-color] outline-none data-[size=default]:h-9 data-[size=sm]:h-8 data-[placeholder]:text-muted-foreground dark:bg-input/20 dark:hover:bg-input/40 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 *:data-[slot=select-value]:line-clamp-1 *:data-[slot=select-value]:flex *:data-[slot=select-value]:items-center *:data-[slot=select-value]:gap-2 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground",
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
-  );
 }
 
 export function SelectContent({
@@ -150,5 +122,31 @@ export function SelectScrollDownButton({
     >
       <ChevronDown className="size-4" aria-hidden="true" />
     </SelectPrimitive.ScrollDownButton>
+  );
+}
+
+export type SelectOption = { value: string; label: React.ReactNode };
+
+/** The radix select behind `Select`, loaded when its trigger is first hovered, focused or pressed. */
+export function SelectPopup({
+  trigger,
+  open,
+  onOpenChange,
+  value,
+  onValueChange,
+  options,
+  disabled,
+}: PopupProps & { value: string; onValueChange: (value: string) => void; options: SelectOption[]; disabled?: boolean }) {
+  return (
+    <Select open={open} onOpenChange={onOpenChange} value={value} onValueChange={onValueChange} disabled={disabled}>
+      <SelectPrimitive.Trigger asChild>{trigger}</SelectPrimitive.Trigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

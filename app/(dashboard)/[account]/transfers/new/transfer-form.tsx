@@ -12,7 +12,8 @@ import { ModeBadge } from "@/components/shell/mode-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DeferredDialog } from "@/components/ui/deferred-dialog";
+import { DialogFooter } from "@/components/ui/dialog-layout";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -199,80 +200,79 @@ export function TransferForm({
             <Button variant="outline" onClick={() => setReview(null)}>
               <ArrowLeft /> {t("transfers.edit")}
             </Button>
-            <Button onClick={() => setPasswordOpen(true)} disabled={!clientIp}>
-              <ShieldCheck /> {t("transfers.continue")}
-            </Button>
-          </CardFooter>
-        </Card>
-        <Dialog
-          open={passwordOpen}
-          onOpenChange={(open) => {
-            setPasswordOpen(open);
-            if (!open) {
-              setPassword("");
-              setPasswordError(null);
-              setCode("");
-              setCodeError(null);
-            }
-          }}
-        >
-          <DialogContent className="sm:max-w-md">
-            <DialogHeader>
-              <DialogTitle>{t("transfers.passwordTitle")}</DialogTitle>
-              <DialogDescription>{t("transfers.passwordDescription", { amount })}</DialogDescription>
-            </DialogHeader>
-            <form
-              className="space-y-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void onSend();
+            <DeferredDialog
+              open={passwordOpen}
+              onOpenChange={(open) => {
+                setPasswordOpen(open);
+                if (!open) {
+                  setPassword("");
+                  setPasswordError(null);
+                  setCode("");
+                  setCodeError(null);
+                }
               }}
+              trigger={
+                <Button disabled={!clientIp}>
+                  <ShieldCheck /> {t("transfers.continue")}
+                </Button>
+              }
+              title={t("transfers.passwordTitle")}
+              description={t("transfers.passwordDescription", { amount })}
+              className="sm:max-w-md"
             >
-              <div className="space-y-2">
-                <Label htmlFor="transfer-password">{t("transfers.password")}</Label>
-                <Input
-                  id="transfer-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  aria-invalid={passwordError ? true : undefined}
-                  autoFocus
-                />
-                {passwordError && (
-                  <p role="alert" className="text-[13px] font-medium text-destructive">
-                    {passwordError}
-                  </p>
-                )}
-              </div>
-              {secondFactor && (
+              <form
+                className="space-y-4"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void onSend();
+                }}
+              >
                 <div className="space-y-2">
-                  <Label htmlFor="transfer-code">{t("profile.codeLabel")}</Label>
+                  <Label htmlFor="transfer-password">{t("transfers.password")}</Label>
                   <Input
-                    id="transfer-code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={32}
-                    className="font-mono tracking-widest"
-                    value={code}
-                    onChange={(event) => setCode(event.target.value)}
-                    aria-invalid={codeError ? true : undefined}
+                    id="transfer-password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    aria-invalid={passwordError ? true : undefined}
+                    autoFocus
                   />
-                  {codeError && (
+                  {passwordError && (
                     <p role="alert" className="text-[13px] font-medium text-destructive">
-                      {codeError}
+                      {passwordError}
                     </p>
                   )}
                 </div>
-              )}
-              <DialogFooter>
-                <Button type="submit" loading={sending} disabled={!password || (secondFactor && !code.trim())}>
-                  {t("transfers.send")}
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
+                {secondFactor && (
+                  <div className="space-y-2">
+                    <Label htmlFor="transfer-code">{t("profile.codeLabel")}</Label>
+                    <Input
+                      id="transfer-code"
+                      autoComplete="one-time-code"
+                      inputMode="numeric"
+                      maxLength={32}
+                      className="font-mono tracking-widest"
+                      value={code}
+                      onChange={(event) => setCode(event.target.value)}
+                      aria-invalid={codeError ? true : undefined}
+                    />
+                    {codeError && (
+                      <p role="alert" className="text-[13px] font-medium text-destructive">
+                        {codeError}
+                      </p>
+                    )}
+                  </div>
+                )}
+                <DialogFooter>
+                  <Button type="submit" loading={sending} disabled={!password || (secondFactor && !code.trim())}>
+                    {t("transfers.send")}
+                  </Button>
+                </DialogFooter>
+              </form>
+            </DeferredDialog>
+          </CardFooter>
+        </Card>
       </div>
     );
   }
