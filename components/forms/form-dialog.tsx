@@ -68,7 +68,7 @@ export function useFormDialog<S extends z.ZodType<unknown, FieldValues>, R>({
   ...options
 }: Omit<Parameters<typeof useActionForm<S, R>>[0], "resetOnSuccess"> & { successMessage?: (data: R, values: z.input<S>) => string }) {
   const [open, setOpen] = useState(false);
-  const { form, submit } = useActionForm<S, R>({
+  const { form, submit, prepare } = useActionForm<S, R>({
     ...options,
     resetOnSuccess: true,
     onSuccess: async (data, values) => {
@@ -77,5 +77,10 @@ export function useFormDialog<S extends z.ZodType<unknown, FieldValues>, R>({
       await onSuccess?.(data, values);
     },
   });
-  return { form, dialog: { open, onOpenChange: setOpen, form, onSubmit: submit } };
+  // Opening the dialog is the form's first use: its schema starts loading.
+  const onOpenChange = (next: boolean) => {
+    if (next) prepare().catch(() => {});
+    setOpen(next);
+  };
+  return { form, dialog: { open, onOpenChange, form, onSubmit: submit } };
 }

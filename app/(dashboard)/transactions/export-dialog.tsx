@@ -8,7 +8,7 @@ import { DeferredDialog } from "@/components/ui/deferred-dialog";
 import { DialogFooter } from "@/components/ui/dialog-layout";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/lib/i18n/client";
-import type { LedgerFilterParams } from "@/lib/ledger/filters";
+import type { LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { countTransactionsAction } from "./actions";
 
 type State =

@@ -3,21 +3,16 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
-import { z } from "zod";
 import { Bookmark, BookmarkPlus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { TextField } from "@/components/forms/fields";
 import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { useT } from "@/lib/i18n/client";
-import type { LedgerFilterParams } from "@/lib/ledger/filters";
+import type { LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { deleteViewAction, saveViewAction } from "./actions";
 
 type View = { id: string; name: string; filters: LedgerFilterParams };
-
-const nameSchema = z.object({
-  name: z.string().trim().min(1, "transactions.views.nameRequired").max(60, "transactions.views.nameTooLong"),
-});
 
 const hrefOf = (filters: LedgerFilterParams) => {
   const params = new URLSearchParams(filters as Record<string, string>);
@@ -28,7 +23,7 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
   const t = useT();
   const router = useRouter();
   const { form, dialog } = useFormDialog({
-    schema: nameSchema,
+    schema: () => import("@/lib/ledger/view-schemas").then((m) => m.viewNameSchema),
     defaultValues: { name: "" },
     action: ({ name }) => saveViewAction({ accountId, name, filters: current }),
     successMessage: (_view, { name }) => t("transactions.views.saved", { name: name.trim() }),

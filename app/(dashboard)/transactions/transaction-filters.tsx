@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useT } from "@/lib/i18n/client";
 import { parseMoneyInput } from "@/lib/br/money";
-import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filters";
+import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filter-keys";
 
 /** Filters move on whole dates only: a date still being typed changes nothing. */
 const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { applyActionResult } from "@/components/forms/action-result";
+import { useDeferredResolver } from "@/components/forms/deferred-resolver";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { ModeBadge } from "@/components/shell/mode-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -20,14 +20,8 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { formatDocument, maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
 import { useI18n } from "@/lib/i18n/client";
-import {
-  OWNER_DOCUMENT_TYPES,
-  TRANSFER_PIX_KEY_TYPES,
-  ownerNameAsSent,
-  transferFormSchema,
-  type TransferFormValues,
-  type TransferInput,
-} from "@/lib/transfers/schemas";
+import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from "@/lib/transfers/form-options";
+import type { TransferFormValues, TransferInput } from "@/lib/transfers/schemas";
 import { submitTransferAction } from "@/app/(dashboard)/transfers/actions";
 
 function keyMask(type: string): ((value: string) => string) | undefined {
@@ -83,8 +77,9 @@ export function TransferForm({
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
 
+  const { resolver, events } = useDeferredResolver<TransferFormValues>(() => import("@/lib/transfers/schemas").then((m) => m.transferFormSchema));
   const form = useForm<TransferFormValues>({
-    resolver: zodResolver(transferFormSchema) as unknown as Resolver<TransferFormValues>,
+    resolver,
     defaultValues: {
       identifier,
       amount: "",
@@ -279,7 +274,7 @@ export function TransferForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit((values) => onReview(values as unknown as TransferInput))} className="space-y-6" noValidate>
+      <form {...events} onSubmit={form.handleSubmit((values) => onReview(values as unknown as TransferInput))} className="space-y-6" noValidate>
         {!clientIp && (
           <Alert variant="destructive">
             <AlertTitle className="line-clamp-none">{t("transfers.ipMissingTitle")}</AlertTitle>
