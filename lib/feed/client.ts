@@ -106,12 +106,13 @@ async function pollOnce(): Promise<number> {
 }
 
 /**
- * Calls `onEvent` for every notification delivered from now on that matches `filter`
+ * Calls `onEvent` for every notification delivered from now on that matches `filter` (or any of
+ * several filters)
  * (account, ledger row, event name, payment method), live over SSE with polling as fallback.
  * Returns the connection mode, e.g. to show a "live" badge. `since` is the feed cursor the
  * page's server data was read at.
  */
-export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
+export function useLiveEvents(filter: FeedFilter | FeedFilter[], onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
   const mode = useSyncExternalStore(subscribeMode, () => hub.mode, () => "connecting" as Mode);
   const onEventRef = useRef(onEvent);
   const filterRef = useRef(filter);
@@ -123,7 +124,8 @@ export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) =>
 
   useEffect(() => {
     const listener: Listener = (event) => {
-      if (matchesFeedFilter(event, filterRef.current)) onEventRef.current(event);
+      const filters = Array.isArray(filterRef.current) ? filterRef.current : [filterRef.current];
+      if (filters.some((one) => matchesFeedFilter(event, one))) onEventRef.current(event);
     };
     hub.listeners.add(listener);
     // The page was rendered at cursor `since`: the first stream resumes from there, so what
