@@ -98,27 +98,17 @@ export function Deferred<P extends object>({
   const own = trigger.props as TriggerProps;
   const warm = () => void preload().catch(() => {});
   const openWhenLoaded = () => void preload().then(() => (kind !== "tooltip" || wanted.current) && setOpen(true), () => {});
+  // Hovering or focusing the trigger warms the popup's code (a tooltip opens once it is there).
+  const wantedNow = () => {
+    wanted.current = true;
+    if (kind === "tooltip") openWhenLoaded();
+    else warm();
+  };
   const handlers: TriggerProps = {
-    onPointerEnter: (event) => {
-      own.onPointerEnter?.(event);
-      wanted.current = true;
-      if (kind === "tooltip") openWhenLoaded();
-      else warm();
-    },
-    onPointerLeave: (event) => {
-      own.onPointerLeave?.(event);
-      wanted.current = false;
-    },
-    onFocus: (event) => {
-      own.onFocus?.(event);
-      wanted.current = true;
-      if (kind === "tooltip") openWhenLoaded();
-      else warm();
-    },
-    onBlur: (event) => {
-      own.onBlur?.(event);
-      wanted.current = false;
-    },
+    onPointerEnter: (event) => (own.onPointerEnter?.(event), wantedNow()),
+    onFocus: (event) => (own.onFocus?.(event), wantedNow()),
+    onPointerLeave: (event) => (own.onPointerLeave?.(event), (wanted.current = false)),
+    onBlur: (event) => (own.onBlur?.(event), (wanted.current = false)),
   };
   if (kind === "menu" || kind === "select") {
     handlers.onPointerDown = (event) => {
@@ -145,4 +135,19 @@ export function Deferred<P extends object>({
   }
   const aria = kind === "tooltip" ? {} : { "aria-expanded": false, "aria-haspopup": HASPOPUP[kind], "data-state": "closed" };
   return React.cloneElement(trigger, { ...handlers, ...aria } as TriggerProps);
+}
+
+/**
+ * A component for one popup module: it takes the popup's own props plus its trigger (and, when
+ * the page opens it itself, its open state), and loads the module when first wanted.
+ */
+export function deferredPopup<P extends object>(kind: PopupKind, load: () => Promise<React.ComponentType<P & PopupProps>>) {
+  return function DeferredPopup({
+    trigger,
+    open,
+    onOpenChange,
+    ...props
+  }: P & { trigger: React.ReactElement; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+    return <Deferred kind={kind} load={load} trigger={trigger} open={open} onOpenChange={onOpenChange} props={props as unknown as P} />;
+  };
 }

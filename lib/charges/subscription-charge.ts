@@ -1,7 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { ledgerTransactions } from "@/lib/db/schema";
+import { findLedgerByGatewayId } from "@/lib/ledger/queries";
 import type { LedgerRow } from "@/lib/operations/ledger";
 
 type Json = Record<string, unknown>;
@@ -32,12 +30,5 @@ export function firstChargeOf(response: unknown): FirstCharge {
  * (and the gateway's lookups confirming them) recorded. Null until the console has heard of it.
  */
 export async function getFirstChargeRow(accountId: string, transactionId: string | null): Promise<LedgerRow | null> {
-  if (!transactionId) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, transactionId)))
-    .limit(1);
-  return row ?? null;
+  return transactionId ? findLedgerByGatewayId(accountId, transactionId) : null;
 }
