@@ -79,8 +79,14 @@ export function Deferred<P extends object>({
   const [Popup, preload] = useDeferred(load);
   const [ownOpen, setOwnOpen] = React.useState(false);
   const open = controlledOpen ?? ownOpen;
+  // The popup takes the trigger over only when first opened, never merely because its code
+  // arrived (a hover warms it): a trigger replaced between a press and its release loses the click.
+  const [opened, setOpened] = React.useState(false);
+  // A press on a tooltip's trigger keeps the tooltip closed (as radix does) and the trigger in place.
+  const [pressed, setPressed] = React.useState(false);
   const setOpen = React.useCallback(
     (next: boolean) => {
+      if (next) setOpened(true);
       setOwnOpen(next);
       onOpenChange?.(next);
     },
@@ -93,7 +99,7 @@ export function Deferred<P extends object>({
     if (open && !Popup) preload().catch(() => {});
   }, [open, Popup, preload]);
 
-  if (Popup) return <Popup {...props} trigger={trigger} open={open} onOpenChange={setOpen} />;
+  if (Popup && (opened || open) && !pressed) return <Popup {...props} trigger={trigger} open={open} onOpenChange={setOpen} />;
 
   const own = trigger.props as TriggerProps;
   const warm = () => void preload().catch(() => {});
@@ -107,9 +113,23 @@ export function Deferred<P extends object>({
   const handlers: TriggerProps = {
     onPointerEnter: (event) => (own.onPointerEnter?.(event), wantedNow()),
     onFocus: (event) => (own.onFocus?.(event), wantedNow()),
-    onPointerLeave: (event) => (own.onPointerLeave?.(event), (wanted.current = false)),
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      wanted.current = false;
+      if (kind === "tooltip") {
+        setPressed(false);
+        setOwnOpen(false);
+      }
+    },
     onBlur: (event) => (own.onBlur?.(event), (wanted.current = false)),
   };
+  if (kind === "tooltip") {
+    handlers.onPointerDown = (event) => {
+      own.onPointerDown?.(event);
+      wanted.current = false;
+      setPressed(true);
+    };
+  }
   if (kind === "menu" || kind === "select") {
     handlers.onPointerDown = (event) => {
       own.onPointerDown?.(event);
