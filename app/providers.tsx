@@ -3,7 +3,6 @@
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme-provider";
 import { ToastHost } from "@/components/ui/toast-host";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale } from "@/lib/i18n/config";
 import type { CompiledDictionary } from "@/lib/i18n/compiled";
@@ -12,10 +11,8 @@ export function Providers({ locale, messages, nonce, children }: { locale: Local
   return (
     <ThemeProvider nonce={nonce}>
       <I18nProvider locale={locale} messages={messages}>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <ToastHost />
-        </TooltipProvider>
+        {children}
+        <ToastHost />
       </I18nProvider>
     </ThemeProvider>
   );

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { getDb, getDbDriver } from "@/lib/db/client";
 import { encryptionKey } from "@/lib/crypto/secrets";
 import { authSecret } from "@/lib/auth/secret";
-import { generatePassword, MIN_PASSWORD } from "@/lib/auth/schemas";
+import { generatePassword, MIN_PASSWORD } from "@/lib/auth/password-rules";
 import { countUsers, createUser } from "@/lib/users/dal";
 import { syncEnvAccount } from "@/lib/accounts/dal";
 import { webhookUrlFor } from "@/lib/gateway/connection";

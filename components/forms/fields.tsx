@@ -5,7 +5,7 @@ import type { Control, ControllerRenderProps, FieldPath, FieldValues } from "rea
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select } from "@/components/ui/select";
 
 type BaseProps<T extends FieldValues> = {
   control: Control<T>;
@@ -78,20 +78,17 @@ export function SelectField<T extends FieldValues>({
   return (
     <LabelledField control={control} name={name} label={label} description={description} className={className}>
       {(field) => (
-        <Select value={field.value ?? ""} onValueChange={field.onChange}>
-          <FormControl>
-            <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-          </FormControl>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FormControl>
+          <Select
+            value={field.value ?? ""}
+            onValueChange={field.onChange}
+            options={options}
+            placeholder={placeholder}
+            className="w-full"
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        </FormControl>
       )}
     </LabelledField>
   );

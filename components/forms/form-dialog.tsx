@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import type { FieldValues, SubmitHandler, UseFormReturn } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DeferredDialog } from "@/components/ui/deferred-dialog";
+import { DialogFooter } from "@/components/ui/dialog-layout";
 import { Form } from "@/components/ui/form";
 import { useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
@@ -14,6 +15,7 @@ import { useActionForm } from "./use-action-form";
 /**
  * A dialog holding one form: trigger, title, description, the fields, and a submit button that
  * shows progress. The caller keeps the form and decides what a success does (toast, close…).
+ * The dialog's own code loads when its trigger is first hovered, focused or clicked.
  */
 export function FormDialog<T extends FieldValues>({
   open,
@@ -29,7 +31,7 @@ export function FormDialog<T extends FieldValues>({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
+  trigger: ReactElement;
   title: ReactNode;
   description?: ReactNode;
   form: UseFormReturn<T>;
@@ -41,25 +43,18 @@ export function FormDialog<T extends FieldValues>({
 }) {
   const t = useT();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className={cn("sm:max-w-lg", className)}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description && <DialogDescription>{description}</DialogDescription>}
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-            {children}
-            <DialogFooter>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {submitLabel ?? t("common.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <DeferredDialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={title} description={description} className={cn("sm:max-w-lg", className)}>
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+          {children}
+          <DialogFooter>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {submitLabel ?? t("common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </DeferredDialog>
   );
 }
 
@@ -73,7 +68,7 @@ export function useFormDialog<S extends z.ZodType<unknown, FieldValues>, R>({
   ...options
 }: Omit<Parameters<typeof useActionForm<S, R>>[0], "resetOnSuccess"> & { successMessage?: (data: R, values: z.input<S>) => string }) {
   const [open, setOpen] = useState(false);
-  const { form, submit } = useActionForm<S, R>({
+  const { form, submit, prepare } = useActionForm<S, R>({
     ...options,
     resetOnSuccess: true,
     onSuccess: async (data, values) => {
@@ -82,5 +77,10 @@ export function useFormDialog<S extends z.ZodType<unknown, FieldValues>, R>({
       await onSuccess?.(data, values);
     },
   });
-  return { form, dialog: { open, onOpenChange: setOpen, form, onSubmit: submit } };
+  // Opening the dialog is the form's first use: its schema starts loading.
+  const onOpenChange = (next: boolean) => {
+    if (next) prepare().catch(() => {});
+    setOpen(next);
+  };
+  return { form, dialog: { open, onOpenChange, form, onSubmit: submit } };
 }

@@ -1,22 +1,23 @@
 "use client";
 
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { useT } from "@/lib/i18n/client";
 import { applyActionResult } from "./action-result";
+import { useDeferredResolver, type SchemaLoader } from "./deferred-resolver";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;
 type FormSchema = z.ZodType<unknown, FieldValues>;
 
 /**
  * A form bound to one server action: validated in the browser with the schema the action
- * re-checks, submitted once at a time, failures mapped back onto the fields (or a toast) once,
- * here. What a success does stays with the caller.
+ * re-checks (loaded when the form is first used: spread `events` on the <form>), submitted once
+ * at a time, failures mapped back onto the fields (or a toast) once, here. What a success does
+ * stays with the caller.
  */
 export function useActionForm<S extends FormSchema, R>(options: {
-  schema: S;
+  schema: SchemaLoader<S>;
   defaultValues: DefaultValues<z.input<S>>;
   mode?: "onSubmit" | "onTouched";
   action: (values: z.input<S>) => Promise<ActionResult<R>>;
@@ -30,12 +31,9 @@ export function useActionForm<S extends FormSchema, R>(options: {
   onFailure?: (failure: Failure) => "shown" | void;
 }) {
   const t = useT();
-  const form = useForm<z.input<S>>({
-    // The action receives what the user typed and validates it again with the same schema.
-    resolver: zodResolver(options.schema as never, undefined, { raw: true }) as unknown as Resolver<z.input<S>>,
-    defaultValues: options.defaultValues,
-    mode: options.mode,
-  });
+  // The action receives what the user typed and validates it again with the same schema.
+  const { resolver, prepare, events } = useDeferredResolver<z.input<S>>(options.schema as unknown as SchemaLoader<z.ZodType<unknown, z.input<S>>>, { raw: true });
+  const form = useForm<z.input<S>>({ resolver, defaultValues: options.defaultValues, mode: options.mode });
 
   async function submit(values: z.input<S>) {
     const result = await options.action(values);
@@ -48,5 +46,5 @@ export function useActionForm<S extends FormSchema, R>(options: {
     applyActionResult(form, result, t, { toast: !shown });
   }
 
-  return { form, submit, onSubmit: form.handleSubmit(submit), pending: form.formState.isSubmitting };
+  return { form, submit, onSubmit: form.handleSubmit(submit), pending: form.formState.isSubmitting, events, prepare };
 }

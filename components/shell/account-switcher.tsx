@@ -7,16 +7,9 @@ import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { accountInPath, accountPath } from "@/lib/accounts/paths";
 import { useT } from "@/lib/i18n/client";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Deferred } from "@/components/ui/deferred";
 import { EmptyState } from "@/components/ui/empty-state";
+import { AccountMark } from "./account-mark";
 import { ModeBadge } from "./mode-badge";
 import type { ShellAccount } from "./types";
 
@@ -27,19 +20,8 @@ export type AccountSwitcherProps = {
   className?: string;
 };
 
-function AccountMark({ name, className }: { name: string; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "flex size-7 shrink-0 items-center justify-center rounded-md border bg-background text-xs font-semibold text-foreground uppercase shadow-xs",
-        className,
-      )}
-    >
-      {name.trim().charAt(0) || "?"}
-    </span>
-  );
-}
+// The menu's code (radix menu, popper) loads when the switcher is first hovered, focused or pressed.
+const loadAccountMenu = () => import("./account-menu").then((m) => m.AccountMenu);
 
 export function AccountSwitcher({ accounts, currentAccountId, switchAccount, className }: AccountSwitcherProps) {
   const t = useT();
@@ -77,49 +59,42 @@ export function AccountSwitcher({ accounts, currentAccountId, switchAccount, cla
     });
   }
 
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={cn(
-          "flex w-full items-center gap-2.5 rounded-lg border border-sidebar-border bg-sidebar px-2 py-1.5 text-left text-sm shadow-xs transition-colors outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50 data-[state=open]:bg-sidebar-accent disabled:opacity-70",
-          className,
-        )}
-        aria-label={`${t("shell.account.switch")}: ${current?.name ?? t("shell.account.none")}`}
-        aria-busy={pending || undefined}
-        disabled={pending}
-        data-testid="account-switcher"
-      >
-        <AccountMark name={current?.name ?? "?"} />
-        <span className="flex min-w-0 flex-1 flex-col">
-          <span className="flex items-center gap-1.5 text-[11px] leading-4 text-muted-foreground">
-            {pending ? t("shell.account.switching") : t("shell.account.label")}
-            {current && !pending ? <ModeBadge mode={current.mode} /> : null}
-          </span>
-          <span className="truncate leading-5 font-medium text-sidebar-accent-foreground">
-            {current?.name ?? t("shell.account.none")}
-          </span>
+  const trigger = (
+    <button
+      type="button"
+      className={cn(
+        "flex w-full items-center gap-2.5 rounded-lg border border-sidebar-border bg-sidebar px-2 py-1.5 text-left text-sm shadow-xs transition-colors outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50 data-[state=open]:bg-sidebar-accent disabled:opacity-70",
+        className,
+      )}
+      aria-label={`${t("shell.account.switch")}: ${current?.name ?? t("shell.account.none")}`}
+      aria-busy={pending || undefined}
+      disabled={pending}
+      data-testid="account-switcher"
+    >
+      <AccountMark name={current?.name ?? "?"} />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-center gap-1.5 text-[11px] leading-4 text-muted-foreground">
+          {pending ? t("shell.account.switching") : t("shell.account.label")}
+          {current && !pending ? <ModeBadge mode={current.mode} /> : null}
         </span>
-        {pending ? (
-          <Loader2 className="size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
-        ) : (
-          <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        )}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72 max-w-[calc(100vw-1.5rem)] min-w-(--radix-dropdown-menu-trigger-width)">
-        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
-          {t("shell.account.switch")}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={current?.id ?? ""} onValueChange={select}>
-          {accounts.map((account) => (
-            <DropdownMenuRadioItem key={account.id} value={account.id} className="gap-2" data-account-id={account.id}>
-              <AccountMark name={account.name} className="size-6 text-[11px]" />
-              <span className="min-w-0 flex-1 truncate">{account.name}</span>
-              <ModeBadge mode={account.mode} />
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        <span className="truncate leading-5 font-medium text-sidebar-accent-foreground">
+          {current?.name ?? t("shell.account.none")}
+        </span>
+      </span>
+      {pending ? (
+        <Loader2 className="size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
+      ) : (
+        <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      )}
+    </button>
+  );
+
+  return (
+    <Deferred
+      kind="menu"
+      load={loadAccountMenu}
+      trigger={trigger}
+      props={{ accounts, currentId: current?.id ?? "", onSelect: select, title: t("shell.account.switch") }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { accountInPath } from "@/lib/accounts/paths";
 import { FlaskConical, Menu } from "lucide-react";
 import { useT } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { Deferred } from "@/components/ui/deferred";
 import { AccountSwitcher } from "./account-switcher";
 import { Logo } from "./logo";
 import { SidebarNav } from "./sidebar-nav";
@@ -15,6 +15,9 @@ import { UserMenu } from "./user-menu";
 import type { NavItem, ShellAccount, ShellActions, ShellUser } from "./types";
 
 export type { NavIconName, NavItem, ShellAccount, ShellActions, ShellUser } from "./types";
+
+// The phone menu (a radix dialog) loads when it is first wanted.
+const loadMobileNav = () => import("./mobile-nav").then((m) => m.MobileNav);
 
 export type AppShellProps = {
   nav: NavItem[];
@@ -91,21 +94,22 @@ export function AppShell({ children, ...shell }: AppShellProps) {
 
       <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4 lg:hidden print:hidden">
-          <Sheet open={sheetOpen} onOpenChange={(open) => setSheetOpenedAt(open ? pathname : null)}>
-            <SheetTrigger asChild>
+          <Deferred
+            kind="dialog"
+            load={loadMobileNav}
+            open={sheetOpen}
+            onOpenChange={(open) => setSheetOpenedAt(open ? pathname : null)}
+            trigger={
               <Button variant="ghost" size="icon" aria-label={t("shell.openMenu")} data-testid="mobile-menu">
                 <Menu aria-hidden="true" className="size-5" />
               </Button>
-            </SheetTrigger>
-            <SheetContent
-              side="left"
-              className="w-72 max-w-[85vw] gap-0 border-sidebar-border bg-sidebar p-0 text-sidebar-foreground"
-            >
-              <SheetTitle className="sr-only">{t("shell.menuTitle")}</SheetTitle>
-              <SheetDescription className="sr-only">{t("shell.menuDescription")}</SheetDescription>
-              <SidebarContents {...shell} inSheet onNavigate={() => setSheetOpenedAt(null)} />
-            </SheetContent>
-          </Sheet>
+            }
+            props={{
+              title: t("shell.menuTitle"),
+              description: t("shell.menuDescription"),
+              children: <SidebarContents {...shell} inSheet onNavigate={() => setSheetOpenedAt(null)} />,
+            }}
+          />
           <Link
             href="/"
             aria-label={t("shell.brandHome")}

@@ -16,3 +16,13 @@ export type ShellActions = {
   /** Replaces the default sign-out (next-auth `signOut` back to /sign-in). */
   signOut?: () => void | Promise<void>;
 };
+
+export type UserMenuProps = {
+  user: ShellUser;
+  actions: Pick<ShellActions, "setLocale" | "beforeSignOut" | "signOut">;
+  /** `sidebar`: full-width row with name and e-mail; `compact`: avatar only (mobile top bar). */
+  variant?: "sidebar" | "compact";
+  /** List language and theme inline instead of in submenus (narrow screens); defaults to `variant === "compact"`. */
+  inlineChoices?: boolean;
+  className?: string;
+};

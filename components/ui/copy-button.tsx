@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { useT } from "@/lib/i18n/client";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Hint } from "@/components/ui/hint";
 
 const CONFIRMATION_MS = 2000;
 
@@ -96,10 +96,5 @@ export function CopyButton({
   );
 
   if (showLabel) return button;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent>{copied ? t("ui.copied") : accessibleName}</TooltipContent>
-    </Tooltip>
-  );
+  return <Hint content={copied ? t("ui.copied") : accessibleName}>{button}</Hint>;
 }

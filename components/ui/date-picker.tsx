@@ -5,7 +5,7 @@ import { CalendarDays } from "lucide-react";
 import dynamic from "next/dynamic";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { useI18n } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
@@ -96,8 +96,12 @@ export function DatePicker({ value, onChange, min, className, id, disabled, ...i
         onChange={(event) => type(event.target.value)}
         className="pr-10"
       />
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
+      <DeferredPopover
+        open={open}
+        onOpenChange={setOpen}
+        align="end"
+        className="w-auto p-2"
+        trigger={
           <Button
             type="button"
             variant="ghost"
@@ -109,23 +113,22 @@ export function DatePicker({ value, onChange, min, className, id, disabled, ...i
           >
             <CalendarDays className="size-4" aria-hidden />
           </Button>
-        </PopoverTrigger>
-        <PopoverContent className="w-auto p-2" align="end">
-          {open && (
-            <DateCalendar
-              dayFirst={dayFirst}
-              selected={selected}
-              earliest={earliest}
-              onPick={(date) => {
-                const iso = toIso(date);
-                setText(display(iso, dayFirst));
-                onChange(iso);
-                setOpen(false);
-              }}
-            />
-          )}
-        </PopoverContent>
-      </Popover>
+        }
+      >
+        {open && (
+          <DateCalendar
+            dayFirst={dayFirst}
+            selected={selected}
+            earliest={earliest}
+            onPick={(date) => {
+              const iso = toIso(date);
+              setText(display(iso, dayFirst));
+              onChange(iso);
+              setOpen(false);
+            }}
+          />
+        )}
+      </DeferredPopover>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import * as React from "react";
 import { Popover as PopoverPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
+import type { PopupProps } from "./deferred";
 
 export function Popover(props: React.ComponentProps<typeof PopoverPrimitive.Root>) {
   return <PopoverPrimitive.Root data-slot="popover" {...props} />;
@@ -35,5 +36,23 @@ export function PopoverContent({
         {...props}
       />
     </PopoverPrimitive.Portal>
+  );
+}
+
+export type PopoverPopupProps = {
+  align?: React.ComponentProps<typeof PopoverPrimitive.Content>["align"];
+  className?: string;
+  children: React.ReactNode;
+};
+
+/** A popover with its trigger, for `DeferredPopover` (which loads this module when first wanted). */
+export function PopoverPopup({ trigger, open, onOpenChange, align, className, children }: PopupProps & PopoverPopupProps) {
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>{trigger}</PopoverTrigger>
+      <PopoverContent align={align} className={className}>
+        {children}
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -3,6 +3,7 @@
 import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
+import type { PopupProps } from "./deferred";
 
 export function TooltipProvider({
   delayDuration = 200,
@@ -44,5 +45,15 @@ export function TooltipContent({
         {children}
       </TooltipPrimitive.Content>
     </TooltipPrimitive.Portal>
+  );
+}
+
+/** A tooltip around a trigger, for `Hint` (which loads this module when the trigger is first hovered or focused). */
+export function TooltipPopup({ trigger, open, onOpenChange, content }: PopupProps & { content: React.ReactNode }) {
+  return (
+    <Tooltip open={open} onOpenChange={onOpenChange}>
+      <TooltipTrigger asChild>{trigger}</TooltipTrigger>
+      <TooltipContent>{content}</TooltipContent>
+    </Tooltip>
   );
 }

@@ -44,3 +44,9 @@ export const createAccountSchema = accountDetailsShape
 
 export const replaceSecretSchema = z.object({ secretKey: z.string().trim().min(1, "errors.required").max(512) });
 export const replaceWebhookTokenSchema = z.object({ webhookToken: z.string().trim().max(512) });
+
+/** The replace dialogs' one field, with the rule of the value it replaces. */
+export const replaceValueSchemas = {
+  secretKey: z.object({ value: replaceSecretSchema.shape.secretKey }),
+  webhookToken: z.object({ value: replaceWebhookTokenSchema.shape.webhookToken }),
+};

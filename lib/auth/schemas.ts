@@ -1,14 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/db/schema-enums";
-
-export const MIN_PASSWORD = 12;
-
-/** A random password without look-alike characters; Web Crypto, so the browser and the server share it. */
-export function generatePassword(length = 20): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length));
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
-}
+import { MIN_PASSWORD } from "./password-rules";
 
 export const signInSchema = z.object({
   email: z.string().trim().min(1, "errors.required").email("errors.emailInvalid"),

@@ -1,3 +1,4 @@
+// The zod schemas of these values are in ./zod (import "@/lib/br/zod"): the browser loads zod only with a form's schema.
 export * from "./digits";
 export * from "./text";
 export * from "./cpf";
@@ -14,4 +15,3 @@ export * from "./itf";
 export * from "./card";
 export * from "./ip";
 export * from "./masks";
-export * from "./zod";

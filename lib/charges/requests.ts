@@ -2,7 +2,8 @@ import { cardBin, cardBrand, cardLast4, toCents } from "@/lib/br";
 import type { OperationKind } from "@/lib/db/tables/ledger";
 import type { BoletoChargeRequest, CardChargeRequest, CryptoChargeRequest, PixChargeRequest, PixDepositRequest } from "@/lib/gateway/schemas/charges";
 import type { CardSubscriptionRequest, CryptoSubscriptionRequest, PixSubscriptionRequest } from "@/lib/gateway/schemas/subscriptions";
-import { OPERATION_KIND_OF, type ChargeFormKind, type ChargeFormOutput } from "./schemas";
+import { OPERATION_KIND_OF, type ChargeFormKind } from "./form-values";
+import type { ChargeFormOutput } from "./schemas";
 
 export type GatewayRequestOf = {
   pix: PixChargeRequest;

@@ -4,7 +4,8 @@ import type { GatewayClient } from "@/lib/gateway";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { runOperation, type CreationFacts, type OperationActor, type RunOperationResult } from "@/lib/operations/ledger";
 import { buildGatewayRequest, type GatewayRequestOf } from "./requests";
-import { CHARGE_FORM_SCHEMAS, type ChargeFormKind, type ChargeFormOutput } from "./schemas";
+import type { ChargeFormKind } from "./form-values";
+import { CHARGE_FORM_SCHEMAS, type ChargeFormOutput } from "./schemas";
 
 type Sender = (gateway: GatewayClient, request: never) => Promise<unknown>;
 

@@ -1,5 +1,5 @@
 import type { OperationKind } from "@/lib/db/tables/ledger";
-import { OPERATION_KIND_OF, type ChargeFormKind } from "./schemas";
+import { OPERATION_KIND_OF, type ChargeFormKind } from "./form-values";
 
 /** The form that creates a ledger kind (null for rows the console did not create). */
 export function formKindOf(kind: OperationKind): ChargeFormKind | null {

@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { QueryClient, useQuery } from "@tanstack/react-query";
 import { FEED_RESUME_OVERLAP, matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
 
 export type { FeedEvent, FeedFilter } from "./types";
@@ -10,17 +9,6 @@ export const feedKeys = {
   all: ["feed"] as const,
   poll: () => [...feedKeys.all, "poll"] as const,
 };
-
-// The feed is the only query in the console: its own client keeps react-query out of the pages
-// that never poll, instead of a provider around every page.
-let queryClient: QueryClient | null = null;
-function feedQueryClient(): QueryClient {
-  if (!queryClient) {
-    queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
-    queryClient.mount();
-  }
-  return queryClient;
-}
 
 type Mode = "connecting" | "live" | "polling";
 type Listener = (event: FeedEvent) => void;
@@ -118,12 +106,13 @@ async function pollOnce(): Promise<number> {
 }
 
 /**
- * Calls `onEvent` for every notification delivered from now on that matches `filter`
+ * Calls `onEvent` for every notification delivered from now on that matches `filter` (or any of
+ * several filters)
  * (account, ledger row, event name, payment method), live over SSE with polling as fallback.
  * Returns the connection mode, e.g. to show a "live" badge. `since` is the feed cursor the
  * page's server data was read at.
  */
-export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
+export function useLiveEvents(filter: FeedFilter | FeedFilter[], onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
   const mode = useSyncExternalStore(subscribeMode, () => hub.mode, () => "connecting" as Mode);
   const onEventRef = useRef(onEvent);
   const filterRef = useRef(filter);
@@ -135,7 +124,8 @@ export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) =>
 
   useEffect(() => {
     const listener: Listener = (event) => {
-      if (matchesFeedFilter(event, filterRef.current)) onEventRef.current(event);
+      const filters = Array.isArray(filterRef.current) ? filterRef.current : [filterRef.current];
+      if (filters.some((one) => matchesFeedFilter(event, one))) onEventRef.current(event);
     };
     hub.listeners.add(listener);
     // The page was rendered at cursor `since`: the first stream resumes from there, so what
@@ -148,14 +138,22 @@ export function useLiveEvents(filter: FeedFilter, onEvent: (event: FeedEvent) =>
     };
   }, []);
 
-  useQuery({
-    queryKey: feedKeys.poll(),
-    queryFn: pollOnce,
-    enabled: mode === "polling",
-    refetchInterval: 1_000,
-    staleTime: 0,
-    gcTime: 0,
-  }, feedQueryClient());
+  // Polling is the fallback: its code (React Query) loads only when the stream cannot be kept open.
+  useEffect(() => {
+    if (mode !== "polling") return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import("./poller").then(
+      ({ pollEverySecond }) => {
+        if (!cancelled) stop = pollEverySecond(feedKeys.poll(), pollOnce);
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [mode]);
 
   return mode;
 }

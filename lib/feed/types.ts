@@ -29,6 +29,8 @@ export type FeedEvent = {
 export type FeedFilter = {
   accountId?: string;
   ledgerId?: string;
+  /** The gateway's id of the transaction, for a page that follows a charge it may not have a ledger row of yet. */
+  gatewayTransactionId?: string;
   event?: string;
   paymentMethod?: string;
 };
@@ -36,6 +38,7 @@ export type FeedFilter = {
 export function matchesFeedFilter(event: FeedEvent, filter: FeedFilter): boolean {
   if (filter.accountId && event.accountId !== filter.accountId) return false;
   if (filter.ledgerId && event.ledgerId !== filter.ledgerId) return false;
+  if (filter.gatewayTransactionId && event.gatewayTransactionId !== filter.gatewayTransactionId) return false;
   if (filter.event && event.event !== filter.event) return false;
   if (filter.paymentMethod && event.paymentMethod !== filter.paymentMethod) return false;
   return true;

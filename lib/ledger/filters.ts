@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { parseMoneyInput, toCents } from "@/lib/br/money";
 
-/** The transactions list's filters, as they live in the URL (all strings, all optional). */
-export const LEDGER_FILTER_KEYS = ["status", "method", "from", "to", "min", "max", "q"] as const;
-export type LedgerFilterKey = (typeof LEDGER_FILTER_KEYS)[number];
-export type LedgerFilterParams = Partial<Record<LedgerFilterKey, string>>;
+import { LEDGER_FILTER_KEYS, type LedgerFilterKey, type LedgerFilterParams } from "./filter-keys";
+
+export { LEDGER_FILTER_KEYS, type LedgerFilterKey, type LedgerFilterParams } from "./filter-keys";
 
 export type LedgerFilters = {
   status?: string;

@@ -118,10 +118,11 @@ export async function getLedgerTransaction(accountId: string, id: string) {
 }
 export type LedgerTransaction = NonNullable<Awaited<ReturnType<typeof getLedgerTransaction>>>;
 
+/** The ledger row of a gateway transaction id in this account (what its webhooks and lookups recorded). */
 export async function findLedgerByGatewayId(accountId: string, gatewayTransactionId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ id: lt.id })
+    .select()
     .from(lt)
     .where(and(eq(lt.accountId, accountId), eq(lt.gatewayTransactionId, gatewayTransactionId)))
     .limit(1);

@@ -1,14 +1,7 @@
 import { z } from "zod";
-import { PIX_KEY_TYPES, isValidCnpj, isValidCpf, onlyDigits, normalizeCnpj, toPrintableAscii, validatePixKey, zMoney } from "@/lib/br";
-
-/** Pix key types offered in the form; "other" lets the user type any type the gateway accepts. */
-export const TRANSFER_PIX_KEY_TYPES = [...PIX_KEY_TYPES, "other"] as const;
-export const OWNER_DOCUMENT_TYPES = ["cpf", "cnpj", "other"] as const;
-
-/** The owner name as it will be sent: accents removed, printable ASCII only. */
-export function ownerNameAsSent(name: string): string {
-  return toPrintableAscii(name);
-}
+import { isValidCnpj, isValidCpf, onlyDigits, normalizeCnpj, validatePixKey } from "@/lib/br";
+import { zMoney } from "@/lib/br/zod";
+import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from "./form-options";
 
 const freeType = z.string().trim().max(40, { error: "transfers.errors.typeTooLong" }).optional();
 

@@ -3,16 +3,16 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signInWithCredentials } from "@/lib/auth/browser";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/forms/fields";
+import { useDeferredResolver } from "@/components/forms/deferred-resolver";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useT } from "@/lib/i18n/client";
-import { signInSchema } from "@/lib/auth/schemas";
+import type { signInSchema } from "@/lib/auth/schemas";
 
 type Values = z.infer<typeof signInSchema>;
 
@@ -22,7 +22,8 @@ export function SignInForm() {
   const [error, setError] = useState<string | null>(null);
   // The second step keeps the e-mail and password typed in the first; both are sent again with the code.
   const [askCode, setAskCode] = useState(false);
-  const form = useForm<Values>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "", code: "" } });
+  const { resolver, events } = useDeferredResolver<Values>(() => import("@/lib/auth/schemas").then((m) => m.signInSchema));
+  const form = useForm<Values>({ resolver, defaultValues: { email: "", password: "", code: "" } });
 
   async function onSubmit(values: Values) {
     setError(null);
@@ -77,7 +78,7 @@ export function SignInForm() {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+          <form {...events} onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
             {error && (
               <Alert variant="destructive" data-testid="sign-in-error">
                 <AlertDescription>{error}</AlertDescription>

@@ -8,14 +8,13 @@ import { TextField, SelectField } from "@/components/forms/fields";
 import { GATEWAY_PRESETS } from "@/lib/accounts/presets";
 import { useT } from "@/lib/i18n/client";
 import { accountModeOptions } from "./mode-options";
-import { createAccountSchema } from "@/lib/accounts/schemas";
 import { createAccountAction } from "./actions";
 
 export function CreateAccountDialog() {
   const t = useT();
   const router = useRouter();
   const { form, dialog } = useFormDialog({
-    schema: createAccountSchema,
+    schema: () => import("@/lib/accounts/schemas").then((m) => m.createAccountSchema),
     defaultValues: { name: "", baseUrl: "", publicKey: "", secretKey: "", webhookToken: "", mode: "test" },
     action: createAccountAction,
     successMessage: () => t("accounts.created"),

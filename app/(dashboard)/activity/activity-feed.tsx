@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/client";
 import { useLiveEvents, type FeedEvent, type FeedFilter } from "@/lib/feed/client";
@@ -217,19 +217,7 @@ function FilterSelect({
   return (
     <label className="flex flex-col gap-1.5 text-sm font-medium">
       {label}
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger className="w-full lg:w-56" aria-label={label}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <Select className="w-full lg:w-56" aria-label={label} value={value} onValueChange={onChange} options={[{ value: ALL, label: allLabel }, ...options]} />
     </label>
   );
 }

@@ -15,7 +15,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { TextField } from "@/components/forms/fields";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { useI18n } from "@/lib/i18n/client";
-import { lookupSchema, type LookupInput } from "@/lib/ledger/lookup-schema";
+import type { LookupInput } from "@/lib/ledger/lookup-schema";
 import type { TransactionRecord } from "@/lib/gateway/schemas/transactions";
 import { gatewayErrorMessage } from "../transactions/gateway-error-message";
 import { addToLedgerAction, lookupTransactionAction } from "./actions";
@@ -32,8 +32,8 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const { form, onSubmit, pending } = useActionForm({
-    schema: lookupSchema,
+  const { form, onSubmit, pending, events } = useActionForm({
+    schema: () => import("@/lib/ledger/lookup-schema").then((m) => m.lookupSchema),
     defaultValues: { by: "id", value: "" },
     action: (query) => {
       setProblem(null);
@@ -82,7 +82,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
       <Card className="max-w-2xl">
         <CardContent>
           <Form {...form}>
-            <form onSubmit={onSubmit} className="space-y-4" noValidate>
+            <form {...events} onSubmit={onSubmit} className="space-y-4" noValidate>
               <FormField
                 control={form.control}
                 name="by"

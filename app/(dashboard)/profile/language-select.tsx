@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select } from "@/components/ui/select";
 import { useI18n } from "@/lib/i18n/client";
 import { setLocaleAction } from "@/lib/shell/actions";
 
@@ -12,17 +12,15 @@ export function LanguageSelect() {
   const [pending, startTransition] = useTransition();
   return (
     <Select
+      className="w-56"
+      aria-label={t("profile.language")}
       value={locale}
       disabled={pending}
       onValueChange={(next) => startTransition(async () => { await setLocaleAction(next); router.refresh(); })}
-    >
-      <SelectTrigger className="w-56" aria-label={t("profile.language")}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="pt-BR">Português (Brasil)</SelectItem>
-        <SelectItem value="en">English</SelectItem>
-      </SelectContent>
-    </Select>
+      options={[
+        { value: "pt-BR", label: "Português (Brasil)" },
+        { value: "en", label: "English" },
+      ]}
+    />
   );
 }

@@ -5,9 +5,11 @@ import { useRouter } from "next/navigation";
 import { Undo2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Deferred } from "@/components/ui/deferred";
 import { useT } from "@/lib/i18n/client";
-import { RefundRequestForm } from "./refund-request-form";
+
+// The dialog and its form (radix dialog, react-hook-form) load when the button is first hovered, focused or clicked.
+const loadRefundDialog = () => import("./refund-request-popup").then((m) => m.RefundRequestPopup);
 
 /**
  * "Pedir reembolso" for one transaction (its gateway id), with the ledger row when there is one.
@@ -28,32 +30,27 @@ export function RefundRequestDialog({
   const router = useRouter();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <Deferred
+      kind="dialog"
+      load={loadRefundDialog}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline">
           <Undo2 /> {t("refunds.requestTitle")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t("refunds.requestTitle")}</DialogTitle>
-          <DialogDescription>{t("refunds.requestDescription")}</DialogDescription>
-        </DialogHeader>
-        <p className="font-mono text-xs break-all text-muted-foreground">{transactionId}</p>
-        <RefundRequestForm
-          key={open ? "open" : "closed"}
-          accountId={accountId}
-          transactionId={transactionId}
-          ledgerId={ledgerId}
-          secondFactor={secondFactor}
-          onRequested={(result) => {
-            toast.success(t("refunds.requested", { status: result.status }));
-            setOpen(false);
-            router.refresh();
-          }}
-          footer={(submit) => <DialogFooter>{submit}</DialogFooter>}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+      props={{
+        accountId,
+        transactionId,
+        ledgerId,
+        secondFactor,
+        onRequested: (status: string) => {
+          toast.success(t("refunds.requested", { status }));
+          setOpen(false);
+          router.refresh();
+        },
+      }}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
 import { useT } from "@/lib/i18n/client";
-import { REFUND_REASON_CODES, refundRequestFormSchema } from "@/lib/refunds/schemas";
+import { REFUND_REASON_CODES } from "@/lib/refunds/reasons";
 import { requestRefundAction } from "./actions";
 
 export type RefundRequested = { refundId: string; status: string };
@@ -35,8 +35,8 @@ export function RefundRequestForm({
 }) {
   const t = useT();
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
-  const { form, onSubmit, pending } = useActionForm({
-    schema: refundRequestFormSchema,
+  const { form, onSubmit, pending, events } = useActionForm({
+    schema: () => import("@/lib/refunds/schemas").then((m) => m.refundRequestFormSchema),
     defaultValues: { transactionId: transactionId ?? "", ledgerId, reasonCode: "customer_request", reasonText: "", description: "", code: "" },
     action: (values) => {
       setRefusal(null);
@@ -59,7 +59,7 @@ export function RefundRequestForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form {...events} onSubmit={onSubmit} className="space-y-4" noValidate>
         {refusal && (
           <Alert variant="destructive" data-testid="refund-error">
             <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>

@@ -3,19 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
-import { LEDGER_FILTER_KEYS, parseLedgerFilters } from "@/lib/ledger/filters";
+import { parseLedgerFilters } from "@/lib/ledger/filters";
+import { filterParamsSchema, saveViewSchema } from "@/lib/ledger/view-schemas";
 import { countLedger } from "@/lib/ledger/queries";
 import { deleteView, saveView } from "@/lib/ledger/saved-views";
 import { refreshFromGateway } from "@/lib/ledger/lookup";
-
-const filterParamsSchema = z.object(Object.fromEntries(LEDGER_FILTER_KEYS.map((key) => [key, z.string().max(200).optional()]))) as z.ZodObject<
-  Record<(typeof LEDGER_FILTER_KEYS)[number], z.ZodOptional<z.ZodString>>
->;
-
-const saveViewSchema = z.object({
-  name: z.string().trim().min(1, "transactions.views.nameRequired").max(60, "transactions.views.nameTooLong"),
-  filters: filterParamsSchema,
-});
 
 export const saveViewAction = defineAction(
   { permission: "transactions.view", schema: saveViewSchema, account: "input" },

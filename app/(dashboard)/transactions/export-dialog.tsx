@@ -4,10 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { Download, FileSpreadsheet } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DeferredDialog } from "@/components/ui/deferred-dialog";
+import { DialogFooter } from "@/components/ui/dialog-layout";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/lib/i18n/client";
-import type { LedgerFilterParams } from "@/lib/ledger/filters";
+import type { LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { countTransactionsAction } from "./actions";
 
 type State =
@@ -98,61 +99,60 @@ export function ExportDialog({ accountId, filters }: { accountId: string; filter
   const percent = state.phase === "running" && state.total > 0 ? Math.min(100, Math.round((state.done / state.total) * 100)) : state.phase === "done" ? 100 : 0;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DeferredDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline" size="sm">
           <FileSpreadsheet aria-hidden />
           {t("transactions.export.button")}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("transactions.export.title")}</DialogTitle>
-          <DialogDescription>{t("transactions.export.description", { count: count === null ? "…" : number.format(count) })}</DialogDescription>
-        </DialogHeader>
-        {(state.phase === "running" || state.phase === "done") && (
-          <div className="space-y-2">
-            <div
-              role="progressbar"
-              aria-label={t("transactions.export.title")}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full rounded-full bg-primary transition-[width] duration-150" style={{ width: `${percent}%` }} />
-            </div>
-            <p className="text-sm text-muted-foreground tabular-nums" data-testid="export-progress">
-              {state.phase === "running"
-                ? t("transactions.export.progress", { done: number.format(state.done), total: number.format(state.total) })
-                : t("transactions.export.done", { count: number.format(state.rows) })}
-            </p>
+      }
+      title={t("transactions.export.title")}
+      description={t("transactions.export.description", { count: count === null ? "…" : number.format(count) })}
+    >
+      {(state.phase === "running" || state.phase === "done") && (
+        <div className="space-y-2">
+          <div
+            role="progressbar"
+            aria-label={t("transactions.export.title")}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full rounded-full bg-primary transition-[width] duration-150" style={{ width: `${percent}%` }} />
           </div>
+          <p className="text-sm text-muted-foreground tabular-nums" data-testid="export-progress">
+            {state.phase === "running"
+              ? t("transactions.export.progress", { done: number.format(state.done), total: number.format(state.total) })
+              : t("transactions.export.done", { count: number.format(state.rows) })}
+          </p>
+        </div>
+      )}
+      {state.phase === "failed" && (
+        <Alert variant="destructive">
+          <AlertDescription>{t("transactions.export.failed")}</AlertDescription>
+        </Alert>
+      )}
+      <DialogFooter>
+        {state.phase === "running" ? (
+          <Button variant="outline" onClick={() => abortRef.current?.abort()}>
+            {t("transactions.export.cancel")}
+          </Button>
+        ) : state.phase === "done" ? (
+          <Button variant="outline" onClick={() => triggerDownload(state.url, state.fileName)}>
+            <Download aria-hidden />
+            {t("transactions.export.download")}
+          </Button>
+        ) : (
+          <Button onClick={start} disabled={count === null}>
+            <Download aria-hidden />
+            {t("transactions.export.start")}
+          </Button>
         )}
-        {state.phase === "failed" && (
-          <Alert variant="destructive">
-            <AlertDescription>{t("transactions.export.failed")}</AlertDescription>
-          </Alert>
-        )}
-        <DialogFooter>
-          {state.phase === "running" ? (
-            <Button variant="outline" onClick={() => abortRef.current?.abort()}>
-              {t("transactions.export.cancel")}
-            </Button>
-          ) : state.phase === "done" ? (
-            <Button variant="outline" onClick={() => triggerDownload(state.url, state.fileName)}>
-              <Download aria-hidden />
-              {t("transactions.export.download")}
-            </Button>
-          ) : (
-            <Button onClick={start} disabled={count === null}>
-              <Download aria-hidden />
-              {t("transactions.export.start")}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </DialogFooter>
+    </DeferredDialog>
   );
 }
 

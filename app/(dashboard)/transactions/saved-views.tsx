@@ -3,21 +3,16 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
-import { z } from "zod";
 import { Bookmark, BookmarkPlus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { DeferredPopover } from "@/components/ui/deferred-popover";
 import { TextField } from "@/components/forms/fields";
 import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { useT } from "@/lib/i18n/client";
-import type { LedgerFilterParams } from "@/lib/ledger/filters";
+import type { LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { deleteViewAction, saveViewAction } from "./actions";
 
 type View = { id: string; name: string; filters: LedgerFilterParams };
-
-const nameSchema = z.object({
-  name: z.string().trim().min(1, "transactions.views.nameRequired").max(60, "transactions.views.nameTooLong"),
-});
 
 const hrefOf = (filters: LedgerFilterParams) => {
   const params = new URLSearchParams(filters as Record<string, string>);
@@ -28,7 +23,7 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
   const t = useT();
   const router = useRouter();
   const { form, dialog } = useFormDialog({
-    schema: nameSchema,
+    schema: () => import("@/lib/ledger/view-schemas").then((m) => m.viewNameSchema),
     defaultValues: { name: "" },
     action: ({ name }) => saveViewAction({ accountId, name, filters: current }),
     successMessage: (_view, { name }) => t("transactions.views.saved", { name: name.trim() }),
@@ -45,33 +40,34 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
 
   return (
     <>
-      <Popover>
-        <PopoverTrigger asChild>
+      <DeferredPopover
+        align="end"
+        className="w-72 p-2"
+        trigger={
           <Button variant="outline" size="sm">
             <Bookmark aria-hidden />
             {t("transactions.views.title")}
             {views.length > 0 && <span className="text-muted-foreground tabular-nums">({views.length})</span>}
           </Button>
-        </PopoverTrigger>
-        <PopoverContent align="end" className="w-72 p-2">
-          {views.length === 0 ? (
-            <p className="px-2 py-3 text-sm text-muted-foreground">{t("transactions.views.none")}</p>
-          ) : (
-            <ul className="space-y-0.5" aria-label={t("transactions.views.title")}>
-              {views.map((view) => (
-                <li key={view.id} className="flex items-center gap-1">
-                  <Link href={hrefOf(view.filters)} className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
-                    {view.name}
-                  </Link>
-                  <Button variant="ghost" size="icon" className="size-7" aria-label={t("transactions.views.delete", { name: view.name })} onClick={() => onDelete(view.id)}>
-                    <Trash2 aria-hidden />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </PopoverContent>
-      </Popover>
+        }
+      >
+        {views.length === 0 ? (
+          <p className="px-2 py-3 text-sm text-muted-foreground">{t("transactions.views.none")}</p>
+        ) : (
+          <ul className="space-y-0.5" aria-label={t("transactions.views.title")}>
+            {views.map((view) => (
+              <li key={view.id} className="flex items-center gap-1">
+                <Link href={hrefOf(view.filters)} className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+                  {view.name}
+                </Link>
+                <Button variant="ghost" size="icon" className="size-7" aria-label={t("transactions.views.delete", { name: view.name })} onClick={() => onDelete(view.id)}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DeferredPopover>
       <FormDialog
         {...dialog}
         trigger={

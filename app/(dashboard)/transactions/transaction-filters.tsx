@@ -8,10 +8,10 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select } from "@/components/ui/select";
 import { useT } from "@/lib/i18n/client";
 import { parseMoneyInput } from "@/lib/br/money";
-import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filters";
+import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filter-keys";
 
 /** Filters move on whole dates only: a date still being typed changes nothing. */
 const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -134,19 +134,13 @@ function FilterSelect({
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? "" : v)}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY}>{anyLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              <span className="font-mono text-xs">{option}</span>
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <Select
+        id={id}
+        className="w-full"
+        value={value || ANY}
+        onValueChange={(v) => onChange(v === ANY ? "" : v)}
+        options={[{ value: ANY, label: anyLabel }, ...options.map((option) => ({ value: option, label: <span className="font-mono text-xs">{option}</span> }))]}
+      />
     </div>
   );
 }

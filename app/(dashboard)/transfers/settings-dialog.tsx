@@ -7,14 +7,14 @@ import { TextField } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import { maskMoney } from "@/lib/br";
 import { useT } from "@/lib/i18n/client";
-import { transferSettingsSchema, type TransferSettingsValues } from "@/lib/transfers/schemas";
+import type { TransferSettingsValues } from "@/lib/transfers/schemas";
 import { saveTransferSettingsAction } from "./actions";
 
 export function TransferSettingsDialog({ accountId, dailyLimit }: { accountId: string; dailyLimit: string }) {
   const t = useT();
   const router = useRouter();
   const { form, dialog } = useFormDialog({
-    schema: transferSettingsSchema,
+    schema: () => import("@/lib/transfers/schemas").then((m) => m.transferSettingsSchema),
     defaultValues: { dailyLimit } as TransferSettingsValues,
     action: (values) => saveTransferSettingsAction({ ...values, accountId }),
     successMessage: () => t("transfers.settingsSaved"),

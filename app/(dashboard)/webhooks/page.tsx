@@ -17,6 +17,7 @@ import { inboxSummary, listFeedEvents, listRejections, recentGatewayTransactions
 import { detectSandbox } from "@/lib/webhooks/sandbox";
 import { EventBadge } from "../activity/event-badge";
 import { SandboxTools } from "./sandbox-tools";
+import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
 
 export default async function WebhooksInboxPage() {
   const ctx = await requirePage("webhooks.view");
@@ -86,7 +87,7 @@ export default async function WebhooksInboxPage() {
         </Card>
       </div>
 
-      {canSimulate && <SandboxTools accountId={accountId} recent={recent} defaultWebhookUrl={sandbox.webhookUrl} consoleWebhookUrl={url} />}
+      {canSimulate && <SandboxTools accountId={accountId} events={SANDBOX_EVENTS} recent={recent} defaultWebhookUrl={sandbox.webhookUrl} consoleWebhookUrl={url} />}
 
       <Tabs defaultValue="accepted">
         <TabsList>

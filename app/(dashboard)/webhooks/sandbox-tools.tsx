@@ -10,13 +10,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useI18n } from "@/lib/i18n/client";
-import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
+import type { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
 import type { RecentLedgerRow } from "@/lib/webhooks/queries";
 import { configureSandboxWebhookUrlAction, emitSandboxEventAction } from "./actions";
 
-type Props = { accountId: string; recent: RecentLedgerRow[]; defaultWebhookUrl: string | null; consoleWebhookUrl: string };
+// The event names come from the page (the server), so the browser does not load the schema module they live in.
+type Props = { accountId: string; events: typeof SANDBOX_EVENTS; recent: RecentLedgerRow[]; defaultWebhookUrl: string | null; consoleWebhookUrl: string };
 
-export function SandboxTools({ accountId, recent, defaultWebhookUrl, consoleWebhookUrl }: Props) {
+export function SandboxTools({ accountId, events, recent, defaultWebhookUrl, consoleWebhookUrl }: Props) {
   const { t, format } = useI18n();
   const router = useRouter();
   const [transactionId, setTransactionId] = useState("");
@@ -99,7 +100,7 @@ export function SandboxTools({ accountId, recent, defaultWebhookUrl, consoleWebh
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          {SANDBOX_EVENTS.map((event) => (
+          {events.map((event) => (
             <Button
               key={event}
               type="button"

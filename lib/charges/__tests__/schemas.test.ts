@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildGatewayRequest } from "@/lib/charges/requests";
-import { cardChargeFormSchema, expectedTotalCents, pixChargeFormSchema, pixDepositFormSchema } from "@/lib/charges/schemas";
+import { expectedTotalCents } from "@/lib/charges/form-values";
+import { cardChargeFormSchema, pixChargeFormSchema, pixDepositFormSchema } from "@/lib/charges/schemas";
 import { cardChargeRequestSchema, pixChargeRequestSchema } from "@/lib/gateway/schemas/charges";
 
 const client = { name: "Ana", email: "ana@example.com", phone: "(11) 98765-4321", document: "529.982.247-25" };

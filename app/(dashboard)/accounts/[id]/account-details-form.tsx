@@ -10,7 +10,7 @@ import { SelectField, TextField } from "@/components/forms/fields";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { useT } from "@/lib/i18n/client";
 import { accountModeOptions } from "../mode-options";
-import { accountDetailsSchema } from "@/lib/accounts/schemas";
+import type { accountDetailsSchema } from "@/lib/accounts/schemas";
 import { updateAccountAction } from "../actions";
 
 type Values = z.input<typeof accountDetailsSchema>;
@@ -18,8 +18,8 @@ type Values = z.input<typeof accountDetailsSchema>;
 export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { accountId: string; defaultValues: Values; readOnly: boolean }) {
   const t = useT();
   const router = useRouter();
-  const { form, onSubmit, pending } = useActionForm({
-    schema: accountDetailsSchema,
+  const { form, onSubmit, pending, events } = useActionForm({
+    schema: () => import("@/lib/accounts/schemas").then((m) => m.accountDetailsSchema),
     defaultValues: { ...defaultValues, secretKey: "" },
     action: (values) => updateAccountAction({ ...values, accountId }),
     onSuccess: (_none, values) => {
@@ -33,7 +33,7 @@ export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { acc
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form {...events} onSubmit={onSubmit} className="space-y-4" noValidate>
         <fieldset disabled={readOnly} className="space-y-4">
           <TextField control={form.control} name="name" label={t("accounts.name")} />
           <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} />

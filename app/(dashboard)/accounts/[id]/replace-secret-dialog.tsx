@@ -1,23 +1,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useT } from "@/lib/i18n/client";
-import { replaceSecretSchema, replaceWebhookTokenSchema } from "@/lib/accounts/schemas";
 import { replaceSecretKeyAction, replaceWebhookTokenAction } from "../actions";
-
-const schema = z.object({ value: z.string() });
 
 /** The new value is typed, sent once and never shown again; the current one is never sent to the browser. */
 export function ReplaceSecretDialog({ accountId, kind }: { accountId: string; kind: "secretKey" | "webhookToken" }) {
   const t = useT();
   const router = useRouter();
-  const inner = kind === "secretKey" ? replaceSecretSchema.shape.secretKey : replaceWebhookTokenSchema.shape.webhookToken;
   const { form, dialog } = useFormDialog({
-    schema: schema.extend({ value: inner }),
+    schema: () => import("@/lib/accounts/schemas").then((m) => m.replaceValueSchemas[kind]),
     defaultValues: { value: "" },
     action: ({ value }) =>
       kind === "secretKey" ? replaceSecretKeyAction({ accountId, secretKey: value }) : replaceWebhookTokenAction({ accountId, webhookToken: value }),

@@ -7,7 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select } from "@/components/ui/select";
 import { useT } from "@/lib/i18n/client";
 
 /** Filters move on whole dates only: a date still being typed changes nothing. */
@@ -41,19 +41,13 @@ export function AuditFilters({ initial, accounts }: { initial: Values; accounts:
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="audit-account">{t("audit.filters.account")}</Label>
-            <Select value={values.account || ANY} onValueChange={(v) => set("account", v === ANY ? "" : v)}>
-              <SelectTrigger id="audit-account" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ANY}>{t("audit.filters.anyAccount")}</SelectItem>
-                {accounts.map((account) => (
-                  <SelectItem key={account.id} value={account.id}>
-                    {account.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Select
+              id="audit-account"
+              className="w-full"
+              value={values.account || ANY}
+              onValueChange={(v) => set("account", v === ANY ? "" : v)}
+              options={[{ value: ANY, label: t("audit.filters.anyAccount") }, ...accounts.map((account) => ({ value: account.id, label: account.name }))]}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="audit-action">{t("audit.filters.action")}</Label>

@@ -8,7 +8,7 @@ import { FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/for
 import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useT } from "@/lib/i18n/client";
-import { createUserSchema, generatePassword } from "@/lib/auth/schemas";
+import { generatePassword } from "@/lib/auth/password-rules";
 import { ROLES } from "@/lib/db/schema-enums";
 import { createUserAction } from "./actions";
 import { AccountChecklist } from "./account-checklist";
@@ -17,7 +17,7 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
   const t = useT();
   const router = useRouter();
   const { form, dialog } = useFormDialog({
-    schema: createUserSchema,
+    schema: () => import("@/lib/auth/schemas").then((m) => m.createUserSchema),
     defaultValues: { email: "", name: "", role: "operator", password: "", accountIds: [] },
     action: createUserAction,
     successMessage: () => t("users.created"),

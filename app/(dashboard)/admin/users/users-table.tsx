@@ -1,23 +1,26 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { MoreHorizontal } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Deferred } from "@/components/ui/deferred";
+import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useT } from "@/lib/i18n/client";
 import { ROLES, type Role } from "@/lib/db/schema-enums";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import type { UserDto } from "@/lib/users/dal";
 import { setUserAccountsAction, setUserActiveAction, setUserRoleAction } from "./actions";
-import { AccountChecklist } from "./account-checklist";
 
 type AccountOption = { id: string; name: string };
+
+// A row's menu and the accounts dialog load when first wanted (radix menu and dialog).
+const loadUserActions = () => import("./user-actions-menu").then((m) => m.UserActionsMenu);
+const EditAccountsDialog = dynamic(() => import("./edit-accounts-dialog").then((m) => m.EditAccountsDialog), { ssr: false });
 
 export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[]; accounts: AccountOption[]; currentUserId: string }) {
   const t = useT();
@@ -61,21 +64,14 @@ export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[
                 </TableCell>
                 <TableCell>
                   <Select
+                    size="sm"
+                    aria-label={`${t("users.role")}: ${user.email}`}
+                    className="w-44"
                     value={user.role}
                     disabled={pending || self}
                     onValueChange={(role) => run(() => setUserRoleAction({ userId: user.id, role: role as Role }), "users.roleChanged")}
-                  >
-                    <SelectTrigger size="sm" aria-label={`${t("users.role")}: ${user.email}`} className="w-44">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {ROLES.map((role) => (
-                        <SelectItem key={role} value={role}>
-                          {t(`users.roles.${role}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                    options={ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+                  />
                 </TableCell>
                 <TableCell className="max-w-xs text-sm">
                   {user.role === "admin" ? (
@@ -90,33 +86,21 @@ export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[
                   <Badge variant={user.active ? "success" : "secondary"}>{t(user.active ? "users.active" : "users.inactive")}</Badge>
                 </TableCell>
                 <TableCell>
-                  <DropdownMenu>
-                    <DropdownMenuTrigger asChild>
+                  <Deferred
+                    kind="menu"
+                    load={loadUserActions}
+                    trigger={
                       <Button variant="ghost" size="icon" aria-label={`${t("common.actions")}: ${user.email}`} disabled={pending}>
                         <MoreHorizontal />
                       </Button>
-                    </DropdownMenuTrigger>
-                    <DropdownMenuContent align="end">
-                      <DropdownMenuItem onSelect={() => setEditing(user)}>{t("users.editAccounts")}</DropdownMenuItem>
-                      {!self &&
-                        (user.active ? (
-                          <DropdownMenuItem
-                            variant="destructive"
-                            onSelect={() => {
-                              if (window.confirm(t("users.deactivateConfirm", { email: user.email }))) {
-                                run(() => setUserActiveAction({ userId: user.id, active: false }), "users.deactivated");
-                              }
-                            }}
-                          >
-                            {t("users.deactivate")}
-                          </DropdownMenuItem>
-                        ) : (
-                          <DropdownMenuItem onSelect={() => run(() => setUserActiveAction({ userId: user.id, active: true }), "users.reactivated")}>
-                            {t("users.reactivate")}
-                          </DropdownMenuItem>
-                        ))}
-                    </DropdownMenuContent>
-                  </DropdownMenu>
+                    }
+                    props={{
+                      user,
+                      self,
+                      onEdit: () => setEditing(user),
+                      onSetActive: (active: boolean) => run(() => setUserActiveAction({ userId: user.id, active }), active ? "users.reactivated" : "users.deactivated"),
+                    }}
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -135,38 +119,5 @@ export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[
         />
       )}
     </>
-  );
-}
-
-function EditAccountsDialog({
-  user,
-  accounts,
-  onClose,
-  onSave,
-}: {
-  user: UserDto;
-  accounts: AccountOption[];
-  onClose: () => void;
-  onSave: (ids: string[]) => void;
-}) {
-  const t = useT();
-  const [selected, setSelected] = useState(user.accounts.map((a) => a.id));
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {t("users.editAccounts")} — {user.email}
-          </DialogTitle>
-        </DialogHeader>
-        <AccountChecklist accounts={accounts} value={selected} onChange={setSelected} />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={() => onSave(selected)}>{t("common.save")}</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -19,6 +19,7 @@ import { formKindOf } from "@/lib/charges/view";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
+import { firstChargeOf, getFirstChargeRow, type FirstCharge } from "@/lib/charges/subscription-charge";
 import { findInAccounts } from "@/lib/auth/account-page";
 import { currentFeedSeq } from "@/lib/webhooks/queries";
 import { accountPath } from "@/lib/accounts/paths";
@@ -41,12 +42,19 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
   if (!found || found.found.origin !== "console") notFound();
   const { found: row, account } = found;
   const { t, format } = await getI18n();
+  const statusLabel = await getStatusLabel();
   const formKind = formKindOf(row.kind);
   const canCreate = can(ctx, "charges.create", row.accountId);
-  const amount = row.amountCents !== null ? row.amountCents / 100 : null;
-  const amountLabel = amount !== null ? (row.currency === "BRL" ? format.money(amount) : `${row.currency} ${amount.toFixed(2)}`) : "";
+  const amountOf = (of: LedgerRow) => {
+    const amount = of.amountCents !== null ? of.amountCents / 100 : null;
+    return amount !== null ? (of.currency === "BRL" ? format.money(amount) : `${of.currency} ${amount.toFixed(2)}`) : "";
+  };
+  const amountLabel = amountOf(row);
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
   const check = unsettled || row.pendingStatus ? await latestCheck("ledger", row.id) : null;
+  // A subscription's payment arrives as its first charge, a transaction of its own: the page follows it.
+  const firstCharge = row.kind.endsWith("_subscription") ? firstChargeOf(row.response) : null;
+  const firstChargeRow = firstCharge ? await getFirstChargeRow(row.accountId, firstCharge.transactionId) : null;
 
   return (
     <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
@@ -81,13 +89,23 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
           )}
           {row.pendingStatus && (
             <Badge variant="warning" data-testid="pending-confirmation">
-              {t("charges.result.confirming", { status: (await getStatusLabel())(machineKindForOperation(row.kind), row.pendingStatus) })}
+              {t("charges.result.confirming", { status: statusLabel(machineKindForOperation(row.kind), row.pendingStatus) })}
             </Badge>
           )}
-          <LiveRefresh accountId={row.accountId} ledgerId={row.id} since={await currentFeedSeq()} />
+          {firstChargeRow?.pendingStatus && (
+            <Badge variant="warning" data-testid="first-charge-confirming">
+              {t("charges.result.firstChargeConfirming", { status: statusLabel("transaction", firstChargeRow.pendingStatus) })}
+            </Badge>
+          )}
+          <LiveRefresh
+            accountId={row.accountId}
+            ledgerId={row.id}
+            gatewayTransactionIds={firstCharge?.transactionId ? [firstCharge.transactionId] : []}
+            since={await currentFeedSeq()}
+          />
         </div>
       </PageHeader>
-      {(unsettled || row.pendingStatus) && check?.state !== "needs_person" && <SettlingRefresh />}
+      {(unsettled || row.pendingStatus || firstChargeRow?.pendingStatus) && check?.state !== "needs_person" && <SettlingRefresh />}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0 space-y-6">
@@ -208,11 +226,11 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
       case "card_charge":
         return <CardOutcome row={row} response={response} request={request} amountLabel={amountLabel} />;
       default:
-        return <SubscriptionOutcome row={row} response={response} request={request} />;
+        return <SubscriptionOutcome row={row} response={response} request={request} first={firstCharge ?? firstChargeOf(row.response)} charge={firstChargeRow} />;
     }
   }
 
-  function PaidOutcome({ row, amountLabel }: { row: LedgerRow; amountLabel: string }) {
+  function PaidOutcome({ row, amountLabel, title, hint }: { row: LedgerRow; amountLabel: string; title?: string; hint?: string }) {
     const record = obj(row.gatewayRecord);
     const payer = obj(record.pixMetadata);
     const endToEndId = str(obj(record.pixInformation).endToEndId);
@@ -229,8 +247,8 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
         <CardHeader className="flex flex-row items-start gap-3">
           <CheckCircle2 className="text-success mt-0.5 size-8 shrink-0" aria-hidden />
           <div className="min-w-0 space-y-1">
-            <CardTitle className="text-xl">{t("charges.result.paidTitle")}</CardTitle>
-            <CardDescription>{t("charges.result.paidHint")}</CardDescription>
+            <CardTitle className="text-xl">{title ?? t("charges.result.paidTitle")}</CardTitle>
+            <CardDescription>{hint ?? t("charges.result.paidHint")}</CardDescription>
           </div>
         </CardHeader>
         <CardContent className="space-y-5">
@@ -409,27 +427,59 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
 
   function recurrenceText(recurrence: Json): string {
     const type = str(recurrence.periodicityType);
-    const every = t("charges.result.every", {
-      n: String(recurrence.periodicity ?? ""),
-      unit: type && ["DAYS", "WEEKS", "MONTHS", "YEARS"].includes(type) ? t(`charges.periodicity.${type}`).toLowerCase() : (type ?? ""),
-    });
+    const n = recurrence.periodicity;
+    // "Todo mês", "A cada 2 semanas": a period the console knows, with its plural; anything else as the gateway spelled it.
+    const every =
+      type && ["DAYS", "WEEKS", "MONTHS", "YEARS"].includes(type) && typeof n === "number"
+        ? t(`charges.result.every.${type}`, { n })
+        : t("charges.result.every.other", { n: String(n ?? ""), unit: type ?? "" });
     const first = typeof recurrence.firstChargeIn === "number" && recurrence.firstChargeIn > 0 ? t("charges.result.firstAfter", { n: recurrence.firstChargeIn }) : t("charges.result.firstNow");
     return `${every} · ${first}`;
   }
 
-  function SubscriptionOutcome({ row, response, request }: { row: LedgerRow; response: Json; request: Json }) {
+  /**
+   * A subscription: its first charge's payment instructions from the creation answer (when it
+   * carries them) until that charge is paid, then the receipt of that payment, or why it closed.
+   */
+  function SubscriptionOutcome({ row, response, request, first, charge }: { row: LedgerRow; response: Json; request: Json; first: FirstCharge; charge: LedgerRow | null }) {
     const product = obj(request.product);
     const recurrence = obj(request.subscription);
     const card = obj(request.card);
-    const recorded: [string, string][] = [
+    const state = charge ? stateOf(transactionMachine, charge.status) : null;
+    const closed = state !== null && state !== "paid" && state !== "awaiting" && state !== "unknown";
+    const chargeAmount = (charge && amountOf(charge)) || amountLabel;
+    const recorded: [string, React.ReactNode][] = [
       [t("charges.result.identifier"), row.identifier],
       [t("charges.fields.subscriptionProductName"), `${str(product.name) ?? ""} (${str(product.id) ?? ""})`],
       [t("charges.sections.recurrence"), recurrenceText(recurrence)],
-      [t("charges.result.status"), row.status ?? "—"],
+      [t("charges.result.status"), <StatusBadge key="s" operationKind={row.kind} status={row.status} />],
     ];
     if (str(card.last4)) recorded.push([t("charges.result.card"), `${str(card.brand) ?? ""} ${str(card.bin) ?? ""}•••${str(card.last4)}`]);
+    if (first.transactionId) {
+      recorded.push([
+        t("charges.result.firstCharge"),
+        charge ? (
+          <Link key="f" href={`/transactions/${charge.id}`} className="text-primary font-mono hover:underline" data-testid="first-charge-id">
+            {first.transactionId}
+          </Link>
+        ) : (
+          <span key="f" className="font-mono" data-testid="first-charge-id">
+            {first.transactionId}
+          </span>
+        ),
+      ]);
+    }
     return (
-      <div className="space-y-6" data-testid="subscription-result">
+      <div className="space-y-6" data-testid="subscription-result" data-first-charge={state ?? "none"}>
+        {state === "paid" ? (
+          <PaidOutcome row={charge!} amountLabel={chargeAmount} title={t("charges.result.subscriptionPaidTitle")} hint={t("charges.result.subscriptionPaidHint")} />
+        ) : closed ? (
+          <ClosedOutcome row={charge!} state={state!} amountLabel={chargeAmount} />
+        ) : str(obj(first.answer.pix).code) ? (
+          <PixOutcome row={row} response={first.answer} amountLabel={chargeAmount} />
+        ) : str(obj(first.answer.crypto).address) ? (
+          <CryptoOutcome response={first.answer} />
+        ) : null}
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
@@ -448,7 +498,8 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
             </dl>
           </CardContent>
         </Card>
-        <RawAnswer response={response} />
+        {/* The answer carries the payment instructions: once the charge is settled it is not shown. */}
+        {state !== "paid" && !closed && <RawAnswer response={response} />}
       </div>
     );
   }

@@ -15,7 +15,6 @@ import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useActionForm } from "@/components/forms/use-action-form";
 import type { SecondFactorStatus } from "@/lib/auth/second-factor";
-import { disableSecondFactorSchema, enrolCodeSchema, secondFactorCodeSchema } from "@/lib/auth/schemas";
 import { useI18n } from "@/lib/i18n/client";
 import {
   confirmSecondFactorAction,
@@ -81,8 +80,8 @@ export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
 
 function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnrolled: (codes: string[]) => void }) {
   const { t } = useI18n();
-  const { form, onSubmit, pending } = useActionForm({
-    schema: enrolCodeSchema,
+  const { form, onSubmit, pending, events } = useActionForm({
+    schema: () => import("@/lib/auth/schemas").then((m) => m.enrolCodeSchema),
     defaultValues: { code: "" },
     action: confirmSecondFactorAction,
     onSuccess: ({ recoveryCodes }) => {
@@ -110,7 +109,7 @@ function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnro
         </div>
       </div>
       <Form {...form}>
-        <form onSubmit={onSubmit} className="flex max-w-sm flex-col gap-3" noValidate>
+        <form {...events} onSubmit={onSubmit} className="flex max-w-sm flex-col gap-3" noValidate>
           <TextField
             control={form.control}
             name="code"
@@ -170,13 +169,13 @@ function EnabledControls({
 }) {
   const { t } = useI18n();
   const regenerate = useFormDialog({
-    schema: secondFactorCodeSchema,
+    schema: () => import("@/lib/auth/schemas").then((m) => m.secondFactorCodeSchema),
     defaultValues: { code: "" },
     action: regenerateRecoveryCodesAction,
     onSuccess: ({ recoveryCodes }) => onNewCodes(recoveryCodes),
   });
   const disable = useFormDialog({
-    schema: disableSecondFactorSchema,
+    schema: () => import("@/lib/auth/schemas").then((m) => m.disableSecondFactorSchema),
     defaultValues: { password: "", code: "" },
     action: disableSecondFactorAction,
     successMessage: () => t("profile.disabled"),

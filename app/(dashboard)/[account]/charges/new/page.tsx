@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { AccountBanner } from "@/components/payments/account-banner";
-import type { ChargeFormKind } from "@/lib/charges/schemas";
+import type { ChargeFormKind } from "@/lib/charges/form-values";
 import { getI18n } from "@/lib/i18n/server";
 
 const ONE_OFF: [ChargeFormKind, LucideIcon][] = [

@@ -22,9 +22,8 @@ import {
   CHECKOUT_LANGUAGES,
   CHECKOUT_PAYMENT_METHODS,
   DEFAULT_CHECKOUT_COLORS,
-  checkoutLinkFormSchema,
-  type CheckoutLinkFormValues,
-} from "@/lib/checkout-links/schemas";
+} from "@/lib/checkout-links/options";
+import type { CheckoutLinkFormValues } from "@/lib/checkout-links/schemas";
 import { useT } from "@/lib/i18n/client";
 import { createCheckoutLinkAction } from "@/app/(dashboard)/checkout-links/actions";
 
@@ -156,8 +155,8 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
   const t = useT();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
-  const { form, onSubmit, pending } = useActionForm({
-    schema: checkoutLinkFormSchema,
+  const { form, onSubmit, pending, events } = useActionForm({
+    schema: () => import("@/lib/checkout-links/schemas").then((m) => m.checkoutLinkFormSchema),
     defaultValues: {
       product: { externalId, name: "", photos: [{ url: "" }] },
       offer: { name: "", price: "", offerType: "UNIQUE", currency: "BRL", lang: "pt-BR" },
@@ -211,7 +210,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form {...events} onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {refusal && (
             <Alert variant="destructive" data-testid="checkout-error">

@@ -2,31 +2,26 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { applyActionResult } from "@/components/forms/action-result";
+import { useDeferredResolver } from "@/components/forms/deferred-resolver";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { ModeBadge } from "@/components/shell/mode-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DeferredDialog } from "@/components/ui/deferred-dialog";
+import { DialogFooter } from "@/components/ui/dialog-layout";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { formatDocument, maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
 import { useI18n } from "@/lib/i18n/client";
-import {
-  OWNER_DOCUMENT_TYPES,
-  TRANSFER_PIX_KEY_TYPES,
-  ownerNameAsSent,
-  transferFormSchema,
-  type TransferFormValues,
-  type TransferInput,
-} from "@/lib/transfers/schemas";
+import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from "@/lib/transfers/form-options";
+import type { TransferFormValues, TransferInput } from "@/lib/transfers/schemas";
 import { submitTransferAction } from "@/app/(dashboard)/transfers/actions";
 
 function keyMask(type: string): ((value: string) => string) | undefined {
@@ -82,8 +77,9 @@ export function TransferForm({
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
 
+  const { resolver, events } = useDeferredResolver<TransferFormValues>(() => import("@/lib/transfers/schemas").then((m) => m.transferFormSchema));
   const form = useForm<TransferFormValues>({
-    resolver: zodResolver(transferFormSchema) as unknown as Resolver<TransferFormValues>,
+    resolver,
     defaultValues: {
       identifier,
       amount: "",
@@ -199,87 +195,86 @@ export function TransferForm({
             <Button variant="outline" onClick={() => setReview(null)}>
               <ArrowLeft /> {t("transfers.edit")}
             </Button>
-            <Button onClick={() => setPasswordOpen(true)} disabled={!clientIp}>
-              <ShieldCheck /> {t("transfers.continue")}
-            </Button>
-          </CardFooter>
-        </Card>
-        <Dialog
-          open={passwordOpen}
-          onOpenChange={(open) => {
-            setPasswordOpen(open);
-            if (!open) {
-              setPassword("");
-              setPasswordError(null);
-              setCode("");
-              setCodeError(null);
-            }
-          }}
-        >
-          <DialogContent className="sm:max-w-md">
-            <DialogHeader>
-              <DialogTitle>{t("transfers.passwordTitle")}</DialogTitle>
-              <DialogDescription>{t("transfers.passwordDescription", { amount })}</DialogDescription>
-            </DialogHeader>
-            <form
-              className="space-y-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void onSend();
+            <DeferredDialog
+              open={passwordOpen}
+              onOpenChange={(open) => {
+                setPasswordOpen(open);
+                if (!open) {
+                  setPassword("");
+                  setPasswordError(null);
+                  setCode("");
+                  setCodeError(null);
+                }
               }}
+              trigger={
+                <Button disabled={!clientIp}>
+                  <ShieldCheck /> {t("transfers.continue")}
+                </Button>
+              }
+              title={t("transfers.passwordTitle")}
+              description={t("transfers.passwordDescription", { amount })}
+              className="sm:max-w-md"
             >
-              <div className="space-y-2">
-                <Label htmlFor="transfer-password">{t("transfers.password")}</Label>
-                <Input
-                  id="transfer-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  aria-invalid={passwordError ? true : undefined}
-                  autoFocus
-                />
-                {passwordError && (
-                  <p role="alert" className="text-[13px] font-medium text-destructive">
-                    {passwordError}
-                  </p>
-                )}
-              </div>
-              {secondFactor && (
+              <form
+                className="space-y-4"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void onSend();
+                }}
+              >
                 <div className="space-y-2">
-                  <Label htmlFor="transfer-code">{t("profile.codeLabel")}</Label>
+                  <Label htmlFor="transfer-password">{t("transfers.password")}</Label>
                   <Input
-                    id="transfer-code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={32}
-                    className="font-mono tracking-widest"
-                    value={code}
-                    onChange={(event) => setCode(event.target.value)}
-                    aria-invalid={codeError ? true : undefined}
+                    id="transfer-password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    aria-invalid={passwordError ? true : undefined}
+                    autoFocus
                   />
-                  {codeError && (
+                  {passwordError && (
                     <p role="alert" className="text-[13px] font-medium text-destructive">
-                      {codeError}
+                      {passwordError}
                     </p>
                   )}
                 </div>
-              )}
-              <DialogFooter>
-                <Button type="submit" loading={sending} disabled={!password || (secondFactor && !code.trim())}>
-                  {t("transfers.send")}
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
+                {secondFactor && (
+                  <div className="space-y-2">
+                    <Label htmlFor="transfer-code">{t("profile.codeLabel")}</Label>
+                    <Input
+                      id="transfer-code"
+                      autoComplete="one-time-code"
+                      inputMode="numeric"
+                      maxLength={32}
+                      className="font-mono tracking-widest"
+                      value={code}
+                      onChange={(event) => setCode(event.target.value)}
+                      aria-invalid={codeError ? true : undefined}
+                    />
+                    {codeError && (
+                      <p role="alert" className="text-[13px] font-medium text-destructive">
+                        {codeError}
+                      </p>
+                    )}
+                  </div>
+                )}
+                <DialogFooter>
+                  <Button type="submit" loading={sending} disabled={!password || (secondFactor && !code.trim())}>
+                    {t("transfers.send")}
+                  </Button>
+                </DialogFooter>
+              </form>
+            </DeferredDialog>
+          </CardFooter>
+        </Card>
       </div>
     );
   }
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit((values) => onReview(values as unknown as TransferInput))} className="space-y-6" noValidate>
+      <form {...events} onSubmit={form.handleSubmit((values) => onReview(values as unknown as TransferInput))} className="space-y-6" noValidate>
         {!clientIp && (
           <Alert variant="destructive">
             <AlertTitle className="line-clamp-none">{t("transfers.ipMissingTitle")}</AlertTitle>

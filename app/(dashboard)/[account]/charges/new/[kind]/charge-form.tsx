@@ -16,7 +16,7 @@ import { KindSections } from "./kind-sections";
 import { Section } from "./sections";
 import { useI18n } from "@/lib/i18n/client";
 import { maskMoney, parseMoneyInput, toCents } from "@/lib/br";
-import { CHARGE_FORM_SCHEMAS, expectedTotalCents, localIsoDate, pickFormInput, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/schemas";
+import { expectedTotalCents, localIsoDate, pickFormInput, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/form-values";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import {
   checkOperationAction,
@@ -90,8 +90,8 @@ type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" |
 export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; kind: ChargeFormKind; requestIp: string | null }) {
   const { t, format } = useI18n();
   const router = useRouter();
-  const { form, onSubmit, pending: submitting } = useActionForm({
-    schema: CHARGE_FORM_SCHEMAS[kind] as unknown as z.ZodType<unknown, ChargeFormValues>,
+  const { form, onSubmit, pending: submitting, events } = useActionForm({
+    schema: () => import("@/lib/charges/schemas").then((m) => m.CHARGE_FORM_SCHEMAS[kind] as unknown as z.ZodType<unknown, ChargeFormValues>),
     defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
     mode: "onTouched",
     action: (values) => {
@@ -168,7 +168,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
 
   return (
     <Form {...form}>
-      <form onSubmit={(event) => (blocked ? event.preventDefault() : onSubmit(event))} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]" data-testid="charge-form">
+      <form {...events} onSubmit={(event) => (blocked ? event.preventDefault() : onSubmit(event))} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]" data-testid="charge-form">
         <div className="min-w-0 space-y-6">
           <Section title={t("charges.sections.basics")}>
             <div className="grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,7 @@
 
 import { Fragment, type ReactNode } from "react";
 import type { Control } from "react-hook-form";
-import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/schemas";
+import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/form-values";
 import {
   AddressSection,
   CardSection,

@@ -6,7 +6,7 @@ import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { AccountBanner } from "@/components/payments/account-banner";
 import { isIPv4 } from "@/lib/br/ip";
-import { CHARGE_FORM_KINDS, type ChargeFormKind } from "@/lib/charges/schemas";
+import { CHARGE_FORM_KINDS, type ChargeFormKind } from "@/lib/charges/form-values";
 import { getI18n } from "@/lib/i18n/server";
 import { ChargeForm } from "./charge-form";
 

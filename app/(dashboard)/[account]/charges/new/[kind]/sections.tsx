@@ -11,7 +11,7 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/comp
 import { DateField, SelectField, TextField } from "@/components/forms/fields";
 import { useI18n } from "@/lib/i18n/client";
 import { cardBrand, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
-import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/schemas";
+import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/form-values";
 import { saoPauloDate } from "@/lib/i18n/format";
 import { nextChargeDates, toIsoDate } from "@/lib/charges/recurrence";
 import { PERIODICITY_TYPES, type PeriodicityType } from "@/lib/gateway/constants";
