@@ -18,7 +18,7 @@
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>,
- *                                     BENCH_WORKER=in-process|none
+ *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -27,9 +27,11 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
+import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
 import pg from "pg";
 import { backgroundWorkerArgs } from "../background-worker-command.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const baselineDir = path.join(root, "scripts/bench/baseline-app");
@@ -189,10 +191,10 @@ function cpuPerDelivery(before: CpuParties, after: CpuParties, count: number): s
 }
 
 type Percentiles = { heard: number; p50: number; p95: number; p99: number; max: number };
-type FeedLatency = { rate: number; sent: number; acked: number; channel: Percentiles; stream: Percentiles };
+type FeedLatency = { rate: number; sent: number; acked: number; channel: Percentiles; stream: Percentiles; browser: Percentiles | null };
 
-/** Signs in as the seeded admin through next-auth's credentials endpoint; returns the Cookie header. */
-async function signIn(base: string, email: string, password: string): Promise<string> {
+/** Signs in as the seeded admin through next-auth's credentials endpoint; returns the session's cookies. */
+async function signIn(base: string, email: string, password: string): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const cookie of response.headers.getSetCookie()) {
@@ -201,19 +203,58 @@ async function signIn(base: string, email: string, password: string): Promise<st
       jar.set(pair.slice(0, at), pair.slice(at + 1));
     }
   };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   const csrf = await fetch(`${base}/api/auth/csrf`);
   keep(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const answer = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) },
     body: new URLSearchParams({ email, password, csrfToken, json: "true", callbackUrl: base }),
   });
   keep(answer);
   if (![...jar.keys()].some((name) => name.endsWith("session-token"))) throw new Error(`sign-in for the feed stream failed (${answer.status})`);
-  return header();
+  return jar;
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/**
+ * The activity page in Chromium, signed in, live: notes (on the page, by the same wall clock as
+ * this process) when each event's row first appears. Null when no Chromium is installed.
+ */
+async function openActivityPage(base: string, admin: { email: string; password: string }): Promise<{ seen: () => Promise<Record<string, number>>; close: () => Promise<void> } | null> {
+  const executablePath = findChromium();
+  if (!executablePath || process.env.BENCH_BROWSER === "0") return null;
+  const browser: Browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  let page: import("@playwright/test").Page;
+  try {
+    const context = await browser.newContext({ baseURL: base, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+    // Signed in through next-auth's credentials endpoint, as the sign-in form does.
+    const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    await context.request.post("/api/auth/callback/credentials", { form: { csrfToken, ...admin, json: "true" }, maxRedirects: 0 });
+    page = await context.newPage();
+    await page.goto(`${base}/activity`);
+    await page.locator('[data-testid="feed-mode"][data-mode="live"]').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => {
+      const seen: Record<string, number> = {};
+      (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+      new MutationObserver(() => {
+        const now = Date.now();
+        for (const row of document.querySelectorAll<HTMLElement>('[data-testid="feed-row"]')) {
+          const id = row.dataset.eventId;
+          if (id && !(id in seen)) seen[id] = now;
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return {
+    seen: () => page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen),
+    close: () => browser.close(),
+  };
 }
 
 /**
@@ -262,53 +303,76 @@ function percentiles(ackedAt: Map<string, number>, heardAt: Map<string, number>)
 
 /**
  * Paced deliveries; for each, the time from its 2xx to its "applied" signal on the feed channel
- * (what every console process hears) and to the same event on a signed-in feed stream (what the
- * browser receives).
+ * (what every console process hears), to the same event on a signed-in feed stream (what the
+ * browser receives), and to its row on the activity page in Chromium (what a person sees; the
+ * browser shares the machine's two cores with everything else here).
  */
 async function feedLatency(url: string, base: string, dbUrl: string, admin: { email: string; password: string }, run: string): Promise<FeedLatency> {
-  const listener = new pg.Client({ connectionString: dbUrl });
-  await listener.connect();
   const ackedAt = new Map<string, number>();
+  const ackedWallClock = new Map<string, number>();
   const channelAt = new Map<string, number>();
   const streamAt = new Map<string, number>();
-  listener.on("notification", (message) => {
-    const now = performance.now();
-    try {
-      const signal = JSON.parse(message.payload ?? "{}") as { id?: string; applied?: boolean };
-      if (signal.applied && signal.id && !channelAt.has(signal.id)) channelAt.set(signal.id, now);
-    } catch {
-      // not a feed signal
-    }
-  });
-  await listener.query(`listen ${FEED_CHANNEL}`);
-  const closeStream = await openFeedStream(base, await signIn(base, admin.email, admin.password), (id) => {
-    if (!streamAt.has(id)) streamAt.set(id, performance.now());
-  });
-  let next = 0;
-  const total = feedRate * feedSeconds;
-  await autocannon({
-    url,
-    connections,
-    amount: total,
-    overallRate: feedRate,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    requests: [
-      {
-        setupRequest: (request) => ({ ...request, body: paidNotification(next++, run) }),
-        onResponse: (status: number, body: string) => {
-          if (status !== 200) return;
-          const { id } = JSON.parse(body) as { id?: string };
-          if (id) ackedAt.set(id, performance.now());
+  const listener = new pg.Client({ connectionString: dbUrl });
+  // The database is dropped at the end, whatever happened: that must not crash the benchmark.
+  listener.on("error", () => {});
+  let closeStream = () => {};
+  let activityPage: Awaited<ReturnType<typeof openActivityPage>> = null;
+  try {
+    await listener.connect();
+    listener.on("notification", (message) => {
+      const now = performance.now();
+      try {
+        const signal = JSON.parse(message.payload ?? "{}") as { id?: string; applied?: boolean };
+        if (signal.applied && signal.id && !channelAt.has(signal.id)) channelAt.set(signal.id, now);
+      } catch {
+        // not a feed signal
+      }
+    });
+    await listener.query(`listen ${FEED_CHANNEL}`);
+    const jar = await signIn(base, admin.email, admin.password);
+    closeStream = await openFeedStream(base, cookieHeader(jar), (id) => {
+      if (!streamAt.has(id)) streamAt.set(id, performance.now());
+    });
+    activityPage = await openActivityPage(base, admin);
+    let next = 0;
+    await autocannon({
+      url,
+      connections,
+      amount: feedRate * feedSeconds,
+      overallRate: feedRate,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, body: paidNotification(next++, run) }),
+          onResponse: (status: number, body: string) => {
+            if (status !== 200) return;
+            const { id } = JSON.parse(body) as { id?: string };
+            if (!id) return;
+            ackedAt.set(id, performance.now());
+            ackedWallClock.set(id, Date.now());
+          },
         },
-      },
-    ],
-  });
-  const deadline = Date.now() + 30_000;
-  while ((channelAt.size < ackedAt.size || streamAt.size < ackedAt.size) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  closeStream();
-  await listener.end();
-  return { rate: feedRate, sent: total, acked: ackedAt.size, channel: percentiles(ackedAt, channelAt), stream: percentiles(ackedAt, streamAt) };
+      ],
+    });
+    const deadline = Date.now() + 30_000;
+    while ((channelAt.size < ackedAt.size || streamAt.size < ackedAt.size) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    let browser: Percentiles | null = null;
+    if (activityPage) {
+      let seen: Record<string, number> = {};
+      const browserDeadline = Date.now() + 15_000;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        seen = await activityPage.seen();
+      } while (Object.keys(seen).length < ackedAt.size && Date.now() < browserDeadline);
+      browser = percentiles(ackedWallClock, new Map(Object.entries(seen)));
+    }
+    return { rate: feedRate, sent: feedRate * feedSeconds, acked: ackedAt.size, channel: percentiles(ackedAt, channelAt), stream: percentiles(ackedAt, streamAt), browser };
+  } finally {
+    closeStream();
+    await activityPage?.close();
+    await listener.end().catch(() => {});
+  }
 }
 
 type Load = { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; sent: number; seconds: number };
@@ -445,6 +509,7 @@ async function main(): Promise<void> {
     console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
     const line = (p: Percentiles) => `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (${p.heard} heard)`;
     console.log(`feed: at ${feed.rate}/s for ${feedSeconds} s, ${feed.acked}/${feed.sent} acknowledged; from each 2xx to its applied event`);
+    if (feed.browser) console.log(`  as a row on the activity page in Chromium (what a person sees): ${line(feed.browser)}`);
     console.log(`  on a signed-in feed stream (GET /api/feed/stream, what the browser receives): ${line(feed.stream)}`);
     console.log(`  on the feed channel (pg LISTEN, what every console process hears): ${line(feed.channel)}`);
   } finally {
