@@ -1,5 +1,3 @@
-import { securityHeaders } from "./lib/security-headers.mjs";
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -11,9 +9,6 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
   outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
-  async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV === "production") }];
-  },
 };
 
 export default nextConfig;

@@ -18,7 +18,7 @@ export function contentSecurityPolicy(nonce, isProduction) {
   ].join("; ");
 }
 
-/** Headers for every response; the CSP is set per request by proxy.ts (it carries a nonce). */
+/** Headers of every page and API answer, set by proxy.ts beside the per-request CSP (it carries a nonce). */
 export function securityHeaders(isProduction) {
   const headers = [
     { key: "X-Content-Type-Options", value: "nosniff" },

@@ -34,7 +34,10 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 }
 
 const json = (status: number, body: Record<string, unknown>) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
 
 /** `POST /api/webhooks/<accountId>`: shared by the route handler and the benchmark's bare HTTP server. */
 // Cheap checks only (this path is benchmarked): identifiers are short and printable.
