@@ -10,7 +10,7 @@ import { enqueueChecks } from "@/lib/reconcile/checks";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { needsConfirmation, transactionMachine } from "@/lib/status/machine";
 import { feedEventJsonSql, type Tx } from "./feed-signal";
-import { isRecord, parsePaymentNotification, parseTime, redactPayload, type ParsedPaymentNotification } from "./payload";
+import { isRecord, parseTime, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("webhooks");
@@ -42,12 +42,11 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
 }
 
 type PendingEvent = { id: string; account_id: string; first_received_at: Date | string; payload: unknown };
-type AppliedRow = { signal: string; confirmation: string | null };
 
 async function applyBatch(limit: number): Promise<number> {
   const db = await getDb();
   const driver = await getDbDriver();
-  const applied = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ applied: number; confirming: boolean; signals: string[] }> => {
     // The pending index is in this order: reading it in order stops after `limit` rows and learns
     // to skip entries of rows already applied. A bitmap scan (what the planner picks on a young
     // table) visited every one of them on every batch, slower as a burst went on.
@@ -58,10 +57,10 @@ async function applyBatch(limit: number): Promise<number> {
         where apply_state = 'pending' order by first_received_at, feed_seq
         limit ${limit} for update skip locked`),
     );
-    if (events.length === 0) return [];
+    if (events.length === 0) return { applied: 0, confirming: false, signals: [] };
 
-    const items = events.map((event) => ({ event, n: isRecord(event.payload) ? parsePaymentNotification(event.payload) : null }));
-    const applicable = items.filter((i): i is { event: PendingEvent; n: ParsedPaymentNotification } => i.n !== null);
+    const items = events.map((event) => ({ event, n: isRecord(event.payload) ? readPaymentNotification(event.payload) : null }));
+    const applicable = items.filter((i): i is { event: PendingEvent; n: PaymentNotification } => i.n !== null);
     const outcomes =
       applicable.length > 0
         ? await applyToLedger(tx, applicable.map(({ event, n }) => ({ accountId: event.account_id, n, receivedAt: new Date(event.first_received_at) })))
@@ -81,27 +80,35 @@ async function applyBatch(limit: number): Promise<number> {
       [...toConfirm].map(([ledgerId, accountId]) => ({ accountId, target: "ledger" as const, targetId: ledgerId, reason: "confirm" as const, delayMs: 0 })),
       tx,
     );
-    // One statement marks the batch applied and, on Postgres, sends each row's feed signal (made
-    // by Postgres from the updated row, as the store does) to every process at commit.
-    const notify = driver === "postgres" ? sql`, sent as (select pg_notify(${FEED_CHANNEL}, signal) from signals)` : sql``;
-    return rowsOf<AppliedRow>(
-      await tx.execute(sql`
-        with updated as (
-          update webhook_events as e set apply_state = 'applied', ledger_id = v.ledger_id, ledger_outcome = v.outcome,
-            confirmation = v.confirmation, feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
-          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, ledger_id text, outcome text, confirmation text)
-          where e.id = v.id
-          returning e.*
-        ),
-        signals as (
-          select ${feedEventJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
-        )${notify}
-        select signal, confirmation${driver === "postgres" ? sql`, (select count(*) from sent) as sent` : sql``} from signals`),
-    );
+    // One statement marks the batch applied and makes each row's feed signal in Postgres, from the
+    // updated row, as the store does. On Postgres the same statement sends them to every process
+    // at commit, and only counts come back; PGlite's feed is this process, so the signals do.
+    const marked = sql`
+      with updated as (
+        update webhook_events as e set apply_state = 'applied', ledger_id = v.ledger_id, ledger_outcome = v.outcome,
+          confirmation = v.confirmation, feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, ledger_id text, outcome text, confirmation text)
+        where e.id = v.id
+        returning e.*
+      ),
+      signals as (
+        select ${feedEventJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
+      )`;
+    if (driver === "postgres") {
+      const [counts] = rowsOf<{ applied: number; confirming: number }>(
+        await tx.execute(sql`${marked}, sent as (select pg_notify(${FEED_CHANNEL}, signal) from signals)
+          select count(*)::int as applied, (count(*) filter (where confirmation = 'confirming'))::int as confirming,
+            (select count(*) from sent) as sent
+          from signals`),
+      );
+      return { applied: counts.applied, confirming: counts.confirming > 0, signals: [] };
+    }
+    const rows = rowsOf<{ signal: string; confirmation: string | null }>(await tx.execute(sql`${marked} select signal, confirmation from signals`));
+    return { applied: rows.length, confirming: rows.some((row) => row.confirmation === "confirming"), signals: rows.map((row) => row.signal) };
   });
-  if (driver === "pglite") for (const row of applied) emitLocally(JSON.parse(row.signal) as FeedEvent);
-  if (applied.some((row) => row.confirmation === "confirming")) kickBackgroundWork();
-  return applied.length;
+  for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
+  if (outcome.confirming) kickBackgroundWork();
+  return outcome.applied;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -115,7 +122,7 @@ type ApplyOutcome = { ledgerId: string | null; outcome: LedgerOutcome; confirmat
  * "confirming" until the gateway's lookup confirms it; out-of-order or contradicting deliveries
  * leave the status as it is. Missing descriptive fields are filled either way.
  */
-async function applyToLedger(tx: Tx, items: { accountId: string; n: ParsedPaymentNotification; receivedAt: Date }[]): Promise<ApplyOutcome[]> {
+async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotification; receivedAt: Date }[]): Promise<ApplyOutcome[]> {
   // Key by key, so each lookup is one probe of a unique index whatever the planner knows of the
   // table: an OR of two lists per account was planned as a scan of the account's whole ledger
   // while a new table's statistics were still empty (`npm run bench:webhooks`).
@@ -233,7 +240,7 @@ function externalRow(
   id: string,
   accountId: string,
   identifier: string,
-  n: ParsedPaymentNotification,
+  n: PaymentNotification,
   effectiveAt: Date,
   receivedAt: Date,
   confirm: boolean,

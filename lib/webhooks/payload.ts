@@ -92,7 +92,8 @@ export function rawDedupeKey(kind: string, payload: Record<string, unknown>): st
 const clip = (value: unknown, max = 200): string | null =>
   typeof value === "string" && value.length > 0 ? value.slice(0, max) : null;
 
-export type ParsedPaymentNotification = {
+/** What a payment notification says, read through the interface's schema. */
+export type PaymentNotification = {
   event: string;
   known: boolean;
   token: unknown;
@@ -106,18 +107,30 @@ export type ParsedPaymentNotification = {
   paidAt: Date | null;
   reportedAt: Date | null;
   client: { name: string | null; email: string | null; document: string | null };
-  dedupeKey: string;
 };
+
+/** As the receiver stores it: with the key that recognises its retries. */
+export type ParsedPaymentNotification = PaymentNotification & { dedupeKey: string };
 
 /** A payload of the interface's payment webhook shape, or null (then it is kept as "unknown"). */
 export function parsePaymentNotification(payload: Record<string, unknown>): ParsedPaymentNotification | null {
+  const read = readPayment(payload);
+  return read && { ...read.notification, dedupeKey: paymentDedupeKey(read.event, read.tx) };
+}
+
+/** parsePaymentNotification without the dedupe key (the applier reads events already stored once). */
+export function readPaymentNotification(payload: Record<string, unknown>): PaymentNotification | null {
+  return readPayment(payload)?.notification ?? null;
+}
+
+function readPayment(payload: Record<string, unknown>): { notification: PaymentNotification; event: string; tx: Record<string, unknown> } | null {
   const parsed = paymentWebhookSchema.safeParse(payload);
   if (!parsed.success) return null;
   const { event, transaction, client } = parsed.data;
   const tx = payload.transaction as Record<string, unknown>;
   const amount = Number.isFinite(transaction.amount) ? toCents(transaction.amount) : null;
   const commission = typeof transaction.commissionAmount === "number" ? toCents(transaction.commissionAmount) : null;
-  return {
+  const notification: PaymentNotification = {
     event: event.slice(0, 200),
     known: isKnownWebhookEvent(event),
     token: payload.token,
@@ -131,8 +144,8 @@ export function parsePaymentNotification(payload: Record<string, unknown>): Pars
     paidAt: parseTime(transaction.payedAt) ?? parseTime(tx.paidAt),
     reportedAt: reportedAt(tx),
     client: { name: clip(client.name), email: clip(client.email), document: clip(client.cpf) ?? clip(client.cnpj) },
-    dedupeKey: paymentDedupeKey(event, tx),
   };
+  return { notification, event, tx };
 }
 
 export { clip };
