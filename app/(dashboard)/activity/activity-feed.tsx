@@ -38,6 +38,12 @@ function mergeEvent(list: FeedEvent[], incoming: FeedEvent, limit: number): Feed
     .slice(0, limit);
 }
 
+/** Highlighted rows: the newest ones only, so a busy feed does not copy an ever-growing set per event. */
+function markFresh(ids: Set<string>, id: string, limit: number): Set<string> {
+  const next = new Set(ids).add(id);
+  return next.size > limit * 2 ? new Set([...next].slice(-limit)) : next;
+}
+
 export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize, since }: Props) {
   const { t, format } = useI18n();
   const router = useRouter();
@@ -57,7 +63,7 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
     (event: FeedEvent) => {
       setEvents((list) => mergeEvent(list, event, pageSize));
       // A replayed event the list already held is not news.
-      if (event.seq > since) setFresh((ids) => new Set(ids).add(event.id));
+      if (event.seq > since) setFresh((ids) => markFresh(ids, event.id, pageSize));
     },
     [pageSize, since],
   );
