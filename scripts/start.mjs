@@ -8,6 +8,7 @@ import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { backgroundWorkerArgs } from "./background-worker-command.mjs";
+import { WEB_SERVER_NODE_FLAGS } from "./web-server-flags.mjs";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -122,7 +123,7 @@ function startWorker() {
 // The client address comes from the socket: see scripts/client-address-hook.mjs.
 const clientAddressHook = `--import=${pathToFileURL(path.join(root, "scripts", "client-address-hook.mjs")).href}`;
 env.NODE_OPTIONS = [env.NODE_OPTIONS, clientAddressHook].filter(Boolean).join(" ");
-const console_ = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", env.PORT, ...(env.HOST ? ["-H", env.HOST] : [])], {
+const console_ = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, nextBin, dev ? "dev" : "start", "-p", env.PORT, ...(env.HOST ? ["-H", env.HOST] : [])], {
   cwd: root,
   env,
   stdio: "inherit",

@@ -6,16 +6,20 @@
  *   2. console: the production build served as `npm start` serves it on Postgres (`next start`
  *      with scripts/client-address-hook.mjs preloaded, and the background worker beside it),
  *      `POST /api/webhooks/<account>`.
+ * Both web servers run with the Node.js flags `npm start` gives the console (web-server-flags.mjs).
  *
- * Each gets the same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP,
- * after a warm-up. Printed: deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, and how
- * long the console's asynchronous applier took to bring every stored event into the ledger.
+ * Both run side by side; after a warm-up they take turns (BENCH_ROUNDS rounds), each round the
+ * same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP, and the round
+ * with the median ratio is printed with every round's ratio. Printed: deliveries/s, p50/p99,
+ * non-2xx, stored vs sent, the ratio, CPU per delivery of each process, and how long the console's
+ * asynchronous applier took to bring every stored event into the ledger.
  *
  * Then a paced run (BENCH_FEED_RATE deliveries/s for BENCH_FEED_SECONDS) measures how long after
- * each 2xx its applied event arrives on a signed-in live feed stream (`GET /api/feed/stream`, the
- * server-sent events the browser's feed reads), and on the feed channel the stream listens to.
+ * each 2xx its applied event shows as a row on the activity page in Chromium, arrives on a
+ * signed-in live feed stream (`GET /api/feed/stream`, the server-sent events the browser's feed
+ * reads), and on the feed channel the stream listens to.
  *
- *   npm run bench:webhooks            env BENCH_DELIVERIES (20000), BENCH_CONNECTIONS (32),
+ *   npm run bench:webhooks            env BENCH_DELIVERIES (20000 a round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>,
  *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase)
@@ -32,6 +36,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { backgroundWorkerArgs } from "../background-worker-command.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
+import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const baselineDir = path.join(root, "scripts/bench/baseline-app");
@@ -39,6 +44,7 @@ const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const TOKEN = "wht_bench_served_0001";
 const deliveries = Number(process.env.BENCH_DELIVERIES ?? 20_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const roundCount = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const warmup = Math.min(2_000, Math.ceil(deliveries / 10));
 const feedRate = Number(process.env.BENCH_FEED_RATE ?? 1_000);
 const feedSeconds = Number(process.env.BENCH_FEED_SECONDS ?? 10);
@@ -159,21 +165,29 @@ function processCpuSeconds(pid: number): number {
   }
 }
 
+/** Every Postgres process's CPU, and through the postmaster's reaped children that of backends that ended. */
 function postgresCpuSeconds(): number {
   let total = 0;
   try {
+    const postgres = new Map<number, string[]>();
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += processCpuSeconds(Number(entry));
+        if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        postgres.set(Number(entry), stat.slice(stat.lastIndexOf(")") + 2).split(" "));
       } catch {
         // gone
       }
     }
+    for (const fields of postgres.values()) {
+      total += Number(fields[11]) + Number(fields[12]);
+      if (!postgres.has(Number(fields[1]))) total += Number(fields[13]) + Number(fields[14]);
+    }
   } catch {
     // no /proc
   }
-  return total;
+  return total / TICKS_PER_SECOND;
 }
 
 function cpuSnapshot(servers: Record<string, ChildProcess | undefined>): CpuParties {
@@ -375,6 +389,8 @@ async function feedLatency(url: string, base: string, dbUrl: string, admin: { em
   }
 }
 
+type Round = { baseline: Load; baselineStored: number; baselineCpu: string; console: Load; consoleStored: number; consoleCpu: string; drainMs: number; ledger: number; pending: number };
+
 type Load = { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; sent: number; seconds: number };
 
 async function load(url: string, count: number, run: string): Promise<Load> {
@@ -422,7 +438,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-served-"));
   const consolePort = 3390;
   const baselinePort = 3391;
-  console.log(`Webhook receiver through the served apps: ${deliveries} distinct TRANSACTION_PAID deliveries, ${connections} connections, Postgres ${new URL(serverUrl).host}`);
+  console.log(`Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`);
   console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
 
   build(root, "the console");
@@ -431,16 +447,10 @@ async function main(): Promise<void> {
   await adminQuery(`create database ${baselineDb}`);
   try {
     await query(databaseUrl(baselineDb), "create table bench_baseline_events (dedupe_key text primary key, payload jsonb not null, received_at timestamptz not null default now())");
-
-    // Baseline first, alone on the machine.
-    const baseline = serve([nextBin, "start", "-p", String(baselinePort)], baselineDir, { BENCH_BASELINE_DATABASE_URL: databaseUrl(baselineDb), BENCH_TOKEN: TOKEN }, "baseline");
-    await waitFor(`http://127.0.0.1:${baselinePort}/api/hook`, baseline);
-    await load(`http://127.0.0.1:${baselinePort}/api/hook`, warmup, `warm-${suffix}`);
-    const baselineCpuBefore = cpuSnapshot({ server: baseline });
-    const baselineLoad = await load(`http://127.0.0.1:${baselinePort}/api/hook`, deliveries, `base-${suffix}`);
-    const baselineCpu = cpuPerDelivery(baselineCpuBefore, cpuSnapshot({ server: baseline }), deliveries);
-    const [{ n: baselineStored }] = await query<{ n: number }>(databaseUrl(baselineDb), "select count(*)::int as n from bench_baseline_events where payload->'transaction'->>'id' like 'tx_base-%'");
-    await stop(baseline);
+    // Both web servers run with the Node.js flags `npm start` gives the console's.
+    const baseline = serve([...WEB_SERVER_NODE_FLAGS, nextBin, "start", "-p", String(baselinePort)], baselineDir, { BENCH_BASELINE_DATABASE_URL: databaseUrl(baselineDb), BENCH_TOKEN: TOKEN }, "baseline");
+    const baselineUrl = `http://127.0.0.1:${baselinePort}/api/hook`;
+    await waitFor(baselineUrl, baseline);
 
     // As `npm start` serves it: `next start` with the client-address hook preloaded.
     const consoleEnv = {
@@ -464,7 +474,7 @@ async function main(): Promise<void> {
     // (BENCH_WORKER=in-process keeps it in the web process, as before).
     const separateWorker = process.env.BENCH_WORKER !== "in-process";
     const consoleServer = serve(
-      ["--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(consolePort)],
+      [...WEB_SERVER_NODE_FLAGS, "--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(consolePort)],
       root,
       separateWorker ? { ...consoleEnv, RECONCILER: "worker" } : consoleEnv,
       "console",
@@ -474,42 +484,70 @@ async function main(): Promise<void> {
     const worker = separateWorker && process.env.BENCH_WORKER !== "none" ? serve(backgroundWorkerArgs(root), root, consoleEnv, "worker") : undefined;
     const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
+    const applies = worker !== undefined || !separateWorker;
+    await load(baselineUrl, warmup, `warm-${suffix}`);
     await load(consoleUrl, warmup, `warm-${suffix}`);
-    const consoleParties = { server: consoleServer, worker };
-    const consoleCpuBefore = cpuSnapshot(consoleParties);
-    const consoleLoad = await load(consoleUrl, deliveries, `cons-${suffix}`);
-    const consoleCpu = cpuPerDelivery(consoleCpuBefore, cpuSnapshot(consoleParties), deliveries);
-    const ackedAt = Date.now();
-    const stored = async () =>
-      (
-        await query<{ events: number; pending: number }>(
-          databaseUrl(consoleDb),
-          "select count(*)::int as events, count(*) filter (where apply_state = 'pending')::int as pending from webhook_events where gateway_transaction_id like 'tx_cons-%'",
-        )
-      )[0];
-    let counts = await stored();
-    while (counts.pending > 0 && (worker || !separateWorker) && Date.now() - ackedAt < 120_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      counts = await stored();
+
+    // Rounds in turn, so that neither app always meets the machine first. While the baseline runs,
+    // the console's worker is paused: its confirmations (to a gateway that is not there) would
+    // otherwise keep running beside the baseline.
+    const rounds: Round[] = [];
+    for (let round = 1; round <= roundCount; round++) {
+      worker?.kill("SIGSTOP");
+      const baselineCpuBefore = cpuSnapshot({ server: baseline });
+      const baselineLoad = await load(baselineUrl, deliveries, `base${round}-${suffix}`);
+      const baselineCpu = cpuPerDelivery(baselineCpuBefore, cpuSnapshot({ server: baseline }), deliveries);
+      const [{ n: baselineStored }] = await query<{ n: number }>(
+        databaseUrl(baselineDb),
+        `select count(*)::int as n from bench_baseline_events where payload->'transaction'->>'id' like 'tx_base${round}-%'`,
+      );
+      worker?.kill("SIGCONT");
+
+      const consoleParties = { server: consoleServer, worker };
+      const consoleCpuBefore = cpuSnapshot(consoleParties);
+      const consoleLoad = await load(consoleUrl, deliveries, `cons${round}-${suffix}`);
+      const consoleCpu = cpuPerDelivery(consoleCpuBefore, cpuSnapshot(consoleParties), deliveries);
+      const ackedAt = Date.now();
+      const stored = async () =>
+        (
+          await query<{ events: number; pending: number; ledger: number }>(
+            databaseUrl(consoleDb),
+            `select count(*)::int as events, count(*) filter (where apply_state = 'pending')::int as pending,
+               (select count(*)::int from ledger_transactions where gateway_transaction_id like 'tx_cons${round}-%') as ledger
+             from webhook_events where gateway_transaction_id like 'tx_cons${round}-%'`,
+          )
+        )[0];
+      let counts = await stored();
+      while (counts.pending > 0 && applies && Date.now() - ackedAt < 120_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        counts = await stored();
+      }
+      rounds.push({ baseline: baselineLoad, baselineStored, baselineCpu, console: consoleLoad, consoleStored: counts.events, consoleCpu, drainMs: Date.now() - ackedAt, ledger: counts.ledger, pending: counts.pending });
+      console.log(`round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
     }
-    const drainMs = Date.now() - ackedAt;
-    const [{ paid }] = await query<{ paid: number }>(databaseUrl(consoleDb), "select count(*)::int as paid from ledger_transactions where gateway_transaction_id like 'tx_cons-%'");
+    await stop(baseline);
     const feed = await feedLatency(consoleUrl, `http://localhost:${consolePort}`, databaseUrl(consoleDb), { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD }, `feed-${suffix}`);
     await stop(consoleServer);
 
+    // The round with the median ratio stands for the run; every round's ratio is printed too.
+    const ratio = (r: Round) => r.console.perSecond / r.baseline.perSecond;
+    const median = [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)];
     const row = (name: string, l: Load, storedCount: number) =>
       `| ${name} | ${l.perSecond.toLocaleString("en-US")} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx + l.errors} | ${storedCount} / ${deliveries} |`;
+    console.log(`\nthe median round of ${rounds.length} (${deliveries} deliveries each):`);
     console.log("\n| receiver (served, Postgres) | deliveries/s | p50 | p99 | non-2xx or errors | stored / sent |");
     console.log("|---|---|---|---|---|---|");
-    console.log(row("minimal Next route handler, `next start`", baselineLoad, baselineStored));
-    console.log(row("the console's receiver, `npm start`", consoleLoad, counts.events));
-    console.log(`\nratio console / baseline: ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
-    console.log(`CPU ms per delivery during the load: baseline: ${baselineCpu}; console: ${consoleCpu}`);
-    console.log(`applier: every stored event in the ledger ${drainMs} ms after the last acknowledgement (${paid} ledger rows, ${counts.pending} still pending)`);
-    console.log(`lost ${Math.max(0, deliveries - counts.events)}, duplicated ${Math.max(0, counts.events - deliveries)}; load average after ${loadavg()[0].toFixed(2)}`);
+    console.log(row("minimal Next route handler, `next start`", median.baseline, median.baselineStored));
+    console.log(row("the console's receiver, `npm start`", median.console, median.consoleStored));
+    console.log(`\nratio console / baseline: ${ratio(median).toFixed(2)}× (rounds: ${rounds.map((r) => ratio(r).toFixed(2)).join(", ")})`);
+    console.log(`CPU ms per delivery during the load: baseline: ${median.baselineCpu}; console: ${median.consoleCpu}`);
+    const lost = rounds.reduce((sum, r) => sum + Math.max(0, deliveries - r.consoleStored), 0);
+    const duplicated = rounds.reduce((sum, r) => sum + Math.max(0, r.consoleStored - deliveries), 0);
+    console.log(`applier: every stored event in the ledger ${rounds.map((r) => `${r.drainMs} ms`).join(", ")} after each round's last acknowledgement (${rounds.map((r) => r.ledger).join(", ")} ledger rows, ${rounds.reduce((sum, r) => sum + r.pending, 0)} still pending)`);
+    console.log(`over all rounds: lost ${lost}, duplicated ${duplicated}; worst console p99 ${Math.max(...rounds.map((r) => r.console.p99))} ms; load average after ${loadavg()[0].toFixed(2)}`);
     const line = (p: Percentiles) => `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (${p.heard} heard)`;
     console.log(`feed: at ${feed.rate}/s for ${feedSeconds} s, ${feed.acked}/${feed.sent} acknowledged; from each 2xx to its applied event`);
-    if (feed.browser) console.log(`  as a row on the activity page in Chromium (what a person sees): ${line(feed.browser)}`);
+    if (feed.browser) console.log(`  as a row on the activity page in Chromium (what a person sees; the list keeps the newest 100): ${line(feed.browser)}`);
     console.log(`  on a signed-in feed stream (GET /api/feed/stream, what the browser receives): ${line(feed.stream)}`);
     console.log(`  on the feed channel (pg LISTEN, what every console process hears): ${line(feed.channel)}`);
   } finally {

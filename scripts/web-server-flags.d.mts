@@ -1,0 +1,1 @@
+export const WEB_SERVER_NODE_FLAGS: string[];
