@@ -49,6 +49,8 @@ test.describe("money truth", () => {
     await expect(page.getByTestId("paid-amount")).toHaveText("R$ 33,10");
     await expect(page.getByTestId("pix-code")).toHaveCount(0);
     await expect(page.getByTestId("print-receipt")).toBeVisible();
+    // The end-to-end id comes with the gateway's notification (its lookup does not carry one).
+    await expect(page.getByTestId("paid-result")).toContainText(/ID fim a fim \(E2E\)\s*E\d{20}[A-Za-z0-9]{11}/);
     await shoot(page, "pix-paid");
   });
 

@@ -21,6 +21,31 @@ export type TransactionEventDto = {
   payload: unknown;
 };
 
+/**
+ * The Pix end-to-end id the gateway's notifications reported for a ledger row (the interface's
+ * webhook carries `transaction.pixInformation.endToEndId`; its lookup does not), from the latest
+ * one the gateway did not contradict; null when none carried it.
+ */
+export async function reportedEndToEndId(accountId: string, ledgerId: string): Promise<string | null> {
+  const db = await getDb();
+  const endToEndId = sql<string | null>`${webhookEvents.payload}->'transaction'->'pixInformation'->>'endToEndId'`;
+  const [row] = await db
+    .select({ endToEndId })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.accountId, accountId),
+        eq(webhookEvents.ledgerId, ledgerId),
+        eq(webhookEvents.kind, "payment"),
+        sql`${webhookEvents.confirmation} is distinct from 'contradicted'`,
+        sql`${endToEndId} <> ''`,
+      ),
+    )
+    .orderBy(desc(webhookEvents.lastReceivedAt))
+    .limit(1);
+  return row?.endToEndId ?? null;
+}
+
 /** The notifications that concerned one ledger row, oldest first (for the transaction timeline). */
 export async function listEventsForTransaction(accountId: string, ledgerId: string): Promise<TransactionEventDto[]> {
   const db = await getDb();

@@ -21,7 +21,7 @@ import { machineKindForOperation } from "@/lib/status/machine";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
 import { firstChargeOf, getFirstChargeRow, type FirstCharge } from "@/lib/charges/subscription-charge";
 import { findInAccounts } from "@/lib/auth/account-page";
-import { currentFeedSeq } from "@/lib/webhooks/queries";
+import { currentFeedSeq, reportedEndToEndId } from "@/lib/webhooks/queries";
 import { accountPath } from "@/lib/accounts/paths";
 import { latestCheck, type GatewayCheck } from "@/lib/reconcile/checks";
 import { LiveRefresh } from "@/components/payments/live-refresh";
@@ -55,6 +55,9 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
   // A subscription's payment arrives as its first charge, a transaction of its own: the page follows it.
   const firstCharge = row.kind.endsWith("_subscription") ? firstChargeOf(row.response) : null;
   const firstChargeRow = firstCharge ? await getFirstChargeRow(row.accountId, firstCharge.transactionId) : null;
+  // The receipt's end-to-end id: the gateway's record when it has one, else what its notification said.
+  const paidRow = [row, firstChargeRow].find((candidate) => candidate && stateOf(transactionMachine, candidate.status) === "paid") ?? null;
+  const notifiedEndToEndId = paidRow && !str(obj(obj(paidRow.gatewayRecord).pixInformation).endToEndId) ? await reportedEndToEndId(paidRow.accountId, paidRow.id) : null;
 
   return (
     <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
@@ -233,7 +236,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
   function PaidOutcome({ row, amountLabel, title, hint }: { row: LedgerRow; amountLabel: string; title?: string; hint?: string }) {
     const record = obj(row.gatewayRecord);
     const payer = obj(record.pixMetadata);
-    const endToEndId = str(obj(record.pixInformation).endToEndId);
+    const endToEndId = str(obj(record.pixInformation).endToEndId) ?? (row.id === paidRow?.id ? (notifiedEndToEndId ?? undefined) : undefined);
     const items: [string, React.ReactNode][] = [
       [t("charges.result.paidAt"), row.paidAt ? format.dateTimeZoned(row.paidAt) : "—"],
       [t("charges.result.payer"), str(payer.payerName) ?? row.clientName ?? "—"],
