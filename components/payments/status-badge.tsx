@@ -21,6 +21,12 @@ const TONE: Record<string, NonNullable<BadgeProps["variant"]>> = {
   charged_back: "destructive",
 };
 
+/** A status in words, for text that is not a badge (a toast, a sentence). */
+export function useStatusWords(): (kind: MachineKind, status: string) => string {
+  const { t, has } = useI18n();
+  return (kind, status) => statusLabel(t, has, kind, status).label;
+}
+
 /**
  * A status as words with a colour, the gateway's own code in the tooltip. Whatever the gateway
  * spells (`OK` at creation, `PENDING` later) reads the same; a status the console does not know

@@ -63,8 +63,11 @@ test("a refund is offered only on a paid charge, and its dialog closes with a co
   await expect(refund).toBeVisible({ timeout: 15_000 });
   await refund.click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("começa em análise");
+  await expect(dialog).not.toContainText("PENDING");
   await dialog.getByRole("button", { name: "Enviar pedido" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(/Pedido de reembolso enviado/)).toBeVisible();
+  // The gateway answers `PENDING`; a person reads words.
+  await expect(page.getByText("Pedido de reembolso enviado: Em análise")).toBeVisible();
   await expect(refund).toBeFocused();
 });

@@ -6,6 +6,7 @@ import { Undo2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Deferred } from "@/components/ui/deferred";
+import { useStatusWords } from "@/components/payments/status-badge";
 import { useT } from "@/lib/i18n/client";
 
 // The dialog and its form (radix dialog, react-hook-form) load when the button is first hovered, focused or clicked.
@@ -28,6 +29,7 @@ export function RefundRequestDialog({
 }) {
   const t = useT();
   const router = useRouter();
+  const statusWords = useStatusWords();
   const [open, setOpen] = useState(false);
   return (
     <Deferred
@@ -46,7 +48,7 @@ export function RefundRequestDialog({
         ledgerId,
         secondFactor,
         onRequested: (status: string) => {
-          toast.success(t("refunds.requested", { status }));
+          toast.success(t("refunds.requested", { status: statusWords("refund", status) }));
           setOpen(false);
           router.refresh();
         },

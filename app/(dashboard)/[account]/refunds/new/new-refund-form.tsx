@@ -3,17 +3,19 @@
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { RefundRequestForm } from "@/app/(dashboard)/refunds/refund-request-form";
+import { useStatusWords } from "@/components/payments/status-badge";
 import { useT } from "@/lib/i18n/client";
 
 export function NewRefundForm({ accountId, secondFactor }: { accountId: string; secondFactor: boolean }) {
   const t = useT();
   const router = useRouter();
+  const statusWords = useStatusWords();
   return (
     <RefundRequestForm
       accountId={accountId}
       secondFactor={secondFactor}
       onRequested={(result) => {
-        toast.success(t("refunds.requested", { status: result.status }));
+        toast.success(t("refunds.requested", { status: statusWords("refund", result.status) }));
         router.push("/refunds");
       }}
     />
