@@ -115,7 +115,11 @@ export type ParsedPaymentNotification = PaymentNotification & { dedupeKey: strin
 /** A payload of the interface's payment webhook shape, or null (then it is kept as "unknown"). */
 export function parsePaymentNotification(payload: Record<string, unknown>): ParsedPaymentNotification | null {
   const read = readPayment(payload);
-  return read && { ...read.notification, dedupeKey: paymentDedupeKey(read.event, read.tx) };
+  if (!read) return null;
+  // The object is new and ours: the key is added to it rather than to a copy (this is per delivery).
+  const parsed = read.notification as ParsedPaymentNotification;
+  parsed.dedupeKey = paymentDedupeKey(read.event, read.tx);
+  return parsed;
 }
 
 /** parsePaymentNotification without the dedupe key (the applier reads events already stored once). */
