@@ -526,7 +526,8 @@ async function main(): Promise<void> {
       console.log(`round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
     }
     await stop(baseline);
-    const feed = await feedLatency(consoleUrl, `http://localhost:${consolePort}`, databaseUrl(consoleDb), { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD }, `feed-${suffix}`);
+    // BENCH_FEED_SECONDS=0: the receiver's rounds only.
+    const feed = feedSeconds > 0 ? await feedLatency(consoleUrl, `http://localhost:${consolePort}`, databaseUrl(consoleDb), { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD }, `feed-${suffix}`) : null;
     await stop(consoleServer);
 
     // The round with the median ratio stands for the run; every round's ratio is printed too.
@@ -546,6 +547,7 @@ async function main(): Promise<void> {
     console.log(`applier: every stored event in the ledger ${rounds.map((r) => `${r.drainMs} ms`).join(", ")} after each round's last acknowledgement (${rounds.map((r) => r.ledger).join(", ")} ledger rows, ${rounds.reduce((sum, r) => sum + r.pending, 0)} still pending)`);
     console.log(`over all rounds: lost ${lost}, duplicated ${duplicated}; worst console p99 ${Math.max(...rounds.map((r) => r.console.p99))} ms; load average after ${loadavg()[0].toFixed(2)}`);
     const line = (p: Percentiles) => `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (${p.heard} heard)`;
+    if (!feed) return;
     console.log(`feed: at ${feed.rate}/s for ${feedSeconds} s, ${feed.acked}/${feed.sent} acknowledged; from each 2xx to its applied event`);
     if (feed.browser) console.log(`  as a row on the activity page in Chromium (what a person sees; the list keeps the newest 100): ${line(feed.browser)}`);
     console.log(`  on a signed-in feed stream (GET /api/feed/stream, what the browser receives): ${line(feed.stream)}`);
