@@ -42,20 +42,26 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
 
+/** Pages per test: the groups spread over both workers and each stays well inside its timeout. */
+const GROUP_SIZE = 7;
+
 test.describe("accessibility budget: axe finds no serious or critical violation", () => {
-  test("on every console page, signed in as an administrator", async ({ adminPage: page }) => {
-    test.setTimeout(180_000);
-    const accountId = await demoAccountId(page);
-    const found: Record<string, string[]> = {};
-    for (const path of pages(accountId)) {
-      // Pages with a live stream never go network-idle: wait for the document and a moment of hydration.
-      await page.goto(path, { waitUntil: "load" });
-      await page.locator("main").waitFor();
-      const violations = await seriousViolations(page);
-      if (violations.length > 0) found[path] = violations;
-    }
-    expect(found).toEqual({});
-  });
+  const groupCount = Math.ceil(pages("account").length / GROUP_SIZE);
+  for (let group = 0; group < groupCount; group++) {
+    test(`on every console page, signed in as an administrator (group ${group + 1} of ${groupCount})`, async ({ adminPage: page }) => {
+      test.setTimeout(180_000);
+      const accountId = await demoAccountId(page);
+      const found: Record<string, string[]> = {};
+      for (const path of pages(accountId).slice(group * GROUP_SIZE, (group + 1) * GROUP_SIZE)) {
+        // Pages with a live stream never go network-idle: wait for the document and a moment of hydration.
+        await page.goto(path, { waitUntil: "load" });
+        await page.locator("main").waitFor();
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[path] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
 
   test("on the sign-in page", async ({ page }) => {
     await page.goto("/sign-in");
