@@ -155,10 +155,15 @@ function paidNotification(index: number, run: string): string {
 type CpuParties = Record<string, number>;
 const TICKS_PER_SECOND = 100;
 
+/** The fields of /proc/<pid>/stat after the command name (field 3 onwards: [1] parent, [11] utime, [12] stime, [13] cutime, [14] cstime). */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 function processCpuSeconds(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const fields = statFields(pid);
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0;
@@ -174,8 +179,7 @@ function postgresCpuSeconds(): number {
       if (!/^\d+$/.test(entry)) continue;
       try {
         if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        postgres.set(Number(entry), stat.slice(stat.lastIndexOf(")") + 2).split(" "));
+        postgres.set(Number(entry), statFields(entry));
       } catch {
         // gone
       }
@@ -485,6 +489,7 @@ async function main(): Promise<void> {
     const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
     const applies = worker !== undefined || !separateWorker;
+    const consoleParties = { server: consoleServer, worker };
     await load(baselineUrl, warmup, `warm-${suffix}`);
     await load(consoleUrl, warmup, `warm-${suffix}`);
 
@@ -503,7 +508,6 @@ async function main(): Promise<void> {
       );
       worker?.kill("SIGCONT");
 
-      const consoleParties = { server: consoleServer, worker };
       const consoleCpuBefore = cpuSnapshot(consoleParties);
       const consoleLoad = await load(consoleUrl, deliveries, `cons${round}-${suffix}`);
       const consoleCpu = cpuPerDelivery(consoleCpuBefore, cpuSnapshot(consoleParties), deliveries);

@@ -57,7 +57,8 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
   const firstChargeRow = firstCharge ? await getFirstChargeRow(row.accountId, firstCharge.transactionId) : null;
   // The receipt's end-to-end id: the gateway's record when it has one, else what its notification said.
   const paidRow = [row, firstChargeRow].find((candidate) => candidate && stateOf(transactionMachine, candidate.status) === "paid") ?? null;
-  const notifiedEndToEndId = paidRow && !str(obj(obj(paidRow.gatewayRecord).pixInformation).endToEndId) ? await reportedEndToEndId(paidRow.accountId, paidRow.id) : null;
+  const recordedEndToEndId = (candidate: LedgerRow) => str(obj(obj(candidate.gatewayRecord).pixInformation).endToEndId);
+  const paidEndToEndId = paidRow ? (recordedEndToEndId(paidRow) ?? (await reportedEndToEndId(paidRow.accountId, paidRow.id))) : null;
 
   return (
     <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
@@ -236,7 +237,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
   function PaidOutcome({ row, amountLabel, title, hint }: { row: LedgerRow; amountLabel: string; title?: string; hint?: string }) {
     const record = obj(row.gatewayRecord);
     const payer = obj(record.pixMetadata);
-    const endToEndId = str(obj(record.pixInformation).endToEndId) ?? (row.id === paidRow?.id ? (notifiedEndToEndId ?? undefined) : undefined);
+    const endToEndId = (row.id === paidRow?.id ? paidEndToEndId : recordedEndToEndId(row)) ?? undefined;
     const items: [string, React.ReactNode][] = [
       [t("charges.result.paidAt"), row.paidAt ? format.dateTimeZoned(row.paidAt) : "—"],
       [t("charges.result.payer"), str(payer.payerName) ?? row.clientName ?? "—"],
