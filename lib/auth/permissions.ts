@@ -18,6 +18,10 @@ export const PERMISSIONS = {
   "transfers.create": ["admin", "producer"],
   "webhooks.view": ["admin", "operator", "producer", "viewer"],
   "account.keys.manage": ["admin", "producer"],
+  /** Where the account's confirmed events go: health, attempts and the events sent. */
+  "destinations.view": ["admin", "operator", "producer"],
+  /** Only those who administer the account add, change, pause, rotate or replay. */
+  "destinations.manage": ["admin", "producer"],
   "profile.manage": ["admin", "operator", "producer", "viewer"],
   "accounts.create": ["admin"],
   "users.manage": ["admin"],

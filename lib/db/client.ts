@@ -14,7 +14,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export type RawQuery = <T>(text: string, params: unknown[], name?: string) => Promise<T[]>;
 
-type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres"; query: RawQuery };
+type Unlisten = () => Promise<void>;
+/** LISTEN inside the embedded database (its notifications never leave this process); Postgres has its own connection for that (lib/feed/bus.ts). */
+type EmbeddedListen = (channel: string, listener: () => void) => Promise<Unlisten>;
+
+type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres"; query: RawQuery; listen?: EmbeddedListen };
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 /** Any constant works; it only has to be the same in every console process. */
@@ -53,7 +57,8 @@ async function openPglite(dir: string): Promise<Handle> {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const query: RawQuery = async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows;
-  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite", query };
+  const listen: EmbeddedListen = (channel, listener) => client.listen(channel, () => listener());
+  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite", query, listen };
 }
 
 export function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Handle> {
@@ -96,6 +101,12 @@ export function rawDatabase(): Pick<Handle, "driver" | "query"> | Promise<Pick<H
 
 export async function getDb(): Promise<Database> {
   return (await handle()).db;
+}
+
+/** Subscribes to NOTIFY on the embedded database; null on Postgres, where lib/feed/bus.ts listens on a connection of its own. */
+export async function listenEmbedded(channel: string, listener: () => void): Promise<Unlisten | null> {
+  const opened = await handle();
+  return opened.listen ? opened.listen(channel, listener) : null;
 }
 
 export async function getDbDriver(): Promise<Handle["driver"]> {

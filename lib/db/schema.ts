@@ -6,3 +6,4 @@ export * from "./tables/views";
 export * from "./tables/webhooks";
 export * from "./tables/checks";
 export * from "./tables/auth";
+export * from "./tables/destinations";

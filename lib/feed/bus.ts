@@ -1,5 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
+import { listenEmbedded } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { FeedEvent } from "./types";
 
@@ -54,6 +55,10 @@ async function listenOnPostgres(url: string): Promise<void> {
       s.emitter.emit("stored");
       return;
     }
+    if (message.channel !== FEED_CHANNEL) {
+      s.emitter.emit(`signal:${message.channel}`);
+      return;
+    }
     if (message.channel !== FEED_CHANNEL || !message.payload) return;
     try {
       emitLocally(JSON.parse(message.payload) as FeedEvent);
@@ -67,7 +72,7 @@ async function listenOnPostgres(url: string): Promise<void> {
     s.listening = null;
     client.end().catch(() => {});
     const [first] = s.channels;
-    const subscribed = s.emitter.listenerCount("event") + s.emitter.listenerCount("stored") > 0;
+    const subscribed = s.emitter.eventNames().some((name) => name !== "error" && s.emitter.listenerCount(name) > 0);
     if (!s.stopped && first && subscribed) setTimeout(() => void ensureListening(first).catch(() => {}), 1000);
   };
   client.on("error", reconnect);
@@ -123,6 +128,27 @@ export async function subscribeStored(listener: () => void): Promise<() => void>
   }
   return () => {
     s.emitter.off("stored", listener);
+  };
+}
+
+/**
+ * Calls `listener` whenever any process sends NOTIFY on `channel` (a plain name): on Postgres through
+ * this process's LISTEN connection, on the embedded database through its own notifications.
+ */
+export async function subscribeSignal(channel: string, listener: () => void): Promise<() => void> {
+  const embedded = await listenEmbedded(channel, listener);
+  if (embedded) return () => void embedded().catch(() => {});
+  const s = state();
+  const name = `signal:${channel}`;
+  s.emitter.on(name, listener);
+  try {
+    await ensureListening(channel);
+  } catch (error) {
+    s.emitter.off(name, listener);
+    throw error;
+  }
+  return () => {
+    s.emitter.off(name, listener);
   };
 }
 

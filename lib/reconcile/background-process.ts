@@ -19,7 +19,7 @@ export async function runBackgroundProcess(): Promise<{ stop: () => Promise<void
   return {
     stop: async () => {
       unsubscribe();
-      stopBackgroundWork();
+      await stopBackgroundWork();
       await stopFeedListener();
       await closeDb();
     },

@@ -1,4 +1,5 @@
 import "server-only";
+import { runDestinationsOnce, startDestinationWork, stopDestinationWork } from "@/lib/destinations/work";
 import { applyPendingEvents, onConfirmationsDue } from "@/lib/webhooks/applier";
 import { reconcileConfig } from "./checks";
 import { runReconcilerOnce } from "./worker";
@@ -14,8 +15,12 @@ function loop(): Loop {
   return (g[loopKey] ??= { timer: null, running: false, again: false });
 }
 
-/** One pass of the background work: stored notifications onto the ledger, then due gateway checks. */
-export async function runBackgroundWorkOnce(): Promise<{ applied: number; checked: number }> {
+/**
+ * One pass of the background work: stored notifications onto the ledger, then due gateway checks;
+ * with `destinations`, then the events those confirmations made, sent to the producer's systems
+ * (the serverless mode: a long-running process has its own sender, startDestinationWork).
+ */
+export async function runBackgroundWorkOnce(options: { destinations?: boolean } = {}): Promise<{ applied: number; checked: number; published?: number; attempted?: number }> {
   let applied = 0;
   for (let batch = await applyPendingEvents(); batch > 0; batch = await applyPendingEvents()) applied += batch;
   let checked = 0;
@@ -25,7 +30,8 @@ export async function runBackgroundWorkOnce(): Promise<{ applied: number; checke
     checked += claimed;
     if (claimed < limit) break;
   }
-  return { applied, checked };
+  if (!options.destinations) return { applied, checked };
+  return { applied, checked, ...(await runDestinationsOnce()) };
 }
 
 async function tick(): Promise<void> {
@@ -65,10 +71,13 @@ export function startBackgroundWork(): void {
   l.timer = setInterval(() => void tick(), reconcileConfig().intervalMs);
   l.timer.unref();
   void tick();
+  void startDestinationWork();
 }
 
-export function stopBackgroundWork(): void {
+/** Stops the timers; resolves once the deliveries in flight have ended. */
+export async function stopBackgroundWork(): Promise<void> {
   const l = loop();
   if (l.timer) clearInterval(l.timer);
   l.timer = null;
+  await stopDestinationWork();
 }

@@ -12,9 +12,9 @@ function authorized(request: Request): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Vercel Cron (see vercel.json): one pass of the webhook applier and the reconciler. */
+/** Vercel Cron (see vercel.json): one pass of the webhook applier, the reconciler and the event destinations. */
 export async function GET(request: Request) {
   if (!authorized(request)) return Response.json({ error: "unauthorized" }, { status: 401 });
-  const result = await runBackgroundWorkOnce();
+  const result = await runBackgroundWorkOnce({ destinations: true });
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 }

@@ -1,3 +1,4 @@
+import { continueAfterResponse } from "@/lib/reconcile/after-response";
 import { handleWebhookRequest } from "@/lib/webhooks/http";
 
 export const runtime = "nodejs";
@@ -6,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** Gateway notifications for one account; authenticated by the payload's token, never by a session. */
 export async function POST(request: Request, { params }: { params: Promise<{ accountId: string }> }) {
   const { accountId } = await params;
-  return handleWebhookRequest(request, accountId);
+  const response = await handleWebhookRequest(request, accountId);
+  if (response.ok) continueAfterResponse();
+  return response;
 }

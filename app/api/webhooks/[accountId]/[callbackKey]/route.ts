@@ -1,3 +1,4 @@
+import { continueAfterResponse } from "@/lib/reconcile/after-response";
 import { handleWebhookRequest } from "@/lib/webhooks/http";
 
 export const runtime = "nodejs";
@@ -6,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** Notifications on one object's own callback path (a transfer's): the key names and authenticates that object. */
 export async function POST(request: Request, { params }: { params: Promise<{ accountId: string; callbackKey: string }> }) {
   const { accountId, callbackKey } = await params;
-  return handleWebhookRequest(request, accountId, callbackKey);
+  const response = await handleWebhookRequest(request, accountId, callbackKey);
+  if (response.ok) continueAfterResponse();
+  return response;
 }
