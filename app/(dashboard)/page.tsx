@@ -13,6 +13,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
 import { VolumeChart } from "./_overview/volume-chart";
+import { DisabledDestinationsBanner } from "./[account]/destinations/disabled-banner";
 
 export default async function HomePage() {
   const ctx = await requirePage();
@@ -81,6 +82,7 @@ export default async function HomePage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("overview.title")} />
+      {can(ctx, "destinations.view") && <DisabledDestinationsBanner accountId={account.id} />}
       <div className="space-y-2">
         <div className="grid gap-4 md:grid-cols-3" data-testid="overview-periods">
           {OVERVIEW_PERIODS.map(({ key }) => (

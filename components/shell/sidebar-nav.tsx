@@ -13,6 +13,7 @@ import {
   Receipt,
   ScrollText,
   Search,
+  Send,
   Settings,
   Undo2,
   User,
@@ -38,6 +39,7 @@ const NAV_ICONS: Record<NavIconName, LucideIcon> = {
   users: Users,
   scroll: ScrollText,
   webhook: Webhook,
+  send: Send,
   building: Building2,
 };
 

@@ -85,15 +85,6 @@ async function findRow(accountId: string, id: string): Promise<DestinationRow> {
   return row;
 }
 
-export async function getDestination(accountId: string, id: string): Promise<DestinationView | null> {
-  try {
-    return view(await findRow(accountId, id));
-  } catch (error) {
-    if (error instanceof DestinationNotFoundError) return null;
-    throw error;
-  }
-}
-
 export async function updateDestination(accountId: string, id: string, input: DestinationInput, actor: Actor, ip: string | null): Promise<DestinationView> {
   const before = await findRow(accountId, id);
   if (input.url !== before.url) await checkUrl(accountId, input.url);
@@ -185,9 +176,23 @@ export type DestinationHealth = DestinationView & {
 };
 
 /** The account's destinations with their health: success rate over 24 h, last attempt, queue, next retry. */
-export async function listDestinations(accountId: string, kind: "http" | "listen" = "http"): Promise<DestinationHealth[]> {
+export async function listDestinations(accountId: string): Promise<DestinationHealth[]> {
+  return withHealth(accountId, { kind: "http" });
+}
+
+/** One destination (of either kind) with its health. */
+export async function getDestinationHealth(accountId: string, id: string): Promise<DestinationHealth | null> {
+  const [row] = await withHealth(accountId, { id });
+  return row ?? null;
+}
+
+async function withHealth(accountId: string, filter: { kind: "http" } | { id: string }): Promise<DestinationHealth[]> {
   const db = await getDb();
-  const rows = await db.select().from(eventDestinations).where(and(eq(eventDestinations.accountId, accountId), eq(eventDestinations.kind, kind))).orderBy(eventDestinations.createdAt);
+  const rows = await db
+    .select()
+    .from(eventDestinations)
+    .where(and(eq(eventDestinations.accountId, accountId), "kind" in filter ? eq(eventDestinations.kind, filter.kind) : eq(eventDestinations.id, filter.id)))
+    .orderBy(eventDestinations.createdAt);
   if (rows.length === 0) return [];
   const stats = rowsOf<{
     id: string;
@@ -211,7 +216,7 @@ export async function listDestinations(accountId: string, kind: "http" | "listen
       from event_destinations e
       left join lateral (select started_at, http_status, error from destination_attempts a where a.destination_id = e.id
         and (a.http_status is not null or a.error is not null) order by a.started_at desc limit 1) l on true
-      where e.account_id = ${accountId} and e.kind = ${kind}`),
+      where e.id in (select jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb))`),
   );
   const byId = new Map(stats.map((s) => [s.id, s]));
   return rows.map((row) => {

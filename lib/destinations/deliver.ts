@@ -151,8 +151,11 @@ export function nextDelayMs(result: Pick<AttemptResult, "attempt" | "roundStart"
  * its destination; so do `disableAfterMs` of nothing but failures. A result older than the
  * delivery's latest claim (its lease ran out and another attempt began) changes only its log line.
  */
-export async function recordResults(results: readonly AttemptResult[]): Promise<void> {
+export async function recordResults(results: readonly AttemptResult[], scope: { destinationId?: string } = {}): Promise<void> {
   if (results.length === 0) return;
+  // A listen session reports for its own destination only.
+  const mine = scope.destinationId ? sql`and a.destination_id = ${scope.destinationId}` : sql``;
+  const ours = scope.destinationId ? sql`and d.destination_id = ${scope.destinationId}` : sql``;
   const db = await getDb();
   const { disableAfterMs } = destinationConfig();
   const rows = results.map((r) => {
@@ -185,14 +188,14 @@ export async function recordResults(results: readonly AttemptResult[]): Promise<
       logged as (
         update destination_attempts a set duration_ms = r.duration_ms, http_status = r.status, error = r.error, response_excerpt = r.excerpt,
           next_retry_at = case when r.delay_s is null then null else now() + make_interval(secs => r.delay_s) end
-        from r where a.delivery_id = r.delivery_id and a.attempt = r.attempt
+        from r where a.delivery_id = r.delivery_id and a.attempt = r.attempt ${mine}
         returning 1)
       update destination_deliveries d set
         state = case when r.ok then 'delivered' when r.final then 'failed' else 'pending' end,
         next_at = case when r.delay_s is null then d.next_at else now() + make_interval(secs => r.delay_s) end,
         delivered_at = case when r.ok then now() else d.delivered_at end,
         last_status = r.status, last_error = r.error
-      from r where d.id = r.delivery_id and d.attempts = r.attempt and d.state = 'pending'`);
+      from r where d.id = r.delivery_id and d.attempts = r.attempt and d.state = 'pending' ${ours}`);
     const changed = rowsOf<{ id: string; account_id: string; reason: string; was: string }>(
       await tx.execute(sql`
         with r as (select * from jsonb_to_recordset(${JSON.stringify([...byDestination.values()])}::jsonb) as r(id text, succeeded boolean, failed boolean, gone boolean))

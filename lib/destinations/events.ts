@@ -95,8 +95,6 @@ function moneyOf(cents: unknown, currency: unknown) {
   return { amount: amountCents === null ? null : fromCents(amountCents), amountCents: amountCents === null ? null : Math.round(amountCents), currency: text(currency) ?? "BRL" };
 }
 
-const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
-
 /** UTM values from trackProps first (utm_source or utmSource), then from the checkout URL's query. */
 export function utmOf(trackProps: Record<string, unknown> | null, checkoutUrl: string | null): ChargeData["utm"] {
   let query: URLSearchParams | null = null;
@@ -107,7 +105,7 @@ export function utmOf(trackProps: Record<string, unknown> | null, checkoutUrl: s
       query = null;
     }
   }
-  const read = (key: (typeof UTM_KEYS)[number]) =>
+  const read = (key: keyof ChargeData["utm"]) =>
     text(trackProps?.[`utm_${key}`]) ?? text(trackProps?.[`utm${key[0]!.toUpperCase()}${key.slice(1)}`]) ?? text(query?.get(`utm_${key}`));
   return { source: read("source"), medium: read("medium"), campaign: read("campaign"), term: read("term"), content: read("content") };
 }

@@ -12,6 +12,7 @@ export type NavIconName =
   | "users"
   | "scroll"
   | "webhook"
+  | "send"
   | "building";
 
 /** Plain data so a server component can build the menu, its labels already in the user's language. */

@@ -18,6 +18,7 @@ const NAV: NavEntry[] = [
   { href: "/checkout-links", labelKey: "checkoutLinks.nav", icon: "link", permission: "checkout.create" },
   { href: "/activity", labelKey: "activity.nav.activity", icon: "activity", permission: "webhooks.view" },
   { href: "/webhooks", labelKey: "activity.nav.webhooks", icon: "webhook", permission: "webhooks.view" },
+  { href: "/destinations", labelKey: "destinations.nav", icon: "send", permission: "destinations.view" },
   { href: "/producer", labelKey: "producer.nav", icon: "user", permission: "account.view" },
   { href: "/accounts", labelKey: "nav.accounts", icon: "building", permission: "account.view" },
   { href: "/admin/users", labelKey: "nav.users", icon: "users", section: "admin", permission: "users.manage" },

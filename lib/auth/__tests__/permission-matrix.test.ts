@@ -35,6 +35,13 @@ function actionsInCode(): Record<string, string> {
 const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/actions.ts#switchAccountAction": "account.view",
   "app/(dashboard)/actions.ts#signOutAuditAction": "profile.manage",
+  ...Object.fromEntries(
+    ["createDestinationAction", "updateDestinationAction", "setDestinationStateAction", "rotateDestinationSecretAction", "deleteDestinationAction",
+      "sendTestEventAction", "resendEventAction", "countReplayAction", "replaySinceAction", "createListenKeyAction", "revokeListenKeyAction"].map((name) => [
+      `app/(dashboard)/[account]/destinations/actions.ts#${name}`,
+      "destinations.manage" as Permission,
+    ]),
+  ),
   "app/(dashboard)/accounts/actions.ts#createAccountAction": "accounts.create",
   "app/(dashboard)/accounts/actions.ts#updateAccountAction": "account.keys.manage",
   "app/(dashboard)/accounts/actions.ts#replaceSecretKeyAction": "account.keys.manage",
@@ -96,6 +103,9 @@ const READ_ONLY_ACTIONS = new Set([
 const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: string }> = {
   "app/api/auth/[...nextauth]/route.ts": { guard: "next-auth" },
   "app/api/cron/reconcile/route.ts": { guard: "CRON_SECRET" },
+  // `npm run listen`: a listen key made by someone with destinations.manage, for its own account only.
+  "app/api/destinations/listen/route.ts": { guard: "authenticateListen" },
+  "app/api/destinations/listen/deliveries/route.ts": { guard: "authenticateListen" },
   "app/api/feed/route.ts": { permission: "webhooks.view" },
   "app/api/feed/stream/route.ts": { permission: "webhooks.view" },
   "app/api/transactions/export/route.ts": { permission: "transactions.view" },
@@ -106,10 +116,13 @@ const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: stri
 /** Role × permission, written out in full. */
 const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
-  operator: ["account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create", "webhooks.view", "profile.manage"],
+  operator: [
+    "account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create", "webhooks.view",
+    "destinations.view", "profile.manage",
+  ],
   producer: [
     "account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create",
-    "transfers.view", "transfers.create", "webhooks.view", "account.keys.manage", "profile.manage",
+    "transfers.view", "transfers.create", "webhooks.view", "account.keys.manage", "destinations.view", "destinations.manage", "profile.manage",
   ],
   viewer: ["account.view", "transactions.view", "transfers.view", "webhooks.view", "profile.manage"],
 };
@@ -161,6 +174,6 @@ describe("permission matrix", () => {
   it.each(ROLES.flatMap((role) => Object.keys(EXPECTED_ROUTES).map((route) => [role, route] as const)))("%s × route %s", (role, route) => {
     const guard = EXPECTED_ROUTES[route];
     if ("permission" in guard) expect(roleCan(role, guard.permission)).toBe(MATRIX[role].includes(guard.permission));
-    else expect(["next-auth", "CRON_SECRET", "handleWebhookRequest"]).toContain(guard.guard);
+    else expect(["next-auth", "CRON_SECRET", "handleWebhookRequest", "authenticateListen"]).toContain(guard.guard);
   });
 });

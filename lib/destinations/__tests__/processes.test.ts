@@ -125,10 +125,9 @@ describe.each(targets)("destination workers on $name", (target: TestDatabase) =>
     expect(new Set(mine.map((r) => r.id)).size).toBe(400);
     const db = await getDb();
     const ids = JSON.stringify(mine.map((r) => r.id));
-    const [counts] = (
-      await db.execute(sql`select count(*)::int as attempts, count(distinct delivery_id)::int as deliveries from destination_attempts
-        where event_id in (select jsonb_array_elements_text(${ids}::jsonb))`)
-    ).rows as { attempts: number; deliveries: number }[];
+    const result = await db.execute(sql`select count(*)::int as attempts, count(distinct delivery_id)::int as deliveries from destination_attempts
+        where event_id in (select jsonb_array_elements_text(${ids}::jsonb))`);
+    const [counts] = (result as unknown as { rows: { attempts: number; deliveries: number }[] }).rows;
     expect(counts!.deliveries).toBe(400);
     expect(counts!.attempts).toBe(counts!.deliveries);
   });

@@ -20,9 +20,10 @@ import { producer } from "./producer";
 import { overview } from "./overview";
 import { audit } from "./audit";
 import { status } from "./status";
+import { destinations } from "./destinations";
 
 /** Each area registers its namespace here. */
-const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit, status } as const;
+const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit, status, destinations } as const;
 
 export type Areas = typeof areas;
 
