@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { closeDb, getDb } from "@/lib/db/client";
 import { destinationAttempts, destinationDeliveries, eventDestinations, ledgerTransactions } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import { startReceiver } from "./receiver";
+import { startReceiver } from "@/lib/testing/webhook-receiver";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 process.env.WEBHOOK_APPLIER = "off";

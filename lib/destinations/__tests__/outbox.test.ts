@@ -7,7 +7,7 @@ import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/dat
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { eventBodySchema } from "../schemas";
-import { startReceiver } from "./receiver";
+import { startReceiver } from "@/lib/testing/webhook-receiver";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 process.env.WEBHOOK_APPLIER = "off";

@@ -8,7 +8,7 @@ import { destinationAttempts, destinationDeliveries, ledgerTransactions } from "
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { backgroundWorkerArgs } from "@/scripts/background-worker-command.mjs";
-import { startReceiver } from "./receiver";
+import { startReceiver } from "@/lib/testing/webhook-receiver";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
