@@ -19,7 +19,7 @@ export function destinationConfig() {
     /** How long a claimed attempt is reserved for the process sending it (longer than the 15 s timeout). */
     leaseMs: Number(process.env.DESTINATION_LEASE_MS ?? 60_000),
     /** Attempts in flight at once per process. */
-    concurrency: Math.max(1, Number(process.env.DESTINATION_CONCURRENCY ?? 32)),
+    concurrency: Math.max(1, Number(process.env.DESTINATION_CONCURRENCY ?? 64)),
     /** A Retry-After longer than this is held to it. */
     maxRetryAfterMs: 10 * 3_600_000,
     /** How often a process looks for retries that came due (new events wake it at once). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
@@ -162,9 +162,18 @@ export async function rotateSecret(accountId: string, id: string, overlapHours: 
 
 export async function deleteDestination(accountId: string, id: string, actor: Actor, ip: string | null): Promise<void> {
   const before = await findRow(accountId, id);
-  const db = await getDb();
-  await db.delete(eventDestinations).where(eq(eventDestinations.id, before.id));
+  await removeDestinations([before.id]);
   await writeAudit({ actor, accountId, action: "destination.deleted", target: id, ip, details: { url: before.url } });
+}
+
+/** Destinations and everything they sent (the attempts log has no foreign key, see the table). */
+export async function removeDestinations(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(destinationAttempts).where(inArray(destinationAttempts.destinationId, [...ids]));
+    await tx.delete(eventDestinations).where(inArray(eventDestinations.id, [...ids]));
+  });
 }
 
 export type DestinationHealth = DestinationView & {

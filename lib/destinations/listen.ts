@@ -9,6 +9,7 @@ import { eventDestinations, gatewayAccounts, listenTokens } from "@/lib/db/schem
 import { urlShapeProblem } from "./address";
 import { claimAttempts, headersFor, loadTargets, recordResults, type AttemptResult } from "./deliver";
 import { publishAllPending } from "./publish";
+import { removeDestinations } from "./dal";
 import { generateSecret } from "./signing";
 
 type Actor = { id: string; email: string };
@@ -45,7 +46,8 @@ export async function revokeListenToken(accountId: string, id: string, actor: Ac
     .where(and(eq(listenTokens.accountId, accountId), eq(listenTokens.id, id), isNull(listenTokens.revokedAt)))
     .returning({ id: listenTokens.id });
   if (!row) return false;
-  await db.delete(eventDestinations).where(eq(eventDestinations.listenTokenId, id));
+  const sessions = await db.select({ id: eventDestinations.id }).from(eventDestinations).where(eq(eventDestinations.listenTokenId, id));
+  await removeDestinations(sessions.map((s) => s.id));
   await writeAudit({ actor, accountId, action: "destination.listen_key_revoked", target: id, ip });
   return true;
 }
@@ -139,7 +141,7 @@ export async function pullListenDeliveries(ctx: ListenContext, waitMs: number): 
     await publishAllPending();
     const claimed = await claimAttempts({ limit: 20, kind: "listen", destinationId });
     if (claimed.length > 0) {
-      const target = (await loadTargets([destinationId])).get(destinationId)!;
+      const target = (await loadTargets(claimed)).get(destinationId)!;
       return claimed.map((attempt) => ({
         deliveryId: attempt.deliveryId,
         attempt: attempt.attempt,

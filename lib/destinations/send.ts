@@ -124,9 +124,11 @@ export function postEvent(input: {
         if (read > READ_LIMIT_BYTES) response.destroy();
       });
       const complete = () => {
-        let excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
-        for (const secret of input.secrets ?? []) if (secret) excerpt = excerpt.split(secret).join("[REDACTED]");
-        excerpt = redactText(excerpt);
+        let excerpt = chunks.length === 0 ? "" : Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+        if (excerpt) {
+          for (const secret of input.secrets ?? []) if (secret) excerpt = excerpt.split(secret).join("[REDACTED]");
+          excerpt = redactText(excerpt);
+        }
         done(
           finish({
             ok: status >= 200 && status < 300,

@@ -7,6 +7,21 @@ export function generateSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
+const signersKey = Symbol.for("merchant-console.webhook-signers");
+
+/** One signer per secret (it decodes the key once); bounded, and held in memory only. */
+function signer(secret: string): Webhook {
+  const g = globalThis as typeof globalThis & { [signersKey]?: Map<string, Webhook> };
+  const signers = (g[signersKey] ??= new Map());
+  let found = signers.get(secret);
+  if (!found) {
+    if (signers.size >= 1_000) signers.clear();
+    found = new Webhook(secret);
+    signers.set(secret, found);
+  }
+  return found;
+}
+
 export type SignedHeaders = { "webhook-id": string; "webhook-timestamp": string; "webhook-signature": string };
 
 /**
@@ -15,6 +30,6 @@ export type SignedHeaders = { "webhook-id": string; "webhook-timestamp": string;
  * receiver may hold either secret).
  */
 export function signedHeaders(secrets: readonly string[], id: string, body: string, at: Date = new Date()): SignedHeaders {
-  const signature = secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(" ");
+  const signature = secrets.map((secret) => signer(secret).sign(id, at, body)).join(" ");
   return { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature };
 }

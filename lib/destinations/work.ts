@@ -10,9 +10,12 @@ const log = createLogger("destinations");
 /** Results are written together: a batch every few milliseconds instead of a statement per attempt. */
 const FLUSH_AFTER_MS = 10;
 const FLUSH_AT = 128;
+/** Freed slots are claimed together once a quarter of them is free, or after this long. */
+const FILL_AFTER_MS = 5;
 
 type Pump = {
   running: boolean;
+  fillTimer: NodeJS.Timeout | null;
   inFlight: number;
   results: AttemptResult[];
   filling: boolean;
@@ -32,6 +35,7 @@ function pump(): Pump {
   const g = globalThis as typeof globalThis & { [pumpKey]?: Pump };
   return (g[pumpKey] ??= {
     running: false,
+    fillTimer: null,
     inFlight: 0,
     results: [],
     filling: false,
@@ -95,14 +99,14 @@ async function fill(p: Pump): Promise<void> {
       if (free <= 0) break;
       const claimed = await claimAttempts({ limit: free });
       if (claimed.length === 0) break;
-      const targets = await loadTargets(claimed.map((c) => c.destinationId));
+      const targets = await loadTargets(claimed);
       p.inFlight += claimed.length;
       for (const attempt of claimed) {
         void sendAttempt(attempt, targets.get(attempt.destinationId)).then((result) => {
           p.results.push(result);
           p.inFlight -= 1;
           scheduleFlush(p);
-          void fill(p);
+          scheduleFill(p);
         });
       }
       if (claimed.length < free) break;
@@ -113,6 +117,21 @@ async function fill(p: Pump): Promise<void> {
     p.filling = false;
     settleIdle(p);
   }
+}
+
+/** Freed slots are filled together: one claim for many, not a claim per finished attempt. */
+function scheduleFill(p: Pump): void {
+  const { concurrency } = destinationConfig();
+  if (p.inFlight <= (concurrency * 3) / 4) {
+    if (p.fillTimer) clearTimeout(p.fillTimer);
+    p.fillTimer = null;
+    void fill(p);
+    return;
+  }
+  p.fillTimer ??= setTimeout(() => {
+    p.fillTimer = null;
+    void fill(p);
+  }, FILL_AFTER_MS);
 }
 
 async function publish(p: Pump): Promise<void> {
@@ -186,7 +205,7 @@ export async function runDestinationsOnce(budgetMs = 20_000): Promise<{ publishe
   while (Date.now() < deadline) {
     const claimed = await claimAttempts({ limit: concurrency });
     if (claimed.length === 0) break;
-    const targets = await loadTargets(claimed.map((c) => c.destinationId));
+    const targets = await loadTargets(claimed);
     const results = await Promise.all(claimed.map((attempt) => sendAttempt(attempt, targets.get(attempt.destinationId))));
     await recordResults(results);
     attempted += results.length;

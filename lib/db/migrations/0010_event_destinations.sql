@@ -83,7 +83,6 @@ CREATE TABLE "listen_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "destination_attempts" ADD CONSTRAINT "destination_attempts_delivery_id_destination_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."destination_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "destination_deliveries" ADD CONSTRAINT "destination_deliveries_destination_id_event_destinations_id_fk" FOREIGN KEY ("destination_id") REFERENCES "public"."event_destinations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_destinations" ADD CONSTRAINT "event_destinations_account_id_gateway_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."gateway_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_outbox" ADD CONSTRAINT "event_outbox_account_id_gateway_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."gateway_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

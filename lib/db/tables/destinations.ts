@@ -124,9 +124,8 @@ export const destinationAttempts = pgTable(
   "destination_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    deliveryId: text("delivery_id")
-      .notNull()
-      .references(() => destinationDeliveries.id, { onDelete: "cascade" }),
+    /** No foreign key: a check per logged attempt cost more than the attempt's own insert; deleting a destination deletes its attempts (lib/destinations/dal.ts). */
+    deliveryId: text("delivery_id").notNull(),
     destinationId: text("destination_id").notNull(),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),

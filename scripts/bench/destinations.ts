@@ -1,0 +1,381 @@
+/**
+ * Event destinations through the served app on Postgres: the production build as `npm start`
+ * serves it (`next start`, RECONCILER=worker, and the background worker beside it), a gateway
+ * stand-in that confirms every lookup at once, and two local receivers that verify every delivery
+ * with the `standardwebhooks` library. Two phases:
+ *
+ *   1. fan-out: BENCH_EVENTS confirmed facts at BENCH_RATE a second, committed as the reconciler
+ *      commits a confirmation (a ledger row turns paid from the gateway's lookup, one transaction
+ *      each, its outbox row written by the trigger in that transaction); the served app publishes
+ *      each charge.paid and sends it to both receivers. Printed: deliveries/s, the time from each
+ *      confirmation (the outbox row's commit-time clock) to its arrival (p50/p95/p99), lost and
+ *      duplicated deliveries.
+ *   2. the whole chain: BENCH_CHAIN_EVENTS TRANSACTION_PAID notifications at BENCH_CHAIN_RATE a
+ *      second to the console's receiver; the worker applies them, confirms each with the gateway's
+ *      lookup and delivers its event. Printed: the time from each notification's 2xx to its
+ *      charge.paid at the receivers, and how many arrived.
+ *
+ *   npm run bench:destinations   env BENCH_EVENTS (10000), BENCH_RATE (500), BENCH_CHAIN_EVENTS (2000),
+ *                                BENCH_CHAIN_RATE (100), BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http, { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { Webhook } from "standardwebhooks";
+import { backgroundWorkerArgs } from "../background-worker-command.mjs";
+import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+const events = Number(process.env.BENCH_EVENTS ?? 10_000);
+const rate = Number(process.env.BENCH_RATE ?? 500);
+const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TOKEN = "wht_bench_destinations_01";
+const children: ChildProcess[] = [];
+
+const databaseUrl = (name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+
+async function sql<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The gateway's lookup, as the family answers it: every transaction asked about is paid. */
+function gatewayStandIn(): Server {
+  return createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://gateway");
+    const id = url.searchParams.get("id") ?? "";
+    const index = id.split("_").pop();
+    response.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        id,
+        clientIdentifier: `bench-${index}`,
+        currency: "BRL",
+        amount: 97,
+        chargeAmount: 97,
+        status: "COMPLETED",
+        paymentMethod: "PIX",
+        createdAt: "2026-11-20T12:00:00.000Z",
+        payedAt: "2026-11-20T12:00:30.000Z",
+      }),
+    );
+  });
+}
+
+type Receiver = { server: Server; arrivals: Map<string, number>; duplicates: number; unverified: number; secret: string };
+
+/** A producer's system: verifies each delivery with the standardwebhooks library, notes when it arrived. */
+function receiver(): Receiver {
+  const state: Receiver = { server: null as unknown as Server, arrivals: new Map(), duplicates: 0, unverified: 0, secret: "" };
+  state.server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const at = Date.now();
+      const body = Buffer.concat(chunks).toString("utf8");
+      try {
+        new Webhook(state.secret).verify(body, request.headers as Record<string, string>);
+      } catch {
+        state.unverified++;
+      }
+      const id = String(request.headers["webhook-id"]);
+      if (state.arrivals.has(id)) state.duplicates++;
+      else state.arrivals.set(id, at);
+      response.writeHead(204).end();
+    });
+  });
+  return state;
+}
+
+function paid(index: number): string {
+  return JSON.stringify({
+    event: "TRANSACTION_PAID",
+    token: TOKEN,
+    offerCode: null,
+    checkoutUrl: "",
+    client: { id: `c${index}`, name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
+    transaction: {
+      id: `tx_bench_${index}`,
+      identifier: `bench-${index}`,
+      status: "COMPLETED",
+      paymentMethod: "PIX",
+      amount: 97,
+      currency: "BRL",
+      createdAt: "2026-11-20T12:00:00.000Z",
+      payedAt: "2026-11-20T12:00:30.000Z",
+    },
+    orderItems: [],
+    trackProps: { isUpsell: false, utm_source: "bench" },
+  });
+}
+
+function serve(args: string[], env: Record<string, string>, label: string): ChildProcess {
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, label)}`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let shown = 0;
+  child.stderr?.on("data", (chunk: Buffer) => {
+    if (shown++ < 5) console.error(`  [${label}] ${chunk.toString().trim().split("\n")[0]}`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    if (await fetch(url, { redirect: "manual" }).then((r) => r.status < 500).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const TICKS_PER_SECOND = 100;
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** Every Postgres process's CPU, and through the postmaster's reaped children that of backends that ended (the whole server: other databases' work counts too). */
+function postgresCpuSeconds(): number {
+  const postgres = new Map<number, string[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      postgres.set(Number(entry), stat.slice(stat.lastIndexOf(")") + 2).split(" "));
+    } catch {
+      // gone
+    }
+  }
+  let ticks = 0;
+  for (const fields of postgres.values()) {
+    ticks += Number(fields[11]) + Number(fields[12]);
+    if (!postgres.has(Number(fields[1]))) ticks += Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+/** CPU seconds so far of each party: where a phase's time went (Linux /proc; zeros elsewhere). */
+function cpuNow(parties: Record<string, ChildProcess>): Record<string, number> {
+  const own = process.cpuUsage();
+  const snapshot: Record<string, number> = { "bench (receivers, load)": (own.user + own.system) / 1e6, postgres: postgresCpuSeconds() };
+  for (const [name, child] of Object.entries(parties)) snapshot[name] = cpuSeconds(child.pid);
+  return snapshot;
+}
+const cpuSpent = (before: Record<string, number>, after: Record<string, number>, per: number) =>
+  Object.keys(after).map((name) => `${name} ${(((after[name]! - (before[name] ?? 0)) * 1000) / per).toFixed(2)}`).join(", ");
+
+const pct = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
+
+/** Every `intervalMs`, `perTick` more of `total` (paced, not a burst): returns when all were started and ended. */
+async function paced(total: number, perSecond: number, run: (index: number) => Promise<void>): Promise<number> {
+  const intervalMs = 10;
+  const perTick = perSecond / (1000 / intervalMs);
+  const started = Date.now();
+  const inFlight: Promise<void>[] = [];
+  let issued = 0;
+  while (issued < total) {
+    const due = Math.min(total, Math.floor(((Date.now() - started) / intervalMs + 1) * perTick));
+    for (; issued < due; issued++) inFlight.push(run(issued));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  await Promise.all(inFlight);
+  return (Date.now() - started) / 1000;
+}
+
+type Row = { label: string; latencies: number[]; arrivals: number; expected: number; duplicates: number; unverified: number; span: number };
+
+function report(rows: Row[], what: string): void {
+  console.log(`\n| receiver | received / expected | deliveries/s | ${what} p50 | p95 | p99 | lost | duplicated | unverified |`);
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    console.log(
+      `| ${r.label} | ${r.arrivals} / ${r.expected} | ${Math.round(r.arrivals / Math.max(r.span, 0.001))} | ${pct(sorted, 0.5)} ms | ${pct(sorted, 0.95)} ms | ${pct(sorted, 0.99)} ms | ${r.expected - r.arrivals} | ${r.duplicates} | ${r.unverified} |`,
+    );
+  }
+}
+
+/** Waits until every one of `expected` events (as published so far) reached every receiver, or the time is up. */
+async function settle(receivers: Receiver[], published: () => Promise<string[]>, expected: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ids = await published();
+    if (ids.length >= expected && receivers.every((r) => ids.every((id) => r.arrivals.has(id)))) break;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // A moment more: a duplicate would show now.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
+async function main(): Promise<void> {
+  if (!process.env.BENCH_SKIP_BUILD || !existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("building the console…");
+    if (spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("next build failed");
+  }
+  const chainEvents = Number(process.env.BENCH_CHAIN_EVENTS ?? 2_000);
+  const chainRate = Number(process.env.BENCH_CHAIN_RATE ?? 100);
+  const db = `bench_destinations_${randomBytes(4).toString("hex")}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-destinations-"));
+  const port = 3392;
+  const gateway = gatewayStandIn();
+  const receivers = [receiver(), receiver()];
+  console.log(`Event destinations through the served app (npm start on Postgres ${new URL(serverUrl).host}), 2 receivers`);
+  console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
+  await sql(serverUrl, `create database ${db}`);
+  try {
+    const env = {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl(db),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+      GATEWAY_BASE_URL: await listen(gateway),
+      GATEWAY_PUBLIC_KEY: "pk_bench",
+      GATEWAY_SECRET_KEY: "sk_bench_secret",
+      GATEWAY_WEBHOOK_TOKEN: TOKEN,
+      GATEWAY_ACCOUNT_NAME: "Bench",
+      GATEWAY_MODE: "test",
+      SEED_ADMIN_EMAIL: "bench@example.com",
+      SEED_ADMIN_PASSWORD: randomUUID(),
+    };
+    const web = serve([...WEB_SERVER_NODE_FLAGS, "--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(port)], { ...env, RECONCILER: "worker" }, "console");
+    await waitFor(`http://127.0.0.1:${port}/sign-in`, web);
+    const worker = serve(backgroundWorkerArgs(root), env, "worker");
+    const parties = { "web server": web, worker };
+    const [{ id: accountId }] = await sql<{ id: string }>(env.DATABASE_URL, "select id from gateway_accounts where source = 'env' limit 1");
+
+    // The two destinations, made as the destinations page makes them (lib/destinations/dal.ts).
+    Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY, DATA_DIR: dataDir });
+    const { createDestination } = await import("@/lib/destinations/dal");
+    const { closeDb } = await import("@/lib/db/client");
+    for (const [i, r] of receivers.entries()) {
+      const url = `${await listen(r.server)}/hook`;
+      r.secret = (await createDestination(accountId, { url, description: `receiver ${i + 1}`, allTypes: false, eventTypes: ["charge.paid"] }, { id: "bench", email: "bench@example.com" }, null)).secret;
+    }
+    await closeDb();
+
+    // ── 1. fan-out ───────────────────────────────────────────────────────────────────────────
+    await sql(
+      env.DATABASE_URL,
+      `insert into ledger_transactions (account_id, kind, identifier, origin, submission, amount_cents, currency, payment_method)
+       select $1, 'pix_charge', 'fan-' || g, 'console', 'SUBMITTED', 9700, 'BRL', 'PIX' from generate_series(0, $2 - 1) g`,
+      [accountId, events],
+    );
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
+    const batch = 5;
+    console.log(`\n1. fan-out: ${events} confirmed facts at ${rate}/s, committed as the reconciler commits a confirmation (one transaction each, ${batch} rows)`);
+    const fanCpu = cpuNow(parties);
+    const seconds = await paced(events / batch, rate / batch, async (tick) => {
+      const identifiers = Array.from({ length: batch }, (_, k) => `fan-${tick * batch + k}`);
+      await pool.query(
+        `update ledger_transactions set status = 'COMPLETED', status_source = 'lookup', status_at = now(), paid_at = now(), last_lookup_status = 'COMPLETED', updated_at = now()
+         where account_id = $1 and identifier = any($2)`,
+        [accountId, identifiers],
+      );
+    });
+    console.log(`   committed in ${seconds.toFixed(1)} s (${Math.round(events / seconds)}/s)`);
+    const fanIds = async () =>
+      (await pool.query<{ id: string; at: string }>(
+        `select id, (extract(epoch from occurred_at) * 1000)::float8::text as at from event_outbox where type = 'charge.paid' and snapshot->>'identifier' like 'fan-%'`,
+      )).rows;
+    await settle(receivers, async () => (await fanIds()).map((f) => f.id), events, 180_000);
+    const fan = await fanIds();
+    const fanAt = new Map(fan.map((f) => [f.id, Number(f.at)]));
+    const rowsFor = (ids: Map<string, number>, expected: number): Row[] =>
+      receivers.map((r, i) => {
+        const mine = [...r.arrivals].filter(([id]) => ids.has(id));
+        const times = mine.map(([, at]) => at).sort((a, b) => a - b);
+        return {
+          label: String(i + 1),
+          latencies: mine.map(([id, at]) => at - ids.get(id)!),
+          arrivals: mine.length,
+          expected,
+          duplicates: r.duplicates,
+          unverified: r.unverified,
+          span: ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000,
+        };
+      });
+    report(rowsFor(fanAt, events), "confirmation → arrival");
+    console.log(`   CPU ms per event (2 deliveries each), until the last arrival: ${cpuSpent(fanCpu, cpuNow(parties), events)}`);
+
+    // ── 2. the whole chain ───────────────────────────────────────────────────────────────────
+    console.log(`\n2. the whole chain: ${chainEvents} TRANSACTION_PAID notifications at ${chainRate}/s → applied → confirmed by the gateway's lookup → delivered`);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const acked = new Map<string, number>();
+    let non2xx = 0;
+    const chainCpu = cpuNow(parties);
+    const chainSeconds = await paced(chainEvents, chainRate, (index) =>
+      new Promise<void>((resolve) => {
+        const body = paid(index);
+        const request = http.request(`http://127.0.0.1:${port}/api/webhooks/${accountId}`, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
+          response.resume();
+          response.on("end", () => {
+            if (response.statusCode === 200) acked.set(`bench-${index}`, Date.now());
+            else non2xx++;
+            resolve();
+          });
+        });
+        request.on("error", () => {
+          non2xx++;
+          resolve();
+        });
+        request.end(body);
+      }),
+    );
+    console.log(`   ${acked.size} acknowledged in ${chainSeconds.toFixed(1)} s, non-2xx or errors ${non2xx}`);
+    const chainIds = async () =>
+      (await pool.query<{ id: string; identifier: string }>(`select id, snapshot->>'identifier' as identifier from event_outbox where type = 'charge.paid' and snapshot->>'identifier' like 'bench-%'`)).rows;
+    await settle(receivers, async () => (await chainIds()).map((c) => c.id), chainEvents, 300_000);
+    const chain = await chainIds();
+    const chainAt = new Map(chain.filter((c) => acked.has(c.identifier)).map((c) => [c.id, acked.get(c.identifier)!]));
+    report(rowsFor(chainAt, chainEvents), "notification 2xx → arrival");
+    console.log(`   CPU ms per notification, until the last arrival: ${cpuSpent(chainCpu, cpuNow(parties), chainEvents)}`);
+    const [attempts] = (await pool.query<{ attempts: number; failed: number }>("select count(*)::int as attempts, count(*) filter (where http_status is null or http_status >= 300)::int as failed from destination_attempts")).rows;
+    console.log(`\nattempts logged: ${attempts!.attempts} (${attempts!.failed} without a 2xx); load average after ${loadavg()[0].toFixed(2)}`);
+    await pool.end();
+    agent.destroy();
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    gateway.close();
+    for (const r of receivers) r.server.close();
+    await sql(serverUrl, `drop database if exists ${db} with (force)`).catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
