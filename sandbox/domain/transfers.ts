@@ -6,6 +6,7 @@ import { validatePixKey } from "../../lib/br/pix-key";
 import type { Producer, SandboxContext } from "../context";
 import { payoutAccounts, webhookOutbox, withdraws } from "../db/schema";
 import { badRequest, conflict, invalidArgument, notFound } from "../lib/errors";
+import { normalizeIp } from "../lib/http";
 import { prefixedId } from "../lib/ids";
 import { fromCents } from "../lib/money";
 import { withdrawFeeCents } from "../rails/fees";
@@ -15,15 +16,36 @@ import { urls } from "./transactions";
 type WithdrawRow = typeof withdraws.$inferSelect;
 type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
+// In Portuguese, like the family's gateways (and the sandbox's schema messages): the console may show them as they are.
 const PIX_KEY_MESSAGES: Record<string, string> = {
-  "br.errors.pixKeyRequired": "the Pix key is required",
-  "br.errors.cpfInvalid": "not a valid CPF (11 digits with valid check digits)",
-  "br.errors.cnpjInvalid": "not a valid CNPJ",
-  "br.errors.emailInvalid": "not a valid e-mail address",
-  "br.errors.emailTooLong": "e-mail keys have at most 77 characters",
-  "br.errors.phoneInvalid": "not a valid Brazilian phone in E.164 (+55DDNNNNNNNNN)",
-  "br.errors.pixRandomKeyInvalid": "a random key is a lower-case UUID (8-4-4-4-12)",
+  "br.errors.pixKeyRequired": "a chave Pix é obrigatória",
+  "br.errors.cpfInvalid": "CPF inválido (11 dígitos com dígitos verificadores válidos)",
+  "br.errors.cnpjInvalid": "CNPJ inválido",
+  "br.errors.emailInvalid": "e-mail inválido",
+  "br.errors.emailTooLong": "chaves de e-mail têm no máximo 77 caracteres",
+  "br.errors.phoneInvalid": "telefone brasileiro inválido em E.164 (+55DDNNNNNNNNN)",
+  "br.errors.pixRandomKeyInvalid": "a chave aleatória é um UUID em minúsculas (8-4-4-4-12)",
 };
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped forms: an address of the machine itself. */
+export function isLoopbackIp(ip: string): boolean {
+  const value = ip.trim().toLowerCase();
+  if (value === "::1" || value === "0:0:0:0:0:0:0:1") return true;
+  const v4 = value.startsWith("::ffff:") ? value.slice(7) : value;
+  const octets = v4.split(".");
+  return octets.length === 4 && octets[0] === "127" && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
+}
+
+/**
+ * The interface wants the IP of the person transferring, not the calling application's, so an
+ * `owner.ip` equal to the caller's is refused. Sandbox choice: when both are loopback, console and
+ * browser run on one machine (the demo at localhost) and the address is accepted.
+ */
+export function ownerIpRefused(ownerIp: string, callerIp: string | null): boolean {
+  if (!callerIp) return false;
+  if (normalizeIp(ownerIp) !== normalizeIp(callerIp)) return false;
+  return !(isLoopbackIp(ownerIp) && isLoopbackIp(callerIp));
+}
 
 export function withdrawJson(row: WithdrawRow) {
   return {
@@ -59,21 +81,21 @@ export type TransferInput = {
 };
 
 export async function createTransfer(ctx: SandboxContext, producer: Producer, input: TransferInput, callerIp: string | null) {
-  if (callerIp && input.owner.ip.trim() === callerIp) {
+  if (ownerIpRefused(input.owner.ip, callerIp)) {
     throw invalidArgument(
-      `owner.ip: must be the IP of the user performing the transfer, not the IP of the calling application (${callerIp})`,
+      `owner.ip: deve ser o IP do usuário que faz a transferência, não o IP da aplicação que chama o gateway (${callerIp})`,
     );
   }
   const key = validatePixKey(input.pix.type, input.pix.key);
-  if (!key.ok) throw badRequest(`pix.key: ${PIX_KEY_MESSAGES[key.error] ?? key.error} for type ${input.pix.type}`);
+  if (!key.ok) throw badRequest(`pix.key: ${PIX_KEY_MESSAGES[key.error] ?? key.error} para o tipo ${input.pix.type}`);
   const docType = input.owner.document.type;
   const docNumber = input.owner.document.number;
-  if (docType === "cpf" && !isValidCpf(docNumber)) throw badRequest("owner.document.number: not a valid CPF");
-  if (docType === "cnpj" && !isValidCnpj(docNumber)) throw badRequest("owner.document.number: not a valid CNPJ");
+  if (docType === "cpf" && !isValidCpf(docNumber)) throw badRequest("owner.document.number: CPF inválido");
+  if (docType === "cnpj" && !isValidCnpj(docNumber)) throw badRequest("owner.document.number: CNPJ inválido");
   const cents = amountCents(input.amount);
   const feeCents = withdrawFeeCents();
   if (input.discountFeeOfReceiver !== false && cents <= feeCents) {
-    throw badRequest(`amount: must be greater than the withdrawal fee (${fromCents(feeCents)}) when the fee is deducted from the receiver`);
+    throw badRequest(`amount: deve ser maior que a taxa de saque (${fromCents(feeCents)}) quando a taxa é descontada do recebedor`);
   }
   const now = new Date();
   return ctx.db.transaction(async (db) => {

@@ -1,8 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely; shapes are checked with the zod schemas */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "../app";
+import { createSandboxApp, startSandbox, type RunningSandbox, type SandboxOptions } from "../app";
+import { ProducerDirectory, type SandboxContext } from "../context";
 import { createSandboxControl } from "../control-client";
+import { openDatabase } from "../db/client";
+import { InsertBatcher } from "../domain/insert-batcher";
+import { FaultRegistry } from "../faults";
+import { seedProducers } from "../seed";
+import { WebhookWorker } from "../webhooks/worker";
 
 export const KEYS = {
   demo: { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: "wht_sandbox_demo" },
@@ -51,6 +57,51 @@ export function api(sandbox: { url: string }, who: Who = "demo") {
     get: (path: string) => send("GET", `/api/v1/gateway${path}`),
     control: (method: string, path: string, body?: unknown) => send(method, `/sandbox/v1${path}`, body),
     controlClient: () => createSandboxControl({ baseUrl: sandbox.url, publicKey: keys.publicKey, secretKey: keys.secretKey }),
+  };
+}
+
+/**
+ * The sandbox app in-process (no socket), so a test can say which address the call comes from:
+ * the routes read it from the Node request's socket, which `app.request` lets us supply.
+ */
+export async function startInProcess() {
+  const opened = await openDatabase({ dataDir: "memory://" });
+  await seedProducers(opened.db);
+  const producers = new ProducerDirectory(opened.db);
+  await producers.load();
+  const log = { info: () => undefined, error: () => undefined };
+  const worker = new WebhookWorker(opened.db, { retryBaseMs: 20, log });
+  const ctx: SandboxContext = {
+    db: opened.db,
+    driver: opened.driver,
+    publicUrl: "http://sandbox.test",
+    producers,
+    worker,
+    faults: new FaultRegistry(),
+    batcher: new InsertBatcher(opened.db),
+    log,
+  };
+  const app = createSandboxApp(ctx);
+  return {
+    async post(path: string, body: unknown, from: { remoteAddress: string }, who: Who = "demo") {
+      const keys = KEYS[who];
+      const res = await app.request(
+        `/api/v1/gateway${path}`,
+        {
+          method: "POST",
+          headers: { "x-public-key": keys.publicKey, "x-secret-key": keys.secretKey, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        },
+        { incoming: { socket: { remoteAddress: from.remoteAddress } } },
+      );
+      const text = await res.text();
+      let json: any = null;
+      try {
+        json = JSON.parse(text);
+      } catch {}
+      return { status: res.status, json, text };
+    },
+    close: () => opened.close(),
   };
 }
 
