@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ActionError } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
 import { secondFactorForMoneyOut } from "@/lib/auth/second-factor";
-import { fromCents, isIPv4, toCents } from "@/lib/br";
+import { fromCents, toCents } from "@/lib/br";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
 import { transfers, type Role } from "@/lib/db/schema";
@@ -14,6 +14,8 @@ import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas/tr
 import { getTransfer, getTransferSettings, transferredTodayCents, type TransferDto } from "./dal";
 import type { TransferInput } from "./schemas";
 import { callbackKeyHash, newCallbackKey } from "./callback-key";
+import { ownerIpOf } from "./owner-ip";
+import { explainedRefusal } from "./refusals";
 import { closeOpenCheck, delayAfter, enqueueCheck, rescheduleOpenCheck } from "@/lib/reconcile/checks";
 import { decide, transferMachine } from "@/lib/status/machine";
 
@@ -86,8 +88,10 @@ function refusalFor(error: GatewayError): ActionError {
       return new ActionError("transfers.errors.forbidden", { message });
     case "validation":
     case "conflict":
-    case "invalid_request":
-      return new ActionError("transfers.errors.gatewayRefused", { message: message ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ") });
+    case "invalid_request": {
+      const said = message ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
+      return new ActionError(explainedRefusal(message, error.issues) ?? "transfers.errors.gatewayRefused", { message: said });
+    }
     case "rate_limited":
       return new ActionError("transfers.errors.rateLimited", { message });
     default:
@@ -113,7 +117,8 @@ export async function submitTransfer(params: {
 }): Promise<SubmitTransferResult> {
   const { accountId, actor, input } = params;
   const ip = params.ip;
-  if (!ip || !isIPv4(ip)) {
+  const ownerIp = ownerIpOf(ip);
+  if (!ownerIp) {
     await writeAudit({ actor, accountId, action: "transfer.refused_no_ip", target: input.identifier, ip, details: { ip } });
     throw new ActionError("transfers.errors.ipUnknown");
   }
@@ -152,7 +157,7 @@ export async function submitTransfer(params: {
       ownerName: input.owner.name,
       ownerDocumentType: input.owner.document.type,
       ownerDocumentNumber: input.owner.document.number,
-      ownerIp: ip,
+      ownerIp,
       callbackUrl,
       callbackKeyHash: callbackKeyHash(callbackKey),
       error: null,
@@ -197,7 +202,7 @@ export async function submitTransfer(params: {
     discountFeeOfReceiver: input.discountFeeOfReceiver,
     callbackUrl,
     pix: input.pix,
-    owner: { ip, name: input.owner.name, document: input.owner.document },
+    owner: { ip: ownerIp, name: input.owner.name, document: input.owner.document },
   };
   const auditDetails = {
     transferId,

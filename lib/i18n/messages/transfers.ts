@@ -38,8 +38,8 @@ export const transfers = defineMessages(
     ownerDocumentType: "Documento do titular",
     ownerDocumentTypeOther: "Tipo de documento",
     ownerDocumentNumber: "Número do documento",
-    ownerIp: "IP de quem autoriza",
-    ownerIpHint: "Enviado ao gateway como owner.ip: o endereço do seu navegador visto pelo console.",
+    ownerIp: "Endereço IP do solicitante",
+    ownerIpHint: "Enviado ao gateway como o endereço de quem pede a transferência: o do seu navegador, como o console o vê.",
     ipMissingTitle: "Não foi possível identificar o seu endereço IP",
     ipMissing:
       "O gateway exige o IPv4 de quem faz a transferência, diferente do IP do console. Sem ele a transferência é recusada. Acesse o console por um endereço que repasse o seu IP (X-Forwarded-For) ou fale com o administrador.",
@@ -134,6 +134,14 @@ export const transfers = defineMessages(
       keysRejected: "Chaves recusadas pelo gateway",
       forbidden: "O gateway não permite transferências para esta conta",
       gatewayRefused: "O gateway recusou a transferência",
+      refused: {
+        ownerIp:
+          "O gateway não aceitou o endereço IP do solicitante: ele deve ser o do seu navegador, não o do console. Acesse o console por um endereço que repasse o seu IP ou fale com o administrador. Nada foi transferido.",
+        pixKey: "O gateway não aceitou a chave Pix ou o tipo dela. Confira a chave e tente de novo; nada foi transferido.",
+        ownerDocument: "O gateway não aceitou o documento do titular. Confira o CPF ou CNPJ e tente de novo; nada foi transferido.",
+        ownerName: "O gateway não aceitou o nome do titular. Use só letras sem acento e tente de novo; nada foi transferido.",
+        amount: "O gateway não aceitou o valor: com a taxa descontada do recebedor, ele precisa ser maior que a taxa. Nada foi transferido.",
+      },
       rateLimited: "Muitas requisições ao gateway. Tente de novo em instantes.",
       gatewayUnavailable: "O gateway não conseguiu processar a transferência agora. Nada foi transferido.",
     },
@@ -175,8 +183,8 @@ export const transfers = defineMessages(
     ownerDocumentType: "Holder document",
     ownerDocumentTypeOther: "Document type",
     ownerDocumentNumber: "Document number",
-    ownerIp: "IP of the person authorising",
-    ownerIpHint: "Sent to the gateway as owner.ip: your browser's address as seen by the console.",
+    ownerIp: "Requester's IP address",
+    ownerIpHint: "Sent to the gateway as the address of the person asking for the transfer: your browser's, as the console sees it.",
     ipMissingTitle: "Your IP address could not be determined",
     ipMissing:
       "The gateway requires the IPv4 of the person making the transfer, different from the console's. Without it the transfer is refused. Use an address that forwards your IP (X-Forwarded-For) or talk to your administrator.",
@@ -269,6 +277,14 @@ export const transfers = defineMessages(
       keysRejected: "Keys rejected by the gateway",
       forbidden: "The gateway does not allow transfers for this account",
       gatewayRefused: "The gateway refused the transfer",
+      refused: {
+        ownerIp:
+          "The gateway did not accept the requester's IP address: it must be your browser's, not the console's. Use an address that forwards your IP or talk to your administrator. Nothing was transferred.",
+        pixKey: "The gateway did not accept the Pix key or its type. Check the key and try again; nothing was transferred.",
+        ownerDocument: "The gateway did not accept the holder's document. Check the CPF or CNPJ and try again; nothing was transferred.",
+        ownerName: "The gateway did not accept the holder's name. Use unaccented letters only and try again; nothing was transferred.",
+        amount: "The gateway did not accept the amount: with the fee deducted from the receiver, it must exceed the fee. Nothing was transferred.",
+      },
       rateLimited: "Too many requests to the gateway. Try again shortly.",
       gatewayUnavailable: "The gateway could not process the transfer now. Nothing was transferred.",
     },

@@ -5,8 +5,8 @@ import { requireAccountPage } from "@/lib/auth/account-page";
 import { AccountBanner } from "@/components/payments/account-banner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { hasSecondFactor, rolesRequiringSecondFactor } from "@/lib/auth/second-factor";
-import { isIPv4 } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
+import { ownerIpOf } from "@/lib/transfers/owner-ip";
 import { TransferForm } from "./transfer-form";
 
 export default async function NewTransferPage({ params }: { params: Promise<{ account: string }> }) {
@@ -14,7 +14,7 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
   const { t } = await getI18n();
   // One identifier per form instance: a double click or a retry re-sends the same one.
   const identifier = `tr-${randomUUID()}`;
-  const clientIp = ctx.ip && isIPv4(ctx.ip) ? ctx.ip : null;
+  const clientIp = ownerIpOf(ctx.ip);
   const secondFactor = await hasSecondFactor(ctx.user.id);
   const secondFactorMissing = !secondFactor && (await rolesRequiringSecondFactor()).includes(ctx.user.role);
   return (

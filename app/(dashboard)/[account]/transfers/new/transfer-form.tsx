@@ -75,7 +75,8 @@ export function TransferForm({
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
+  // `gatewaySaid`: the gateway's own text when the console explains the refusal in its words (tooltip only).
+  const [refusal, setRefusal] = useState<{ title: string; detail?: string; gatewaySaid?: string } | null>(null);
 
   const { resolver, events } = useDeferredResolver<TransferFormValues>(() => import("@/lib/transfers/schemas").then((m) => m.transferFormSchema));
   const form = useForm<TransferFormValues>({
@@ -137,6 +138,10 @@ export function TransferForm({
       );
       return;
     }
+    if (result.error.startsWith("transfers.errors.refused.")) {
+      setRefusal({ title: t("transfers.errors.gatewayRefused"), detail: t(result.error), gatewaySaid: result.message });
+      return;
+    }
     setRefusal({ title: t(result.error), detail: result.message });
   }
 
@@ -147,7 +152,11 @@ export function TransferForm({
         {refusal && (
           <Alert variant="destructive" data-testid="transfer-refusal">
             <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
-            {refusal.detail && <AlertDescription>{refusal.detail}</AlertDescription>}
+            {refusal.detail && (
+              <AlertDescription title={refusal.gatewaySaid} data-gateway-message={refusal.gatewaySaid}>
+                {refusal.detail}
+              </AlertDescription>
+            )}
           </Alert>
         )}
         <Card data-testid="transfer-review">
@@ -185,7 +194,12 @@ export function TransferForm({
                     : t("transfers.receiverGetsFull", { amount })}
                 </span>
               </SummaryRow>
-              <SummaryRow label={t("transfers.ownerIp")}>{clientIp ?? "—"}</SummaryRow>
+              <SummaryRow label={t("transfers.ownerIp")}>
+                <span className="font-mono" data-testid="review-owner-ip">
+                  {clientIp ?? "—"}
+                </span>
+                <span className="block text-[13px] font-normal text-muted-foreground">{t("transfers.ownerIpHint")}</span>
+              </SummaryRow>
               <SummaryRow label={t("transfers.identifier")}>
                 <span className="font-mono text-xs">{review.identifier}</span>
               </SummaryRow>
