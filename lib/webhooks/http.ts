@@ -42,8 +42,9 @@ const json = (status: number, body: Record<string, unknown>) =>
 /** `POST /api/webhooks/<accountId>`: shared by the route handler and the benchmark's bare HTTP server. */
 // Cheap checks only (this path is benchmarked): identifiers are short and printable.
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-// NUL and C0 controls other than tab/newline/carriage return have no place in a JSON delivery.
- 
+// Raw NUL and C0 controls other than tab/newline/carriage return have no place in a JSON delivery
+// (JSON itself refuses them inside strings). Escaped ones (`\u0000`) are valid JSON: a delivery
+// with a valid token carrying them is stored sanitised (lib/webhooks/sanitize.ts).
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 export async function handleWebhookRequest(request: Request, accountId: string, callbackKey?: string): Promise<Response> {
@@ -54,7 +55,8 @@ export async function handleWebhookRequest(request: Request, accountId: string, 
   try {
     body = await readLimited(request, MAX_WEBHOOK_BYTES);
   } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+    // A body that broke off (or a stream that failed) is the sender's problem: not a 5xx.
+    if (!(error instanceof BodyTooLargeError)) return json(400, { error: "unreadable_body" });
     await recordRejection(accountId, "too_large", 413, sourceIp).catch(() => {});
     return json(413, { error: "too_large" });
   }

@@ -2,11 +2,12 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, webhookRejections } from "@/lib/db/schema";
-import type { WebhookRejectionReason } from "@/lib/db/tables/webhooks";
+import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
 import { getWebhookToken } from "@/lib/accounts/dal";
 import { applyTransferNotification, isTransferNotification } from "@/lib/transfers/notifications";
 import { storeEvent } from "./store";
 import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "./payload";
+import { mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "./sanitize";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -111,13 +112,26 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
   const account = cachedToken(input.accountId) ?? (await loadToken(input.accountId));
   if (!account.exists) return { status: 404, body: { error: "unknown_account" } };
 
-  let payload: unknown;
+  let parsed: unknown;
   try {
-    payload = JSON.parse(input.body);
+    // V8's JSON.parse is iterative: 100,000 levels (200 KB of brackets) parse without a stack overflow.
+    parsed = JSON.parse(input.body);
   } catch {
     return reject(input, "invalid_json", 400);
   }
-  if (!isRecord(payload)) return reject(input, "invalid_json", 400);
+  if (!isRecord(parsed)) return reject(input, "invalid_json", 400);
+  // Anything jsonb refuses (NUL, a lone surrogate) or nested past what recursive readers survive
+  // would fail the store on every retry: such a delivery is stored sanitised and flagged instead.
+  // The quick scan of the text spares ordinary deliveries the copy.
+  let payload = parsed;
+  let sanitized: WebhookSanitized | null = null;
+  if (mayNeedSanitizing(input.body)) {
+    const clean = sanitizeJson(parsed);
+    sanitized = sanitizedFlag(clean.reasons);
+    if (sanitized) payload = clean.value as Record<string, unknown>;
+  }
+  // Made only once the delivery is authentic (and only for a sanitised one).
+  const kept = () => (sanitized ? { sanitized, rawBody: redactRawBody(input.body) } : {});
 
   if (isTransferNotification(payload)) {
     const result = await applyTransferNotification(input.accountId, payload, input.callbackKey);
@@ -140,13 +154,16 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
       // No transfer lookup exists: the transfer's own token or callback path is its confirmation.
       confirmation: "unconfirmable",
       ledgerOutcome: result.statusApplied ? "updated" : "stale",
+      ...kept(),
     });
     return { status: 200, body: { received: true, id: stored.id, deliveries: stored.deliveries } };
   }
 
-  if (payload.token === undefined || payload.token === null || payload.token === "") return reject(input, "missing_token", 401);
+  // The token as sent (top level: sanitising never drops it), not its sanitised copy.
+  const token = parsed.token;
+  if (token === undefined || token === null || token === "") return reject(input, "missing_token", 401);
   if (!account.token) return reject(input, "no_token_configured", 401);
-  if (!tokensEqual(payload.token, account.token)) return reject(input, "bad_token", 401);
+  if (!tokensEqual(token, account.token)) return reject(input, "bad_token", 401);
 
   const notification = parsePaymentNotification(payload);
   const stored = await storeEvent({
@@ -163,6 +180,7 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
     amountCents: notification?.amountCents ?? null,
     payload,
     notification,
+    ...kept(),
   });
   return { status: 200, body: { received: true, id: stored.id, deliveries: stored.deliveries } };
 }

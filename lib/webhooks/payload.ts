@@ -46,10 +46,14 @@ export function redactingReplacer(key: string, value: unknown): unknown {
 /** Timestamps a transaction object may carry about its own state changes (loosely typed: any gateway). */
 const STATE_TIMESTAMPS = ["createdAt", "payedAt", "paidAt", "canceledAt", "refundedAt", "chargedBackAt", "updatedAt"] as const;
 
+// Years 1 to 9999: Postgres's timestamptz refuses much of what Date.parse accepts ("-271821-04-20").
+const EARLIEST = Date.parse("0001-01-01T00:00:00.000Z");
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
+
 export function parseTime(value: unknown): Date | null {
   if (typeof value !== "string" || value.length === 0) return null;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
+  return Number.isNaN(time) || time < EARLIEST || time > LATEST ? null : new Date(time);
 }
 
 /**
@@ -89,8 +93,21 @@ export function rawDedupeKey(kind: string, payload: Record<string, unknown>): st
   return `${kind.slice(0, 1)}1:${sha256(canonicalJson(rest))}`;
 }
 
+/** The first `max` UTF-16 units, one fewer rather than half a surrogate pair (jsonb refuses a lone half). */
+function head(text: string, max = 200): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 const clip = (value: unknown, max = 200): string | null =>
-  typeof value === "string" && value.length > 0 ? value.slice(0, max) : null;
+  typeof value === "string" && value.length > 0 ? head(value, max) : null;
+
+/** Centavos that fit the ledger's bigint columns exactly; a made-up 1e300 is no amount. */
+const cents = (value: number): number | null => {
+  const result = toCents(value);
+  return Number.isSafeInteger(result) ? result : null;
+};
 
 /** What a payment notification says, read through the interface's schema. */
 export type PaymentNotification = {
@@ -132,17 +149,17 @@ function readPayment(payload: Record<string, unknown>): { notification: PaymentN
   if (!parsed.success) return null;
   const { event, transaction, client } = parsed.data;
   const tx = payload.transaction as Record<string, unknown>;
-  const amount = Number.isFinite(transaction.amount) ? toCents(transaction.amount) : null;
-  const commission = typeof transaction.commissionAmount === "number" ? toCents(transaction.commissionAmount) : null;
+  const amount = Number.isFinite(transaction.amount) ? cents(transaction.amount) : null;
+  const commission = typeof transaction.commissionAmount === "number" ? cents(transaction.commissionAmount) : null;
   const notification: PaymentNotification = {
-    event: event.slice(0, 200),
+    event: head(event),
     known: isKnownWebhookEvent(event),
     token: payload.token,
     transaction: tx,
-    gatewayTransactionId: transaction.id.slice(0, 200),
+    gatewayTransactionId: head(transaction.id),
     identifier: clip(transaction.identifier),
-    status: transaction.status.slice(0, 200),
-    paymentMethod: transaction.paymentMethod.slice(0, 200),
+    status: head(transaction.status),
+    paymentMethod: head(transaction.paymentMethod),
     amountCents: amount,
     feeCents: amount !== null && commission !== null && commission <= amount ? amount - commission : null,
     paidAt: parseTime(transaction.payedAt) ?? parseTime(tx.paidAt),

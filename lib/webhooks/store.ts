@@ -1,6 +1,6 @@
 import "server-only";
 import { rawDatabase, type RawQuery } from "@/lib/db/client";
-import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind } from "@/lib/db/tables/webhooks";
+import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind, WebhookSanitized } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 import { FEED_COLUMNS, feedEventJsonText } from "./feed-signal";
@@ -26,6 +26,9 @@ export type StoreInput = {
   notification: ParsedPaymentNotification | null;
   confirmation?: WebhookConfirmation | null;
   ledgerOutcome?: LedgerOutcome;
+  /** Set when `payload` is a sanitised copy (lib/webhooks/sanitize.ts); then `rawBody` is the body as received, tokens redacted. */
+  sanitized?: WebhookSanitized | null;
+  rawBody?: string | null;
 };
 
 /** What the store hands back for one delivery: the stored row and how often it has been delivered. */
@@ -35,7 +38,7 @@ const RECORD_TYPES = [
   "account_id text", "dedupe_key text", "kind text", "event text", "gateway_transaction_id text", "identifier text",
   "status text", "payment_method text", "amount_cents bigint", "payload jsonb", "deliveries integer",
   "first_received_at timestamptz", "last_received_at timestamptz", "source_ip text", "ledger_outcome text",
-  "confirmation text", "apply_state text",
+  "confirmation text", "apply_state text", "sanitized text", "raw_body bytea",
 ].join(", ");
 const INSERTED_COLUMNS = RECORD_TYPES.split(", ").map((column) => column.split(" ")[0]).join(", ");
 const SIGNAL_COLUMNS = ["dedupe_key", ...FEED_COLUMNS].join(", ");
@@ -170,6 +173,9 @@ async function storeBatch({ driver, query }: Driver, inputs: StoreInput[]): Prom
     confirmation: input.confirmation ?? null,
     // Payment notifications reach the ledger through the applier, after this commit.
     apply_state: input.notification ? "pending" : "applied",
+    sanitized: input.sanitized ?? null,
+    // bytea's hex input form: a JSON string can carry any bytes that way.
+    raw_body: input.rawBody == null ? null : `\\x${Buffer.from(input.rawBody, "utf8").toString("hex")}`,
   }));
   // Record keys are fixed and none is secret: the replacer redacts inside the payloads only.
   const rows = await query<ReceiptRow>(STORE_STATEMENT, [JSON.stringify(records, redactingReplacer)], "webhook_store_group");

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { gatewayAccounts } from "./core";
+
+/** Bytes; PGlite hands them back as a Uint8Array, node-postgres as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** "payment": the interface's payment webhook; "transfer": a transfer notification; "unknown": any other shape, kept as is. */
 export type WebhookEventKind = "payment" | "transfer" | "unknown";
@@ -38,7 +44,15 @@ export const webhookEvents = pgTable(
      * "unconfirmable" when the interface has no lookup (transfers rely on their own token).
      */
     confirmation: text("confirmation").$type<WebhookConfirmation>(),
+    /** Sanitised when the delivery held what jsonb refuses or nested too deep (lib/webhooks/sanitize.ts). */
     payload: jsonb("payload").$type<unknown>().notNull(),
+    /** What sanitising changed in `payload`; null when the payload is as sent (token aside). */
+    sanitized: text("sanitized").$type<WebhookSanitized>(),
+    /**
+     * The body as received (UTF-8), tokens redacted, kept only when `payload` had to be sanitised.
+     * bytea, not text: text refuses NUL as jsonb does, and this column must take whatever arrived.
+     */
+    rawBody: bytea("raw_body"),
     deliveries: integer("deliveries").notNull().default(1),
     firstReceivedAt: timestamp("first_received_at", { withTimezone: true }).notNull().defaultNow(),
     lastReceivedAt: timestamp("last_received_at", { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +72,8 @@ export const webhookEvents = pgTable(
 );
 
 export type LedgerOutcome = "created" | "updated" | "stale" | "confirming" | "refused" | "none";
+/** What sanitising changed in a stored payload (lib/webhooks/sanitize.ts), in this order. */
+export type WebhookSanitized = "characters" | "depth" | "characters,depth";
 export type WebhookConfirmation = "confirming" | "confirmed" | "contradicted" | "unconfirmable";
 
 /** Refused deliveries: when, from where and why; never the payload or the token sent. */
