@@ -102,12 +102,18 @@ async function fill(p: Pump): Promise<void> {
       const targets = await loadTargets(claimed);
       p.inFlight += claimed.length;
       for (const attempt of claimed) {
-        void sendAttempt(attempt, targets.get(attempt.destinationId)).then((result) => {
-          p.results.push(result);
-          p.inFlight -= 1;
-          scheduleFlush(p);
-          scheduleFill(p);
-        });
+        void sendAttempt(attempt, targets.get(attempt.destinationId))
+          .then(
+            (result) => p.results.push(result),
+            // Not expected (a send reports its failures as results): the slot is freed and the
+            // attempt stays leased, so it is sent again under the same id when the lease runs out.
+            (error: unknown) => log.error("sending a delivery failed", { error }),
+          )
+          .finally(() => {
+            p.inFlight -= 1;
+            scheduleFlush(p);
+            scheduleFill(p);
+          });
       }
       if (claimed.length < free) break;
     } while (p.refill);

@@ -2,6 +2,7 @@ import "server-only";
 import { EventEmitter } from "node:events";
 import { listenEmbedded } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { createLogger } from "@/lib/log";
 import type { FeedEvent } from "./types";
 
 /**
@@ -27,16 +28,20 @@ type BusState = {
   channels: Set<string>;
   /** Those the current connection LISTENs to. */
   heard: Set<string>;
+  /** A reconnection waiting for its turn, and how many have failed in a row (the backoff). */
+  retry: NodeJS.Timeout | null;
+  failures: number;
 };
 
 const busKey = Symbol.for("merchant-console.feed-bus");
+const log = createLogger("feed");
 
 function state(): BusState {
   const g = globalThis as typeof globalThis & { [busKey]?: BusState };
   if (!g[busKey]) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    g[busKey] = { emitter, listening: null, client: null, stopped: false, channels: new Set(), heard: new Set() };
+    g[busKey] = { emitter, listening: null, client: null, stopped: false, channels: new Set(), heard: new Set(), retry: null, failures: 0 };
   }
   return g[busKey];
 }
@@ -44,6 +49,46 @@ function state(): BusState {
 /** Delivers to this process's subscribers only. */
 export function emitLocally(event: FeedEvent): void {
   state().emitter.emit("event", event);
+}
+
+/** Reconnection delays: 0.5 s, 1 s, 2 s … up to 30 s while the database stays unreachable. */
+export function reconnectDelayMs(failures: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
+}
+
+function subscribed(s: BusState): boolean {
+  return s.emitter.eventNames().some((name) => name !== "error" && s.emitter.listenerCount(name) > 0);
+}
+
+/**
+ * The LISTEN connection was lost (ended by the server, a restart, a network cut): it is opened
+ * again with a growing delay for as long as this process has subscribers. Whatever was notified
+ * in between was not heard, so once listening again every subscriber of a signal is woken once
+ * (the applier, the sender: each then looks for work); feed streams replay from their cursor.
+ */
+function scheduleReconnect(s: BusState): void {
+  if (s.stopped || s.retry || s.channels.size === 0 || !subscribed(s)) return;
+  const delay = reconnectDelayMs(s.failures);
+  s.retry = setTimeout(() => {
+    s.retry = null;
+    const url = env.databaseUrl;
+    if (s.stopped || !url || s.client || s.listening) return;
+    s.listening = listenOnPostgres(url).then(
+      () => {
+        s.failures = 0;
+        log.info("listening again", { channels: [...s.heard].sort() });
+        s.emitter.emit("stored");
+        for (const channel of s.heard) if (channel !== STORED_CHANNEL && channel !== FEED_CHANNEL) s.emitter.emit(`signal:${channel}`);
+      },
+      (error: unknown) => {
+        s.listening = null;
+        s.failures += 1;
+        log.warn("listening again failed", { error, retryInMs: reconnectDelayMs(s.failures) });
+        scheduleReconnect(s);
+      },
+    );
+  }, delay);
+  s.retry.unref();
 }
 
 async function listenOnPostgres(url: string): Promise<void> {
@@ -59,29 +104,41 @@ async function listenOnPostgres(url: string): Promise<void> {
       s.emitter.emit(`signal:${message.channel}`);
       return;
     }
-    if (message.channel !== FEED_CHANNEL || !message.payload) return;
+    if (!message.payload) return;
     try {
       emitLocally(JSON.parse(message.payload) as FeedEvent);
     } catch {
       // a foreign payload on our channel: ignore
     }
   });
-  const reconnect = () => {
+  let lost = false;
+  const onLost = (error?: Error) => {
+    if (lost) return;
+    lost = true;
+    client.end().catch(() => {});
+    // Lost before it was ready: the caller's promise fails and the caller decides.
     if (s.client !== client) return;
+    log.warn("listen connection lost", { code: (error as { code?: string } | undefined)?.code ?? null });
     s.client = null;
     s.listening = null;
-    client.end().catch(() => {});
-    const [first] = s.channels;
-    const subscribed = s.emitter.eventNames().some((name) => name !== "error" && s.emitter.listenerCount(name) > 0);
-    if (!s.stopped && first && subscribed) setTimeout(() => void ensureListening(first).catch(() => {}), 1000);
+    s.heard.clear();
+    scheduleReconnect(s);
   };
-  client.on("error", reconnect);
-  client.on("end", reconnect);
-  await client.connect();
-  const channels = [...s.channels];
-  await client.query(channels.map((name) => `listen ${name}`).join("; "));
-  s.heard = new Set(channels);
-  s.client = client;
+  // Without an 'error' listener a connection ended by the server would take the process down.
+  client.on("error", onLost);
+  client.on("end", () => onLost());
+  try {
+    await client.connect();
+    const channels = [...s.channels];
+    await client.query(channels.map((name) => `listen ${name}`).join("; "));
+    if (lost) throw new Error("the listen connection was lost while it opened");
+    s.heard = new Set(channels);
+    s.client = client;
+  } catch (error) {
+    lost = true;
+    await client.end().catch(() => {});
+    throw error;
+  }
 }
 
 async function ensureListening(channel: string): Promise<void> {
@@ -161,6 +218,9 @@ export function listeningChannels(): string[] {
 export async function stopFeedListener(): Promise<void> {
   const s = state();
   s.stopped = true;
+  if (s.retry) clearTimeout(s.retry);
+  s.retry = null;
+  s.failures = 0;
   const client = s.client;
   s.client = null;
   s.listening = null;
