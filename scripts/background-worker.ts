@@ -3,7 +3,10 @@
 // need RECONCILER=worker). Same environment as the console.
 import { setPriority } from "node:os";
 import process from "node:process";
+import { createLogger } from "@/lib/log";
 import { runBackgroundProcess } from "@/lib/reconcile/background-process";
+
+const log = createLogger("worker");
 
 // Below the web server's priority: when the cores are busy, acknowledging deliveries (the one
 // durable write a gateway waits for) goes first and the stored events are applied in the gaps.
@@ -14,15 +17,38 @@ try {
 }
 
 const { stop } = await runBackgroundProcess();
+// The work runs on unreferenced timers and on connections that come and go (a database restart
+// leaves none for a while): this process lives until it is told to stop, not until it looks idle.
+const keepAlive = setInterval(() => {}, 60_000);
 console.log("[worker] applying webhook events and confirming with the gateway");
 // Ready: a supervisor (or a test) reading stdout knows the LISTEN is in place.
 console.log(JSON.stringify({ ready: true }));
 
+// SIGTERM (a supervisor, `npm start` stopping) or SIGINT: stop at a safe point (lib/reconcile/
+// background-process.ts), then exit. A stop that hangs (a database that no longer answers) ends
+// the process anyway: whatever it held is released by the database and its leases run out.
+const STOP_TIMEOUT_MS = Number(process.env.WORKER_STOP_TIMEOUT_MS ?? 20_000);
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    void stop().finally(() => process.exit(0));
+    log.info(`${signal}: stopping after the work in hand`);
+    clearInterval(keepAlive);
+    setTimeout(() => {
+      log.error(`did not stop within ${STOP_TIMEOUT_MS} ms; exiting`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
+    stop().then(
+      () => {
+        log.info("stopped");
+        // stdout is a pipe under a supervisor: exit once the last line is written.
+        process.stdout.write("", () => process.exit(0));
+      },
+      (error: unknown) => {
+        log.error("stopping failed", { error });
+        process.exit(1);
+      },
+    );
   });
 }

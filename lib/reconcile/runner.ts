@@ -7,7 +7,7 @@ import { createLogger } from "@/lib/log";
 
 const log = createLogger("reconcile");
 
-type Loop = { timer: NodeJS.Timeout | null; running: boolean; again: boolean };
+type Loop = { timer: NodeJS.Timeout | null; running: boolean; again: boolean; stopping?: boolean; passEnded?: (() => void)[] };
 const loopKey = Symbol.for("merchant-console.background-loop");
 
 function loop(): Loop {
@@ -22,10 +22,12 @@ function loop(): Loop {
  */
 export async function runBackgroundWorkOnce(options: { destinations?: boolean } = {}): Promise<{ applied: number; checked: number; published?: number; attempted?: number }> {
   let applied = 0;
-  for (let batch = await applyPendingEvents(); batch > 0; batch = await applyPendingEvents()) applied += batch;
+  // A process asked to stop ends its pass after the batch or claim in hand (stopBackgroundWork).
+  const stopping = () => loop().stopping === true;
+  for (let batch = await applyPendingEvents(); batch > 0 && !stopping(); batch = await applyPendingEvents()) applied += batch;
   let checked = 0;
   // A full claim means more may be due; bounded so one pass always ends.
-  for (let round = 0; round < 25; round++) {
+  for (let round = 0; round < 25 && !stopping(); round++) {
     const { claimed, limit } = await runReconcilerOnce();
     checked += claimed;
     if (claimed < limit) break;
@@ -36,6 +38,7 @@ export async function runBackgroundWorkOnce(options: { destinations?: boolean } 
 
 async function tick(): Promise<void> {
   const l = loop();
+  if (l.stopping) return;
   if (l.running) {
     l.again = true;
     return;
@@ -45,11 +48,12 @@ async function tick(): Promise<void> {
     do {
       l.again = false;
       await runBackgroundWorkOnce();
-    } while (l.again);
+    } while (l.again && !l.stopping);
   } catch (error) {
     log.error("background pass failed", { error });
   } finally {
     l.running = false;
+    for (const resolve of l.passEnded?.splice(0) ?? []) resolve();
   }
 }
 
@@ -67,6 +71,7 @@ function backgroundWorkRunsHere(): boolean {
 export function startBackgroundWork(): void {
   const l = loop();
   if (l.timer || !backgroundWorkRunsHere()) return;
+  l.stopping = false;
   onConfirmationsDue(() => void tick());
   l.timer = setInterval(() => void tick(), reconcileConfig().intervalMs);
   l.timer.unref();
@@ -74,10 +79,12 @@ export function startBackgroundWork(): void {
   void startDestinationWork();
 }
 
-/** Stops the timers; resolves once the deliveries in flight have ended. */
+/** Stops the timers; resolves once the pass and the deliveries in flight have ended (at their current batch). */
 export async function stopBackgroundWork(): Promise<void> {
   const l = loop();
   if (l.timer) clearInterval(l.timer);
   l.timer = null;
-  await stopDestinationWork();
+  l.stopping = true;
+  const passEnded = l.running ? new Promise<void>((resolve) => (l.passEnded ??= []).push(resolve)) : Promise.resolve();
+  await Promise.all([stopDestinationWork(), passEnded]);
 }
