@@ -16,7 +16,7 @@ const EXPLAINED_FIELDS: Record<string, string> = {
 export function explainedRefusal(message: string | undefined, issues?: { path: string }[]): string | null {
   const fields = new Set([...(message?.matchAll(/(?:^|;\s*)([A-Za-z][\w.]*):/g) ?? [])].map((m) => m[1]));
   for (const issue of issues ?? []) fields.add(issue.path);
-  const explained = new Set([...fields].map((field) => EXPLAINED_FIELDS[field] ?? null));
-  if (explained.size !== 1 || explained.has(null)) return null;
-  return `transfers.errors.refused.${[...explained][0]}`;
+  const explained = new Set<string | null>([...fields].map((field) => EXPLAINED_FIELDS[field] ?? null));
+  const [only] = explained;
+  return explained.size === 1 && only ? `transfers.errors.refused.${only}` : null;
 }
