@@ -5,6 +5,11 @@ export function accountPath(accountId: string, path: string): string {
 
 /** The account named by an address made by `accountPath`, if any. */
 export function accountInPath(pathname: string, accountIds: readonly string[]): string | null {
-  const first = decodeURIComponent(pathname.split("/")[1] ?? "");
+  let first: string;
+  try {
+    first = decodeURIComponent(pathname.split("/")[1] ?? "");
+  } catch {
+    return null; // a malformed escape names no account (the page itself answers not found)
+  }
   return accountIds.includes(first) ? first : null;
 }

@@ -1,32 +1,27 @@
 import "server-only";
 import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { auditLog, gatewayAccounts } from "@/lib/db/schema";
+import { param, parseSearchParams, type ParamProblem, type RawSearchParams } from "@/lib/http/search-params";
 
 export type AuditFilters = { email?: string; accountId?: string; action?: string; from?: string; to?: string };
 
-const text = z.string().trim().min(1).max(200);
-const day = z.iso.date();
-
-/** URL values that do not parse are ignored (the URL is user-editable). */
-export function parseAuditFilters(params: Record<string, string | string[] | undefined>): AuditFilters {
-  const get = (key: string) => {
-    const value = params[key];
-    return Array.isArray(value) ? value[0] : value;
+/** The audit log's address: `email`, `account` (one of `accountIds`), `action` (a prefix), `from`/`to` days and the `cursor`. */
+export function parseAuditParams(raw: RawSearchParams, accountIds: readonly string[]): { filters: AuditFilters; cursor: number | null; problems: ParamProblem[] } {
+  const { values, problems } = parseSearchParams(raw, {
+    email: param.text(),
+    account: param.oneOf(accountIds),
+    action: param.text(),
+    from: param.day(),
+    to: param.day(),
+    cursor: param.position(),
+  });
+  const filters: AuditFilters = { email: values.email, accountId: values.account, action: values.action, from: values.from, to: values.to };
+  return {
+    filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as AuditFilters,
+    cursor: values.cursor ?? null,
+    problems,
   };
-  const pick = <T,>(schema: z.ZodType<T>, value: string | undefined) => {
-    const result = schema.safeParse(value);
-    return result.success ? result.data : undefined;
-  };
-  const filters: AuditFilters = {
-    email: pick(text, get("email")),
-    accountId: pick(text, get("account")),
-    action: pick(text, get("action")),
-    from: pick(day, get("from")),
-    to: pick(day, get("to")),
-  };
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as AuditFilters;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,10 +37,10 @@ function conditions(filters: AuditFilters): SQL | undefined {
 }
 
 /** The id is a bigserial, so newest-first by id is a stable keyset without the timestamp. */
-export async function listAuditEntries(filters: AuditFilters, options: { cursor?: string | null; limit?: number } = {}) {
+export async function listAuditEntries(filters: AuditFilters, options: { cursor?: number | string | null; limit?: number } = {}) {
   const db = await getDb();
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
-  const cursor = options.cursor && /^\d{1,18}$/.test(options.cursor) ? Number(options.cursor) : null;
+  const cursor = options.cursor != null && /^[1-9]\d{0,14}$/.test(String(options.cursor)) ? Number(options.cursor) : null;
   const where = and(conditions(filters), cursor !== null ? sql`${auditLog.id} < ${cursor}` : undefined);
   const rows = await db
     .select({

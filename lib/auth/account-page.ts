@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { can, requirePage, type AccessContext, type AccessibleAccount } from "./session";
 import type { Permission } from "./permissions";
 import { accountPath } from "@/lib/accounts/paths";
+import { routeId } from "@/lib/http/search-params";
 
 /** The context of an account page or action: the account is the one its URL or input named, checked against the user's access. */
 export type AccountContext = AccessContext & { account: AccessibleAccount };
@@ -10,8 +11,8 @@ export type AccountContext = AccessContext & { account: AccessibleAccount };
 /** For pages under `/[account]/…`: the account comes from the URL, never from a cookie. */
 export async function requireAccountPage(permission: Permission, accountParam: string): Promise<AccountContext> {
   const ctx = await requirePage();
-  const accountId = decodeURIComponent(accountParam);
-  const account = ctx.accounts.find((a) => a.id === accountId);
+  const accountId = routeId(accountParam);
+  const account = accountId ? ctx.accounts.find((a) => a.id === accountId) : undefined;
   if (!account) notFound();
   if (!can(ctx, permission, account.id)) redirect("/forbidden");
   return { ...ctx, account };

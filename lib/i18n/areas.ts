@@ -11,7 +11,7 @@ export const SHARED_AREAS = ["common", "ui", "shell", "nav", "status", "errors",
 
 export const ALL_AREAS = [
   "common", "ui", "shell", "br", "errors", "auth", "nav", "accounts", "users", "profile", "home", "charges", "transfers",
-  "refunds", "checkoutLinks", "activity", "transactions", "producer", "overview", "audit", "status", "destinations",
+  "refunds", "checkoutLinks", "activity", "transactions", "producer", "overview", "audit", "status", "destinations", "params",
 ] as const satisfies readonly AreaName[];
 
 export function isArea(name: string): name is AreaName {

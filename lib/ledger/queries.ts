@@ -3,7 +3,7 @@ import { and, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions as lt } from "@/lib/db/schema";
 import { TIME_ZONE } from "@/lib/i18n/config";
-import { LEDGER_SEARCH_TEXT_SQL, searchPatterns, type LedgerFilters } from "./filters";
+import { LEDGER_SEARCH_TEXT_SQL, ledgerCursorParts, searchPatterns, type LedgerFilters } from "./filters";
 
 export { TIME_ZONE };
 
@@ -35,15 +35,7 @@ export function encodeCursor(createdAt: string, id: string): string {
 }
 
 export function decodeCursor(cursor: string | undefined | null): { createdAt: string; id: string } | null {
-  if (!cursor) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== "string" || typeof value[1] !== "string") return null;
-    if (Number.isNaN(Date.parse(value[0].replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00")))) return null;
-    return { createdAt: value[0], id: value[1] };
-  } catch {
-    return null;
-  }
+  return ledgerCursorParts(cursor);
 }
 
 /** Matches the indexes' DESC NULLS LAST exactly; a plain DESC (NULLS FIRST) would not use them. */

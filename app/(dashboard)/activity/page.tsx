@@ -1,21 +1,20 @@
+import { ParamsProblems } from "@/components/params-problems";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/session";
 import { feedAccountIds } from "@/lib/feed/access";
+import { param, parseSearchParams, type RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { currentFeedSeq, feedFacets, listFeedEvents } from "@/lib/webhooks/queries";
 import { ActivityFeed } from "./activity-feed";
 
 const FEED_PAGE_SIZE = 100;
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (value: string | string[] | undefined) => (typeof value === "string" && value.length > 0 ? value : undefined);
-
-export default async function ActivityPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ActivityPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const ctx = await requirePage("webhooks.view");
   const { t } = await getI18n();
-  const params = await searchParams;
-  const filter = { accountId: one(params.account), event: one(params.event), paymentMethod: one(params.method) };
   const visible = feedAccountIds(ctx);
+  const { values, problems } = parseSearchParams(await searchParams, { account: param.oneOf(visible), event: param.text(), method: param.text() });
+  const filter = { accountId: values.account, event: values.event, paymentMethod: values.method };
   const accountIds = feedAccountIds(ctx, filter.accountId);
   // Read before the list: a delivery between the two is replayed by the stream, not lost.
   const since = await currentFeedSeq();
@@ -27,6 +26,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
   return (
     <div className="space-y-6">
       <PageHeader title={t("activity.feed.title")} description={t("activity.feed.description")} />
+      <ParamsProblems problems={problems} />
       <ActivityFeed
         initialEvents={events}
         accounts={accounts}

@@ -9,7 +9,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { requirePage } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
-import { cleanFilterParams, hasFilters, parseLedgerFilters } from "@/lib/ledger/filters";
+import { hasFilters, parseLedgerParams } from "@/lib/ledger/filters";
+import type { RawSearchParams } from "@/lib/http/search-params";
+import { ParamsProblems } from "@/components/params-problems";
 import { listLedger, listLedgerMethods, listLedgerStatuses } from "@/lib/ledger/queries";
 import { listSavedViews } from "@/lib/ledger/saved-views";
 import { TransactionFilters } from "./transaction-filters";
@@ -18,13 +20,11 @@ import { ExportDialog } from "./export-dialog";
 
 const PAGE_SIZE = 50;
 
-export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const ctx = await requirePage("transactions.view");
   const { t, format } = await getI18n();
   const raw = await searchParams;
-  const params = cleanFilterParams(raw);
-  const filters = parseLedgerFilters(raw);
-  const cursor = typeof raw.cursor === "string" ? raw.cursor : null;
+  const { filters, cursor, params, problems } = parseLedgerParams(raw);
   const account = ctx.account!;
   const [page, statuses, methods, views] = await Promise.all([
     listLedger(account.id, filters, { limit: PAGE_SIZE, cursor }),
@@ -48,6 +48,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           </>
         }
       />
+      <ParamsProblems problems={problems} />
       {/* Keyed by the URL's filters so that navigating to other filters (a saved view) resets the form. */}
       <TransactionFilters key={query.toString()} initial={params} statuses={statuses} methods={methods} />
       {page.rows.length === 0 ? (

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { RoleBadge } from "@/components/shell/role-badge";
 import { getAccount } from "@/lib/accounts/dal";
 import { can, requirePage } from "@/lib/auth/session";
+import { routeId } from "@/lib/http/search-params";
 import { accountMembers } from "@/lib/users/dal";
 import { getI18n } from "@/lib/i18n/server";
 import { AccountDetailsForm } from "./account-details-form";
@@ -13,7 +14,7 @@ import { ReplaceSecretDialog } from "./replace-secret-dialog";
 import { TestConnection } from "./test-connection";
 
 export default async function AccountPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = routeId((await params).id) ?? notFound();
   const ctx = await requirePage("account.view", id);
   const account = await getAccount(id);
   if (!account) notFound();

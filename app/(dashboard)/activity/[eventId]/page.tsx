@@ -6,12 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageHeader } from "@/components/ui/page-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { can, requirePage } from "@/lib/auth/session";
+import { routeId } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { getEvent } from "@/lib/webhooks/queries";
 import { ConfirmationBadge, EventBadge } from "../event-badge";
 
 export default async function ActivityEventPage({ params }: { params: Promise<{ eventId: string }> }) {
-  const { eventId } = await params;
+  const eventId = routeId((await params).eventId) ?? notFound();
   const ctx = await requirePage("webhooks.view");
   const event = await getEvent(eventId);
   // Someone else's event is answered like a missing one: its existence is not revealed.

@@ -7,17 +7,18 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { listAccounts } from "@/lib/accounts/dal";
 import { requirePage } from "@/lib/auth/session";
+import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
-import { listAuditEntries, parseAuditFilters } from "@/lib/audit/queries";
+import { listAuditEntries, parseAuditParams } from "@/lib/audit/queries";
+import { ParamsProblems } from "@/components/params-problems";
 import { AuditFilters } from "./audit-filters";
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   await requirePage("audit.view");
   const { t, format } = await getI18n();
-  const raw = await searchParams;
-  const filters = parseAuditFilters(raw);
-  const cursor = typeof raw.cursor === "string" ? raw.cursor : null;
-  const [page, accounts] = await Promise.all([listAuditEntries(filters, { cursor }), listAccounts()]);
+  const accounts = await listAccounts();
+  const { filters, cursor, problems } = parseAuditParams(await searchParams, accounts.map((a) => a.id));
+  const page = await listAuditEntries(filters, { cursor });
   const initial = { email: filters.email, account: filters.accountId, action: filters.action, from: filters.from, to: filters.to };
   const params = Object.fromEntries(Object.entries(initial).filter(([, v]) => v)) as Record<string, string>;
   const nextHref = page.nextCursor ? `/admin/audit?${new URLSearchParams({ ...params, cursor: page.nextCursor })}` : null;
@@ -25,6 +26,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div className="space-y-5">
       <PageHeader title={t("audit.title")} description={t("audit.description")} />
+      <ParamsProblems problems={problems} />
       <AuditFilters key={new URLSearchParams(params).toString()} initial={initial} accounts={accounts.map(({ id, name }) => ({ id, name }))} />
       {page.rows.length === 0 ? (
         <EmptyState icon={<ScrollText />} title={t("audit.empty")} />

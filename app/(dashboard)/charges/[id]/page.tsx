@@ -13,6 +13,7 @@ import { ItfBarcode } from "@/components/payments/itf-barcode";
 import { MaskedCard } from "@/components/payments/masked-card";
 import { QrCode, ShareLinks } from "@/components/payments/qr-card";
 import { can, requirePage } from "@/lib/auth/session";
+import { routeId } from "@/lib/http/search-params";
 import { formatDigitableLine, parseBoletoBarcode } from "@/lib/br/boleto";
 import { onlyDigits } from "@/lib/br/digits";
 import { formKindOf } from "@/lib/charges/view";
@@ -35,7 +36,7 @@ const obj = (value: unknown): Json => (value && typeof value === "object" ? (val
 const str = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 
 export default async function ChargeResultPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = routeId((await params).id) ?? notFound();
   const ctx = await requirePage("transactions.view");
   // The charge's own account, among those the user can reach: not whichever account another tab switched to.
   const found = await findInAccounts(ctx, "transactions.view", (accountId) => getOperation(accountId, id));

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/session";
+import { routeId } from "@/lib/http/search-params";
 import { getCheckoutLink } from "@/lib/checkout-links/service";
 import { getI18n } from "@/lib/i18n/server";
 import { findInAccounts } from "@/lib/auth/account-page";
@@ -17,7 +18,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default async function CheckoutLinkPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = routeId((await params).id) ?? notFound();
   const ctx = await requirePage("checkout.create");
   const link = (await findInAccounts(ctx, "checkout.create", (accountId) => getCheckoutLink(accountId, id)))?.found;
   if (!link) notFound();

@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { RefundRequestDialog } from "@/app/(dashboard)/refunds/refund-request-dialog";
 import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { can, requirePage } from "@/lib/auth/session";
+import { routeId } from "@/lib/http/search-params";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
 import { formatDocument } from "@/lib/br/document";
@@ -34,7 +35,7 @@ function safeDocument(value: string): string {
 }
 
 export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = routeId((await params).id) ?? notFound();
   const ctx = await requirePage("transactions.view");
   const account = ctx.account!;
   const tx = await getLedgerTransaction(account.id, id);

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requirePage } from "@/lib/auth/session";
+import { routeId } from "@/lib/http/search-params";
 import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { findInAccounts } from "@/lib/auth/account-page";
@@ -28,7 +29,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
 }
 
 export default async function TransferPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = routeId((await params).id) ?? notFound();
   const ctx = await requirePage("transfers.view");
   const transfer = (await findInAccounts(ctx, "transfers.view", (accountId) => getTransfer(accountId, id)))?.found;
   const check = transfer && (transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING") ? await latestCheck("transfer", transfer.id) : null;

@@ -1,12 +1,15 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { z } from "zod";
 import { AccountBanner } from "@/components/payments/account-banner";
+import { ParamsProblems } from "@/components/params-problems";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { accountPath } from "@/lib/accounts/paths";
+import { param, parseSearchParams, routeId, type RawSearchParams } from "@/lib/http/search-params";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
 import { getDestinationHealth, getEventPayload, listAttempts } from "@/lib/destinations/dal";
@@ -16,28 +19,18 @@ import { AutoRefresh, DestinationControls, ReplayPanel, ResendButton } from "./c
 
 const ATTEMPTS_PAGE = 50;
 
-type SearchParams = Record<string, string | string[] | undefined>;
+/** `before` pages the attempts log, `event` opens one event's body. */
+const PARAMS = { before: param.position(), event: param.custom(z.string().regex(/^msg_[0-9a-f]{32}$/), "id") };
 
-/** `before` pages the attempts log, `event` opens one event's body; anything else is named and ignored. */
-function readParams(searchParams: SearchParams): { before?: number; event?: string; invalid: boolean } {
-  const one = (key: string) => (typeof searchParams[key] === "string" ? (searchParams[key] as string) : undefined);
-  let invalid = Object.values(searchParams).some(Array.isArray);
-  const beforeRaw = one("before");
-  const before = beforeRaw !== undefined && /^[1-9]\d{0,15}$/.test(beforeRaw) ? Number(beforeRaw) : undefined;
-  if (beforeRaw !== undefined && before === undefined) invalid = true;
-  const eventRaw = one("event");
-  const event = eventRaw !== undefined && /^msg_[0-9a-f]{32}$/.test(eventRaw) ? eventRaw : undefined;
-  if (eventRaw !== undefined && event === undefined) invalid = true;
-  return { before, event, invalid };
-}
-
-export default async function DestinationPage({ params, searchParams }: { params: Promise<{ account: string; id: string }>; searchParams: Promise<SearchParams> }) {
-  const { account, id } = await params;
+export default async function DestinationPage({ params, searchParams }: { params: Promise<{ account: string; id: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { account, id: idParam } = await params;
   const ctx = await requireAccountPage("destinations.view", account);
+  const id = routeId(idParam);
+  if (!id) notFound();
   const { t, format } = await getI18n();
   const accountId = ctx.account.id;
-  const query = readParams(await searchParams);
-  const destination = await getDestinationHealth(accountId, decodeURIComponent(id));
+  const { values: query, problems } = parseSearchParams(await searchParams, PARAMS);
+  const destination = await getDestinationHealth(accountId, id);
   if (!destination) notFound();
   const manage = can(ctx, "destinations.manage", accountId);
   const [attempts, eventBody] = await Promise.all([
@@ -73,11 +66,7 @@ export default async function DestinationPage({ params, searchParams }: { params
       </PageHeader>
       <AccountBanner account={ctx.account} />
       <AutoRefresh active={destination.queued > 0 || inFlight} />
-      {query.invalid && (
-        <Alert variant="warning">
-          <AlertDescription>{t("destinations.invalidParams")}</AlertDescription>
-        </Alert>
-      )}
+      <ParamsProblems problems={problems} />
       {destination.state === "disabled" && (
         <Alert variant="destructive" data-testid="destination-disabled">
           <AlertTitle>{t("destinations.disabledTitle")}</AlertTitle>
