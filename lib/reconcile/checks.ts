@@ -62,6 +62,38 @@ export async function enqueueChecks(inputs: CheckRequest[], db?: Executor): Prom
       updated_at = now()`);
 }
 
+/**
+ * A notification about a transaction the console has no row of waits for the gateway's lookup in
+ * a check of its own, one per (account, gateway id), whatever the number of deliveries. The
+ * table's target type predates it (lib/db/tables/checks.ts), hence the widening here.
+ */
+export const NOTIFICATION_TARGET = "notification" as const;
+export type AnyCheckTarget = CheckTarget | typeof NOTIFICATION_TARGET;
+
+export function notificationTargetId(accountId: string, gatewayTransactionId: string): string {
+  return `${accountId}:${gatewayTransactionId}`;
+}
+
+export function readNotificationTargetId(check: Pick<GatewayCheck, "accountId" | "targetId">): string {
+  const prefix = `${check.accountId}:`;
+  return check.targetId.startsWith(prefix) ? check.targetId.slice(prefix.length) : check.targetId;
+}
+
+/**
+ * Opens the check of each unconfirmed transaction, at once. An open one is left as it is: more
+ * deliveries of the same claim neither bring its lookups forward nor push them back.
+ */
+export async function openNotificationChecks(inputs: { accountId: string; gatewayTransactionId: string }[], db?: Executor): Promise<void> {
+  if (inputs.length === 0) return;
+  const database = db ?? (await getDb());
+  const records = inputs.map((i) => ({ account_id: i.accountId, target_id: notificationTargetId(i.accountId, i.gatewayTransactionId) }));
+  await database.execute(sql`
+    insert into gateway_checks (account_id, target, target_id, reason, next_at)
+    select distinct account_id, ${NOTIFICATION_TARGET}, target_id, 'confirm', now()
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(account_id text, target_id text)
+    on conflict (target, target_id) where state = 'pending' do nothing`);
+}
+
 /** Moves an open check of a record to `delayMs` from now (for example after an UNKNOWN answer). */
 export async function rescheduleOpenCheck(target: CheckTarget, targetId: string, delayMs: number, db?: Executor): Promise<void> {
   const database = db ?? (await getDb());
@@ -108,12 +140,20 @@ export async function finishCheck(id: string, state: "done" | "needs_person", ou
     .where(eq(gatewayChecks.id, id));
 }
 
-export async function retryCheckLater(id: string, delayMs: number, outcome: string, error?: GatewayCheck["lastError"]): Promise<void> {
+/** `uncount`: the attempt asked nothing (the request was still in flight), so the schedule does not advance. */
+export async function retryCheckLater(
+  id: string,
+  delayMs: number,
+  outcome: string,
+  error?: GatewayCheck["lastError"],
+  options: { uncount?: boolean } = {},
+): Promise<void> {
   const db = await getDb();
   await db
     .update(gatewayChecks)
     .set({
       nextAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      ...(options.uncount ? { attempts: sql`greatest(${gatewayChecks.attempts} - 1, 0)` } : {}),
       lastOutcome: outcome,
       lastError: error ?? null,
       updatedAt: sql`now()`,

@@ -9,7 +9,8 @@ import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { machineForOperation, stateOf } from "@/lib/status/machine";
 import { notifyFeed, toFeedEvent } from "@/lib/webhooks/feed-signal";
-import { claimDueChecks, delayAfter, finishCheck, reconcileConfig, retryCheckLater, type GatewayCheck } from "./checks";
+import { claimDueChecks, delayAfter, finishCheck, NOTIFICATION_TARGET, readNotificationTargetId, reconcileConfig, retryCheckLater, type GatewayCheck } from "./checks";
+import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "./notifications";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("reconcile");
@@ -43,7 +44,10 @@ export type SettleOutcome =
 /**
  * Asks the gateway about one ledger row and settles it: an UNKNOWN or stuck submission, or a
  * notification parked as "confirming". Every status change goes through the status machine.
- * `sentAt` is when the submission (or the notification) started waiting.
+ * `sentAt` is when the submission (or the notification) started waiting: the check's own
+ * creation time, never the row's `updated_at`, which every notification moves (a late
+ * TRANSACTION_CREATED made a crashed submission look in flight again and cost its first check a
+ * whole step of the schedule). An in-flight answer carries `retryAfterMs`: when the wait ends.
  */
 export async function settleLedgerRow(
   accountId: string,
@@ -57,14 +61,15 @@ export async function settleLedgerRow(
   if (!row) return { outcome: "settled", row: null };
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
   if (!unsettled && !row.pendingStatus && !options.refreshSettled) return { outcome: "settled", row };
-  if (row.submission === "SUBMITTING" && Date.now() - row.updatedAt.getTime() < gatewayTimeoutMs() + 5_000) {
-    return { outcome: "in_flight", row };
-  }
+  const inFlightFor = sentAt.getTime() + gatewayTimeoutMs() + 5_000 - Date.now();
+  if (row.submission === "SUBMITTING" && inFlightFor > 0) return { outcome: "in_flight", row, retryAfterMs: inFlightFor };
 
   let record: TransactionRecord | null;
   try {
     const gateway = await gatewayForAccount(accountId);
-    record = row.gatewayTransactionId
+    // An unsettled submission is looked up by the console's own identifier: a gateway id it holds
+    // came from a notification, and a miss on someone's id proves nothing about this charge.
+    record = row.gatewayTransactionId && !unsettled
       ? await gateway.findTransaction({ id: row.gatewayTransactionId })
       : await gateway.findTransaction({ clientIdentifier: row.identifier });
   } catch (error) {
@@ -196,6 +201,10 @@ async function processLedgerCheck(check: GatewayCheck): Promise<void> {
         });
       }
       return;
+    case "in_flight":
+      // Nothing was asked: come back when the request can no longer be on its way, at the same step of the schedule.
+      await retryCheckLater(check.id, result.retryAfterMs ?? delayAfter(0), result.outcome, undefined, { uncount: true });
+      return;
     default:
       if (age >= giveUpMs) {
         await finishCheck(check.id, "needs_person", result.outcome, result.error);
@@ -228,9 +237,47 @@ async function processTransferCheck(check: GatewayCheck): Promise<void> {
   await retryCheckLater(check.id, delayAfter(check.attempts), "waiting_notification");
 }
 
+/**
+ * Notifications about a transaction the ledger does not have: the gateway's lookup by id decides.
+ * Found → the row is created from its record (or the notifications join the row that has it);
+ * a miss, repeated CONFIRM_MISSES times → contradicted; no answer for the give-up time → a person.
+ */
+async function processNotificationCheck(check: GatewayCheck): Promise<void> {
+  const { giveUpMs } = reconcileConfig();
+  const gatewayTransactionId = readNotificationTargetId(check);
+  let record: TransactionRecord | null;
+  try {
+    record = await (await gatewayForAccount(check.accountId)).findTransaction({ id: gatewayTransactionId });
+  } catch (error) {
+    const info = errorInfo(error);
+    if (Date.now() - check.createdAt.getTime() >= giveUpMs) {
+      await finishCheck(check.id, "needs_person", "lookup_failed", info);
+      await giveUpUnconfirmedNotifications(check.accountId, gatewayTransactionId, check.attempts);
+      return;
+    }
+    const retryAfterMs = isGatewayError(error) ? error.retryAfterMs : undefined;
+    await retryCheckLater(check.id, Math.max(retryAfterMs ?? 0, delayAfter(check.attempts)), "lookup_failed", info);
+    return;
+  }
+  const misses = check.lastOutcome === "not_found_yet" ? check.attempts - 1 : 0;
+  if (!record && misses + 1 < CONFIRM_MISSES) {
+    await retryCheckLater(check.id, delayAfter(check.attempts), "not_found_yet");
+    return;
+  }
+  const settled = await settleUnconfirmedNotifications(check.accountId, gatewayTransactionId, record);
+  if (settled.outcome === "attached" && record && settled.ledgerId) {
+    const db = await getDb();
+    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, settled.ledgerId));
+    if (row) await applyLookup(row, record);
+  }
+  // "absent": the gateway does not know the transaction; "contradicted": it does, and says otherwise.
+  await finishCheck(check.id, "done", settled.outcome === "contradicted" && !record ? "absent" : settled.outcome);
+}
+
 async function processCheck(check: GatewayCheck): Promise<void> {
   try {
     if (check.target === "transfer") await processTransferCheck(check);
+    else if ((check.target as string) === NOTIFICATION_TARGET) await processNotificationCheck(check);
     else await processLedgerCheck(check);
   } catch (error) {
     log.error("check failed", { error });

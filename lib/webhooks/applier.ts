@@ -1,16 +1,14 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { asc, getTableColumns, sql } from "drizzle-orm";
 import { getDb, getDbDriver } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
 import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
-import { enqueueChecks } from "@/lib/reconcile/checks";
+import { enqueueChecks, openNotificationChecks } from "@/lib/reconcile/checks";
 import { ledgerStatusChange } from "@/lib/status/ledger";
-import { needsConfirmation, transactionMachine } from "@/lib/status/machine";
 import { feedEventJsonSql, type Tx } from "./feed-signal";
-import { isRecord, parseTime, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
+import { isRecord, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("webhooks");
@@ -23,22 +21,13 @@ const APPLY_WAIT_MIN_MS = 25;
 const APPLY_WAIT_MAX_MS = 250;
 const roundWait = (lastRound: number) => Math.min(APPLY_WAIT_MAX_MS, APPLY_WAIT_MIN_MS + 2 * lastRound);
 
-class LedgerRaceError extends Error {}
-
 /**
  * Turns stored notifications into ledger changes, oldest first, in batches. Several processes
  * may run it at once: each batch takes its events with `for update skip locked`. Returns how
  * many events it applied.
  */
 export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await applyBatch(limit);
-    } catch (error) {
-      // Two batches created the same external row at once: the next try finds it.
-      if (!(error instanceof LedgerRaceError) || attempt >= 3) throw error;
-    }
-  }
+  return applyBatch(limit);
 }
 
 type PendingEvent = { id: string; account_id: string; first_received_at: Date | string; payload: unknown };
@@ -72,14 +61,19 @@ async function applyBatch(limit: number): Promise<number> {
       return { id: event.id, ledger_id: outcome.ledgerId, outcome: outcome.outcome, confirmation: outcome.confirmation };
     });
     const toConfirm = new Map<string, string>();
-    for (const { event } of applicable) {
+    const unconfirmed = new Map<string, { accountId: string; gatewayTransactionId: string }>();
+    for (const { event, n } of applicable) {
       const outcome = byEvent.get(event.id)!;
-      if (outcome.outcome === "confirming" && outcome.ledgerId) toConfirm.set(outcome.ledgerId, event.account_id);
+      if (outcome.outcome !== "confirming") continue;
+      if (outcome.ledgerId) toConfirm.set(outcome.ledgerId, event.account_id);
+      else unconfirmed.set(`${event.account_id}\u0000${n.gatewayTransactionId}`, { accountId: event.account_id, gatewayTransactionId: n.gatewayTransactionId });
     }
+    // Only ever brings a check forward (least of the two times): a notification never postpones one.
     await enqueueChecks(
       [...toConfirm].map(([ledgerId, accountId]) => ({ accountId, target: "ledger" as const, targetId: ledgerId, reason: "confirm" as const, delayMs: 0 })),
       tx,
     );
+    await openNotificationChecks([...unconfirmed.values()], tx);
     // One statement marks the batch applied and makes each row's feed signal in Postgres, from the
     // updated row, as the store does. On Postgres the same statement sends them to every process
     // at commit, and only counts come back; PGlite's feed is this process, so the signals do.
@@ -113,14 +107,17 @@ async function applyBatch(limit: number): Promise<number> {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-type LedgerState = { row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] }; isNew: boolean; dirty: boolean };
+type LedgerState = { row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] }; dirty: boolean };
 type ApplyOutcome = { ledgerId: string | null; outcome: LedgerOutcome; confirmation: WebhookConfirmation | null };
 
 /**
- * Records each notification on its ledger row through the status machine, or creates the row
- * for a transaction the console did not create. A status that would move money is parked as
- * "confirming" until the gateway's lookup confirms it; out-of-order or contradicting deliveries
- * leave the status as it is. Missing descriptive fields are filled either way.
+ * Records each notification on its ledger row through the status machine. A status that would
+ * move money is parked as "confirming" until the gateway's lookup confirms it; out-of-order or
+ * contradicting deliveries leave the status as it is. Missing descriptive fields are filled
+ * either way. A notification about a transaction the ledger does not have creates nothing: it
+ * waits in the inbox ("confirming", no ledger row) until the gateway's own lookup confirms the
+ * transaction (lib/reconcile/notifications.ts), since the ledger holds only what the console
+ * created and what the gateway confirmed.
  */
 async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotification; receivedAt: Date }[]): Promise<ApplyOutcome[]> {
   // Key by key, so each lookup is one probe of a unique index whatever the planner knows of the
@@ -142,7 +139,7 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
     .orderBy(asc(ledgerTransactions.id))
     .for("update");
 
-  const states: LedgerState[] = existing.map((row) => ({ row, isNew: false, dirty: false }));
+  const states: LedgerState[] = existing.map((row) => ({ row, dirty: false }));
   // The batch's rows by (account, gateway id) and (account, identifier): both are unique per
   // account, so each key names at most one row (a scan of every row per event was quadratic).
   const key = (accountId: string, value: string) => `${accountId}\u0000${value}`;
@@ -157,17 +154,9 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
   const outcomes = items.map(({ accountId, n, receivedAt }): ApplyOutcome => {
     // The gateway's id is authoritative; a row with the same identifier but another gateway id is another transaction.
     const sameIdentifier = n.identifier ? byIdentifier.get(key(accountId, n.identifier)) : undefined;
-    let state = byGatewayId.get(key(accountId, n.gatewayTransactionId)) ?? (sameIdentifier?.row.gatewayTransactionId ? undefined : sameIdentifier);
+    const state = byGatewayId.get(key(accountId, n.gatewayTransactionId)) ?? (sameIdentifier?.row.gatewayTransactionId ? undefined : sameIdentifier);
     const effectiveAt = n.reportedAt ?? receivedAt;
-    if (!state) {
-      const identifier = [n.identifier ?? n.gatewayTransactionId, n.gatewayTransactionId].find((c) => !byIdentifier.has(key(accountId, c)));
-      if (!identifier) return { ledgerId: null, outcome: "none", confirmation: null };
-      const confirm = needsConfirmation(transactionMachine, n.status);
-      state = { row: externalRow(randomUUID(), accountId, identifier, n, effectiveAt, receivedAt, confirm), isNew: true, dirty: true };
-      states.push(state);
-      remember(state);
-      return { ledgerId: state.row.id, outcome: confirm ? "confirming" : "created", confirmation: confirm ? "confirming" : null };
-    }
+    if (!state) return { ledgerId: null, outcome: "confirming", confirmation: "confirming" };
     const row = state.row;
     const change = ledgerStatusChange(
       { kind: row.kind, status: row.status ?? null, statusAt: row.statusAt ?? null, paidAt: row.paidAt ?? null, pendingStatus: row.pendingStatus ?? null },
@@ -193,20 +182,9 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
     return { ledgerId: row.id, outcome, confirmation: change.outcome === "confirming" ? "confirming" : null };
   });
 
-  // New rows and changed rows each go as one JSON parameter: a batch of typed parameters (25 a
-  // new row) cost the worker and Postgres more than the writes themselves.
-  const inserts = states.filter((s) => s.isNew).map((s) => ledgerRecord(s.row));
-  if (inserts.length > 0) {
-    const created = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        insert into ledger_transactions (${sql.raw(LEDGER_INSERT_NAMES)})
-        select ${sql.raw(LEDGER_INSERT_NAMES)} from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as r(${sql.raw(LEDGER_INSERT_TYPES)})
-        on conflict do nothing
-        returning id`),
-    );
-    if (created.length !== inserts.length) throw new LedgerRaceError("ledger row created concurrently");
-  }
-  const updates = states.filter((s) => s.dirty && !s.isNew).map((s) => ledgerRecord(s.row));
+  // Changed rows go as one JSON parameter: a batch of typed parameters cost the worker and
+  // Postgres more than the writes themselves.
+  const updates = states.filter((s) => s.dirty).map((s) => ledgerRecord(s.row));
   if (updates.length > 0) {
     await tx.execute(sql`
       update ledger_transactions as l set ${sql.raw(LEDGER_UPDATE_SET)}
@@ -216,62 +194,21 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
   return outcomes;
 }
 
-/** The ledger columns the applier updates (by their keys in the table); a new row also has NEW_ROW_KEYS. */
+/** The ledger columns the applier updates (by their keys in the table). */
 const UPDATED_KEYS = [
   "gatewayTransactionId", "paymentMethod", "amountCents", "feeCents", "clientName", "clientEmail", "clientDocument", "paidAt",
   "status", "statusSource", "statusAt", "pendingStatus", "pendingStatusAt", "lastWebhookStatus", "lastWebhookAt",
   "gatewayRecord", "updatedAt",
 ] as const satisfies readonly (keyof LedgerRow)[];
-const NEW_ROW_KEYS = ["id", "accountId", "kind", "identifier", "origin", "currency", "createdAt", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
+const RECORD_KEYS = ["id", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
 const ledgerColumns = getTableColumns(ledgerTransactions);
-const columnList = (keys: readonly (keyof LedgerRow)[]) => keys.map((key) => ledgerColumns[key].name).join(", ");
 const recordType = (keys: readonly (keyof LedgerRow)[]) => keys.map((key) => `${ledgerColumns[key].name} ${ledgerColumns[key].getSQLType()}`).join(", ");
-const LEDGER_INSERT_NAMES = columnList(NEW_ROW_KEYS);
-const LEDGER_INSERT_TYPES = recordType(NEW_ROW_KEYS);
 const LEDGER_UPDATE_TYPES = recordType(UPDATED_KEYS);
 const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => `${ledgerColumns[key].name} = v.${ledgerColumns[key].name}`).join(", ");
 
-/** A ledger row as the JSON record the statements above read, by column name (absent as null). */
+/** A ledger row as the JSON record the statement above reads, by column name (absent as null). */
 function ledgerRecord(row: LedgerState["row"]): Record<string, unknown> {
-  return Object.fromEntries(NEW_ROW_KEYS.map((key) => [ledgerColumns[key].name, row[key] ?? null]));
-}
-
-function externalRow(
-  id: string,
-  accountId: string,
-  identifier: string,
-  n: PaymentNotification,
-  effectiveAt: Date,
-  receivedAt: Date,
-  confirm: boolean,
-): LedgerState["row"] {
-  return {
-    id,
-    accountId,
-    kind: "external",
-    identifier,
-    origin: "webhook",
-    gatewayTransactionId: n.gatewayTransactionId,
-    // A transaction first heard of as paid (or refunded…) has no believed status until the gateway confirms it.
-    status: confirm ? null : n.status,
-    statusSource: confirm ? null : "webhook",
-    statusAt: confirm ? null : effectiveAt,
-    pendingStatus: confirm ? n.status : null,
-    pendingStatusAt: confirm ? effectiveAt : null,
-    lastWebhookStatus: n.status,
-    lastWebhookAt: receivedAt,
-    paymentMethod: n.paymentMethod,
-    amountCents: n.amountCents,
-    feeCents: n.feeCents,
-    currency: typeof n.transaction.currency === "string" ? n.transaction.currency.slice(0, 10) : "BRL",
-    clientName: n.client.name,
-    clientEmail: n.client.email,
-    clientDocument: n.client.document,
-    gatewayRecord: confirm ? undefined : (redactPayload(n.transaction) as Record<string, unknown>),
-    createdAt: parseTime(n.transaction.createdAt) ?? receivedAt,
-    updatedAt: receivedAt,
-    paidAt: null,
-  };
+  return Object.fromEntries(RECORD_KEYS.map((key) => [ledgerColumns[key].name, row[key] ?? null]));
 }
 
 // ---------------------------------------------------------------------------

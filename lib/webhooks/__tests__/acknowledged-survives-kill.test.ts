@@ -5,7 +5,7 @@ import readline from "node:readline";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { gatewayChecks, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 
@@ -55,7 +55,7 @@ async function startReceiver(databaseUrl: string): Promise<{ child: ChildProcess
 describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabase) => {
   bindDatabase(target);
 
-  it("is never lost: the server killed right after its 2xx, the event still reaches the ledger", { timeout: 60_000 }, async () => {
+  it("is never lost: the server killed right after its 2xx, the event is still applied", { timeout: 60_000 }, async () => {
     const { child, port, accountId } = await startReceiver(target.url!);
     const txId = `tx_kill_${randomBytes(4).toString("hex")}`;
     const response = await fetch(`http://127.0.0.1:${port}/api/webhooks/${accountId}`, { method: "POST", headers: { "content-type": "application/json" }, body: paid(txId) });
@@ -72,8 +72,12 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
     const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
     const { applied } = await runBackgroundWorkOnce();
     expect(applied).toBeGreaterThanOrEqual(1);
-    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId));
-    expect(row?.accountId).toBe(accountId);
-    expect(row?.amountCents).toBe(4250);
+    // A transaction the console did not create: applied, it waits for the gateway's confirmation
+    // outside the ledger (lib/reconcile/notifications.ts), with its own check open.
+    const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId));
+    expect(event).toMatchObject({ accountId, applyState: "applied", confirmation: "confirming", ledgerId: null, amountCents: 4250 });
+    expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId))).toHaveLength(0);
+    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, `${accountId}:${txId}`));
+    expect(check?.target).toBe("notification");
   });
 });

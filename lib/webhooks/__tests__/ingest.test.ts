@@ -99,7 +99,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, gatewayId)));
   }
 
-  it("stores a payment notification with its token redacted and creates the ledger row of an unknown transaction", async () => {
+  it("stores a payment notification with its token redacted; the ledger row of an unknown transaction waits for the gateway", async () => {
     const payload = paymentPayload({ identifier: "checkout-abc-1" });
     const answer = await receive(payload);
     expect(answer.status).toBe(200);
@@ -110,14 +110,20 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     expect(JSON.stringify(event.payload)).not.toContain(TOKEN);
     expect((event.payload as { token: string }).token).toBe("[redacted]");
 
-    // Heard of for the first time as paid: nothing is believed until the gateway confirms it.
-    let [row] = await ledgerOf(payload.transaction.id);
+    // Heard of for the first time (the console did not create it): no ledger row until the gateway confirms it.
+    expect(await ledgerOf(payload.transaction.id)).toHaveLength(0);
+    expect((await eventsOf(payload.transaction.id))[0]).toMatchObject({ confirmation: "confirming", ledgerId: null });
+
+    gatewaySays(payload.transaction.id, "checkout-abc-1", "COMPLETED");
+    await confirm();
+    const [row] = await ledgerOf(payload.transaction.id);
     expect(row).toMatchObject({
       kind: "external",
       origin: "webhook",
       identifier: "checkout-abc-1",
-      status: null,
-      pendingStatus: "COMPLETED",
+      status: "COMPLETED",
+      statusSource: "lookup",
+      pendingStatus: null,
       lastWebhookStatus: "COMPLETED",
       paymentMethod: "PIX",
       amountCents: 12345,
@@ -125,25 +131,20 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       clientName: "Maria Souza",
       clientEmail: "maria@example.com",
       clientDocument: "529.982.247-25",
-      paidAt: null,
     });
-    expect((await eventsOf(payload.transaction.id))[0].confirmation).toBe("confirming");
-
-    gatewaySays(payload.transaction.id, "checkout-abc-1", "COMPLETED");
-    await confirm();
-    [row] = await ledgerOf(payload.transaction.id);
-    expect(row).toMatchObject({ status: "COMPLETED", statusSource: "lookup", pendingStatus: null });
     expect(row.paidAt?.toISOString()).toBe("2026-11-20T12:05:00.000Z");
     const [confirmed] = await eventsOf(payload.transaction.id);
     expect(confirmed).toMatchObject({ confirmation: "confirmed", ledgerId: row.id });
     expect(JSON.stringify(row.gatewayRecord)).not.toContain(TOKEN);
   });
 
-  it("uses the gateway id as identifier when the notification has none", async () => {
+  it("takes the identifier of a confirmed transaction from the gateway's record when the notification has none", async () => {
     const payload = paymentPayload({ identifier: null });
     expect((await receive(payload)).status).toBe(200);
+    gatewaySays(payload.transaction.id, "from-the-gateway-1", "COMPLETED");
+    await confirm();
     const [row] = await ledgerOf(payload.transaction.id);
-    expect(row.identifier).toBe(payload.transaction.id);
+    expect(row.identifier).toBe("from-the-gateway-1");
   });
 
   it("counts ten identical concurrent deliveries as one event received ten times", async () => {
@@ -154,7 +155,8 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     expect(events).toHaveLength(1);
     expect(events[0].deliveries).toBe(10);
     expect(events[0].lastReceivedAt.getTime()).toBeGreaterThanOrEqual(events[0].firstReceivedAt.getTime());
-    expect(await ledgerOf(payload.transaction.id)).toHaveLength(1);
+    // A transaction the console did not create and the gateway has not confirmed: no ledger row.
+    expect(await ledgerOf(payload.transaction.id)).toHaveLength(0);
   });
 
   it("stores a burst of mixed deliveries grouped together without losing or duplicating any", async () => {
@@ -300,7 +302,6 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const { gatewayChecks } = await import("@/lib/db/schema");
     const t = { id: `tx_${randomUUID()}`, identifier: `rl-${randomUUID().slice(0, 8)}` };
     await receive(paymentPayload(t));
-    const [row] = await ledgerOf(t.id);
     gateway.fail(429, 120);
     try {
       const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
@@ -309,10 +310,10 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       gateway.fail(null);
     }
     const db = await getDb();
-    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, row.id));
-    expect(check).toMatchObject({ state: "pending", lastOutcome: "lookup_failed" });
+    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, `${accountId}:${t.id}`));
+    expect(check).toMatchObject({ state: "pending", lastOutcome: "lookup_failed", target: "notification" });
     expect(check.nextAt.getTime() - Date.now()).toBeGreaterThan(100_000);
-    expect((await ledgerOf(t.id))[0]).toMatchObject({ status: null, pendingStatus: "COMPLETED" });
+    expect(await ledgerOf(t.id)).toHaveLength(0);
   });
 
   it("never lets an older notification overwrite a newer status, whatever the arrival order", async () => {
@@ -357,8 +358,9 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const unknown = events.filter((e) => e.event === "SOMETHING_NEW");
     expect(unknown).toHaveLength(1);
     expect(unknown[0]).toMatchObject({ kind: "unknown", known: false, deliveries: 2, ledgerId: null });
-    const [row] = await ledgerOf(named.transaction.id);
-    expect(row.status).toBe("IN_DISPUTE");
+    // The gateway has not confirmed the transaction: the notification stays in the inbox only.
+    expect(dispute).toMatchObject({ ledgerId: null, confirmation: "confirming" });
+    expect(await ledgerOf(named.transaction.id)).toHaveLength(0);
   });
 
   it("lists a transaction's events in time order, redacted", async () => {
@@ -368,6 +370,8 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     await receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "OK", payedAt: null }));
     await receive(paymentPayload({ id, identifier }));
     await receive(paymentPayload({ id, identifier }));
+    gatewaySays(id, identifier, "COMPLETED");
+    await confirm();
     const [row] = await ledgerOf(id);
     const events = await listEventsForTransaction(accountId, row.id);
     expect(events.map((e) => [e.event, e.deliveries])).toEqual([
