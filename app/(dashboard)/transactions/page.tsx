@@ -17,6 +17,7 @@ import { listSavedViews } from "@/lib/ledger/saved-views";
 import { TransactionFilters } from "./transaction-filters";
 import { SavedViews } from "./saved-views";
 import { ExportDialog } from "./export-dialog";
+import { UnconfirmedLink } from "./unconfirmed-link";
 
 const PAGE_SIZE = 50;
 
@@ -49,6 +50,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         }
       />
       <ParamsProblems problems={problems} />
+      <UnconfirmedLink accountId={account.id} />
       {/* Keyed by the URL's filters so that navigating to other filters (a saved view) resets the form. */}
       <TransactionFilters key={query.toString()} initial={params} statuses={statuses} methods={methods} />
       {page.rows.length === 0 ? (
