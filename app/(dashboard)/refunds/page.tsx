@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { can, requirePage } from "@/lib/auth/session";
 import { fromCents } from "@/lib/br";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { listRefunds } from "@/lib/refunds/dal";
 import { LookupTransactionButton, RefreshPageButton } from "./refresh-buttons";
 
@@ -103,7 +103,7 @@ export default async function RefundsPage() {
               </TableBody>
             </Table>
           </Card>
-          <p className="text-sm text-muted-foreground">{t("refunds.refreshHint")}</p>
+          <p className="text-sm text-muted-foreground">{t("refunds.refreshHint", { status: (await getStatusLabel())("transaction", "REFUNDED") })}</p>
         </>
       )}
     </div>

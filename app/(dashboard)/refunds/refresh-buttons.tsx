@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { RefreshCw, Search } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
+import { useStatusWords } from "@/components/payments/status-badge";
 import { useT } from "@/lib/i18n/client";
 import { refreshRefundAction } from "./actions";
 
@@ -23,6 +24,7 @@ export function RefreshPageButton() {
 /** One lookup of this refund's transaction at the gateway, on click only. */
 export function LookupTransactionButton({ accountId, refundId }: { accountId: string; refundId: string }) {
   const t = useT();
+  const statusWords = useStatusWords();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
@@ -35,7 +37,7 @@ export function LookupTransactionButton({ accountId, refundId }: { accountId: st
       onClick={() =>
         startTransition(async () => {
           const result = await refreshRefundAction({ accountId, refundId });
-          if (result.ok) toast.success(t("refunds.refreshed", { status: result.data.transactionStatus ?? "—" }));
+          if (result.ok) toast.success(t("refunds.refreshed", { status: result.data.transactionStatus ? statusWords("transaction", result.data.transactionStatus) : "—" }));
           else toast.error(t(result.error), result.message ? { description: result.message } : undefined);
           router.refresh();
         })

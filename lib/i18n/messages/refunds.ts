@@ -44,7 +44,7 @@ export const refunds = defineMessages(
     refreshRow: "Consultar a transação no gateway",
     refreshed: "Transação consultada: {status}",
     refreshHint:
-      "O gateway não tem consulta de pedidos de reembolso: o status do pedido fica como o último informado. Quando o reembolso é aprovado, a transação passa a REFUNDED.",
+      "O gateway não tem consulta de pedidos de reembolso: o status do pedido fica como o último informado. Quando o reembolso é aprovado, a transação passa a {status}.",
     forTransaction: "Reembolsos desta transação",
     errors: {
       duplicate: "Já existe um pedido de reembolso para esta transação",
@@ -101,7 +101,7 @@ export const refunds = defineMessages(
     refreshRow: "Look the transaction up at the gateway",
     refreshed: "Transaction looked up: {status}",
     refreshHint:
-      "The gateway has no refund request lookup: the request keeps its last reported status. When a refund is approved the transaction becomes REFUNDED.",
+      "The gateway has no refund request lookup: the request keeps its last reported status. When a refund is approved the transaction becomes {status}.",
     forTransaction: "Refunds of this transaction",
     errors: {
       duplicate: "A refund request already exists for this transaction",

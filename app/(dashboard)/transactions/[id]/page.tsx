@@ -10,7 +10,7 @@ import { RefundRequestDialog } from "@/app/(dashboard)/refunds/refund-request-di
 import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { can, requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";
-import { getI18n, getStatusLabel } from "@/lib/i18n/server";
+import { getI18n, getStatusLabel, hasMessage } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
 import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
@@ -24,7 +24,8 @@ import { RefreshButton } from "./refresh-button";
 import { LiveRefresh } from "@/components/payments/live-refresh";
 import { PaymentData } from "./payment-data";
 
-type TimelineItem = { at: Date; icon: "created" | "webhook" | "lookup" | "added"; text: string; detail?: string };
+/** `codes`: the gateway's own spellings behind the words, for the tooltip. */
+type TimelineItem = { at: Date; icon: "created" | "webhook" | "lookup" | "added"; text: string; detail?: string; codes?: string };
 
 function safeDocument(value: string): string {
   try {
@@ -40,7 +41,16 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
   const account = ctx.account!;
   const tx = await getLedgerTransaction(account.id, id);
   if (!tx) notFound();
-  const { t, format } = await getI18n();
+  const { t, format, locale } = await getI18n();
+  const statusWord = await getStatusLabel();
+  // Words for what the gateway reported; its codes stay in the tooltip.
+  const txStatus = (status: string | null | undefined) => (status ? statusWord(machineKindForOperation(tx.kind), status) : "—");
+  const eventWords = (event: string | null) =>
+    event && hasMessage(locale, `transactions.detail.events.${event}`) ? t(`transactions.detail.events.${event}`) : t("transactions.detail.eventUnknown", { event: event ?? "?" });
+  const errorWords = (kind: string, area: "charges.errors.gateway" | "transactions.gatewayErrors") =>
+    // The lookup's "server" message wants the HTTP status, which the audit entry does not keep.
+    hasMessage(locale, `${area}.${kind}`) && !(area === "transactions.gatewayErrors" && kind === "server") ? t(`${area}.${kind}`) : t("transactions.detail.errorOther");
+  const codes = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ") || undefined;
   const [events, lookups, refunds] = await Promise.all([
     can(ctx, "webhooks.view") ? listEventsForTransaction(account.id, tx.id) : Promise.resolve([]),
     lookupsForTransaction(account.id, tx.id),
@@ -56,13 +66,19 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
     ...(addedByLookup ? [] : [{
       at: tx.createdAt,
       icon: "created" as const,
-      text: tx.origin === "console" ? t("transactions.detail.timelineCreated", { who: who(tx.createdByEmail) }) : t("transactions.detail.timelineCreatedExternal", { origin: tx.origin }),
-      detail: tx.error ? t("transactions.detail.timelineError", { kind: tx.error.kind }) : tx.submission ?? undefined,
+      text: tx.origin === "console" ? t("transactions.detail.timelineCreated", { who: who(tx.createdByEmail) }) : t("transactions.detail.timelineCreatedExternal", { origin: t(`transactions.detail.origins.${tx.origin}`) }),
+      detail: tx.error
+        ? t("transactions.detail.timelineError", { reason: errorWords(tx.error.kind, "charges.errors.gateway") })
+        : tx.submission
+          ? t("transactions.detail.timelineSubmission", { state: t(`charges.result.submissionStates.${tx.submission}`) })
+          : undefined,
+      codes: codes(tx.error?.kind, tx.submission),
     }]),
     ...events.map((event) => ({
       at: new Date(event.firstReceivedAt),
       icon: "webhook" as const,
-      text: t("transactions.detail.timelineWebhook", { event: event.event ?? "?", status: event.status ?? "—" }),
+      text: t("transactions.detail.timelineWebhook", { event: eventWords(event.event), status: txStatus(event.status) }),
+      codes: codes(event.event, event.status),
       detail: [
         event.confirmation ? t(`activity.confirmation.${event.confirmation}`) : null,
         event.deliveries > 1 ? t("transactions.detail.timelineWebhookRepeated", { count: event.deliveries }) : null,
@@ -79,8 +95,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         at: entry.at,
         icon: "lookup" as const,
         text: details.error
-          ? t("transactions.detail.timelineLookupFailed", { who: who(entry.userEmail), kind: details.error })
-          : t("transactions.detail.timelineLookup", { who: who(entry.userEmail), status: details.status ?? "—" }),
+          ? t("transactions.detail.timelineLookupFailed", { who: who(entry.userEmail), reason: errorWords(details.error, "transactions.gatewayErrors") })
+          : t("transactions.detail.timelineLookup", { who: who(entry.userEmail), status: txStatus(details.status) }),
+        codes: codes(details.error, details.status),
       };
     }),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -117,7 +134,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
                 ledgerId={tx.id}
                 secondFactor={await hasSecondFactor(ctx.user.id)}
               />}
-            {can(ctx, "ledger.refresh", account.id) && <RefreshButton accountId={account.id} id={tx.id} />}
+            {can(ctx, "ledger.refresh", account.id) && <RefreshButton accountId={account.id} id={tx.id} operationKind={tx.kind} />}
           </>
         }
       />
@@ -126,12 +143,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
         <Alert variant="warning" data-testid="status-gap">
           <AlertTriangle aria-hidden />
           <AlertTitle>{t("transactions.detail.gapTitle")}</AlertTitle>
-          <AlertDescription>{t("transactions.detail.gap", { lookup: tx.lastLookupStatus!, webhook: tx.lastWebhookStatus! })}</AlertDescription>
+          <AlertDescription title={codes(tx.lastLookupStatus, tx.lastWebhookStatus)}>
+            {t("transactions.detail.gap", { lookup: txStatus(tx.lastLookupStatus), webhook: txStatus(tx.lastWebhookStatus) })}
+          </AlertDescription>
         </Alert>
       )}
       {lookupWithoutWebhook && (
         <Alert data-testid="status-no-webhook">
-          <AlertDescription>{t("transactions.detail.noWebhookYet", { lookup: tx.lastLookupStatus! })}</AlertDescription>
+          <AlertDescription title={codes(tx.lastLookupStatus)}>{t("transactions.detail.noWebhookYet", { lookup: txStatus(tx.lastLookupStatus) })}</AlertDescription>
         </Alert>
       )}
 
@@ -209,7 +228,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
           <CardContent>
             <ol className="relative space-y-4 border-l pl-5" data-testid="timeline">
               {timeline.map((item, index) => (
-                <li key={index} className="relative">
+                <li key={index} className="relative" title={item.codes ? t("status.gatewayCode", { code: item.codes }) : undefined} data-codes={item.codes}>
                   <span className="absolute top-0.5 -left-[29px] flex size-6 items-center justify-center rounded-full border bg-background text-muted-foreground">
                     <TimelineIcon icon={item.icon} />
                   </span>

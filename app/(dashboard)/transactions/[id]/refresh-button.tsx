@@ -5,13 +5,16 @@ import { useRouter } from "next/navigation";
 import { RefreshCw } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
+import { useStatusWords } from "@/components/payments/status-badge";
 import { useT } from "@/lib/i18n/client";
+import { machineKindForOperation } from "@/lib/status/machine";
 import { gatewayErrorMessage } from "../gateway-error-message";
 import { refreshTransactionAction } from "../actions";
 
 /** "Atualizar pelo gateway": the server enforces one lookup per 30 s per transaction and says how long to wait. */
-export function RefreshButton({ accountId, id }: { accountId: string; id: string }) {
+export function RefreshButton({ accountId, id, operationKind }: { accountId: string; id: string; operationKind: string }) {
   const t = useT();
+  const statusWords = useStatusWords();
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -27,7 +30,7 @@ export function RefreshButton({ accountId, id }: { accountId: string; id: string
       const outcome = result.data;
       if (outcome.ok) {
         setNotice(null);
-        toast.success(t("transactions.detail.refreshed", { status: outcome.status }));
+        toast.success(t("transactions.detail.refreshed", { status: outcome.status ? statusWords(machineKindForOperation(operationKind), outcome.status) : "—" }));
         router.refresh();
       } else if (outcome.reason === "too_soon") {
         setNotice(t("transactions.detail.refreshWait", { seconds: outcome.waitSeconds }));
