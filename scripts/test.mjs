@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + integration tests (PGlite, and Postgres when
-// TEST_DATABASE_URL is set), a production build, then the Playwright suite on Debian's Chromium.
+// TEST_DATABASE_URL is set), a production build, the crash-safety scenarios on that build (Postgres,
+// TEST_DATABASE_URL), then the Playwright suite on Debian's Chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import process from "node:process";
@@ -11,6 +12,8 @@ const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit", "-p", "."]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npx", ["next", "build"]],
+  // Kills real processes (web server, worker connections, a gateway call in flight): scripts/chaos/run.ts.
+  ["chaos: processes killed under load", "npx", ["tsx", "scripts/chaos/run.ts"], { needs: "TEST_DATABASE_URL" }],
   ["end-to-end tests", "npx", ["playwright", "test"]],
 ];
 
@@ -28,7 +31,11 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const selected = only ? steps.filter(([name]) => name.startsWith(only) || (only === "e2e" && name.startsWith("end"))) : steps;
-for (const [name, command, args] of selected) {
+for (const [name, command, args, options] of selected) {
+  if (options?.needs && !process.env[options.needs]) {
+    console.log(`\n- ${name}: skipped, ${options.needs} is not set (these scenarios run the console on Postgres; set it, e.g. postgres://postgres@127.0.0.1:5432/test)`);
+    continue;
+  }
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium ?? "" } });
