@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import process from "node:process";
 import pg from "pg";
@@ -39,6 +40,21 @@ export async function createDatabase(serverUrl: string, prefix: string): Promise
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await query(serverUrl, `create database ${name}`);
   return { name, url: databaseUrl(serverUrl, name), drop: () => query(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}) };
+}
+
+/** `count` ports from `from` up that nothing listens on now (other engineers' servers share this machine). */
+export async function freePorts(count: number, from: number): Promise<number[]> {
+  const free: number[] = [];
+  for (let port = from; free.length < count && port < from + 200; port++) {
+    const available = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (available) free.push(port);
+  }
+  if (free.length < count) throw new Error(`no ${count} free ports from ${from}`);
+  return free;
 }
 
 // ── Processes ───────────────────────────────────────────────────────────────────────────────

@@ -17,8 +17,8 @@
  *   e. SIGTERM: requests in flight finish (2xx), the worker stops at a safe point.
  *
  * Env: TEST_DATABASE_URL (Postgres server; default postgres://postgres@127.0.0.1:5432/test),
- * NEXT_DIST_DIR (the build to serve, default .next; `next build` first), CHAOS_PORT (3205: the
- * consoles on it and +1, the sandbox on +1000 and its proxy on +1001), CHAOS_DELIVERIES (3000),
+ * NEXT_DIST_DIR (the build to serve, default .next; `next build` first), CHAOS_PORT (3215: the two
+ * consoles on the first free ports from it, the sandbox and its proxy from it + 1000), CHAOS_DELIVERIES (3000),
  * CHAOS_ONLY=a,c (a subset). Exit code 1 when a scenario fails.
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -32,6 +32,7 @@ import {
   createDatabase,
   createdNotification,
   deliver,
+  freePorts,
   killAll,
   launch,
   lookupProxy,
@@ -53,7 +54,7 @@ import {
 
 const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
-const basePort = Number(process.env.CHAOS_PORT ?? 3205);
+const basePort = Number(process.env.CHAOS_PORT ?? 3215);
 const deliveries = Number(process.env.CHAOS_DELIVERIES ?? 3000);
 const only = process.env.CHAOS_ONLY ? new Set(process.env.CHAOS_ONLY.split(",").map((s) => s.trim())) : null;
 const TOKEN = "wht_sandbox_demo";
@@ -94,6 +95,7 @@ type World = {
   accountId: string;
   a: ConsoleInstance;
   b?: ConsoleInstance;
+  bPort: number;
 };
 
 function consoleEnv(databaseUrl: string, gatewayUrl: string, secrets: { key: string; auth: string }, dataRoot: string) {
@@ -385,7 +387,7 @@ async function scenarioPixInFlight(world: World, s: Scenario): Promise<void> {
 
 async function scenarioTwoOfEach(world: World, s: Scenario): Promise<void> {
   const bStarted = Date.now();
-  world.b = await startConsole("console-b", world.env(basePort + 1));
+  world.b = await startConsole("console-b", world.env(world.bPort));
   s.print(`second npm start (web server and worker) on the same Postgres answering in ${((Date.now() - bStarted) / 1000).toFixed(1)} s`);
   const a = world.a;
   const b = world.b;
@@ -475,7 +477,7 @@ async function scenarioTwoOfEach(world: World, s: Scenario): Promise<void> {
 // ── e. SIGTERM drains ───────────────────────────────────────────────────────────────────────
 
 async function scenarioSigterm(world: World, s: Scenario): Promise<void> {
-  const b = world.b ?? (world.b = await startConsole("console-b", world.env(basePort + 1)));
+  const b = world.b ?? (world.b = await startConsole("console-b", world.env(world.bPort)));
   const identifier = `chaos-drain-${randomBytes(4).toString("hex")}`;
   await sandboxCall(world.sandboxBase, "POST", "/sandbox/v1/faults", { latencyMs: 3_000, times: 1, identifier });
   const cookie = cookieHeader(await signIn(b.base, admin.email, admin.password));
@@ -503,6 +505,7 @@ async function scenarioSigterm(world: World, s: Scenario): Promise<void> {
   const row = await ledgerByIdentifier(world, identifier);
   s.print(`the Pix charge's request: ${action.status || action.error}; its record: ${row?.submission ?? "none"}`);
   s.check(Boolean(exit), "npm start did not exit within 30 s of SIGTERM");
+  s.check(!exit || exit.code === 0, `npm start exited with ${exit?.signal ?? `code ${exit?.code}`} (1: a child did not drain in time and was killed)`);
   s.check(sentBefore.every(ok), `${sentBefore.filter((d) => !ok(d)).length} deliveries sent before the SIGTERM did not get a 2xx (${tally(sentBefore).other})`);
   s.check(action.status === 200, `the request in flight (a Pix charge) ended with ${action.status || action.error}, not 200`);
   s.check(row?.submission === "SUBMITTED", `the charge in flight was left ${row?.submission ?? "unrecorded"}, not SUBMITTED`);
@@ -532,19 +535,20 @@ async function main(): Promise<number> {
   const outcomes: Outcome[] = [];
   let proxy: LookupProxy | null = null;
   try {
-    const sandboxPort = basePort + 1000;
+    const [aPort, bPort] = await freePorts(2, basePort);
+    const [sandboxPort, proxyPort] = await freePorts(2, basePort + 1000);
     const sandbox = launch("sandbox", ["--import", "tsx", "sandbox/server.ts"], { SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: "127.0.0.1", SANDBOX_DATABASE_URL: sandboxDb.url, SANDBOX_WEBHOOK_RETRY_MS: "500" });
     const sandboxBase = `http://127.0.0.1:${sandboxPort}`;
     await waitUntil("the sandbox answering", 60_000, async () => {
       if (sandbox.child.exitCode !== null) throw new Error(`the sandbox exited: ${sandbox.log.slice(-5).join("\n")}`);
       return (await fetch(`${sandboxBase}/health`)).ok;
     }, 250);
-    proxy = await lookupProxy(sandboxPort + 1, sandboxBase);
+    proxy = await lookupProxy(proxyPort, sandboxBase);
     const env = consoleEnv(consoleDb.url, `http://127.0.0.1:${proxy.port}`, { key: randomBytes(32).toString("hex"), auth: randomBytes(32).toString("base64url") }, dataRoot);
-    const a = await startConsole("console-a", env(basePort));
+    const a = await startConsole("console-a", env(aPort));
     const [{ id: accountId }] = await query<{ id: string }>(consoleDb.url, "select id from gateway_accounts where source = 'env' limit 1");
-    const world: World = { consoleDb, sandboxDb, sandboxBase, proxy, env, accountId, a };
-    console.log(`ready in ${((Date.now() - began) / 1000).toFixed(1)} s: console :${basePort} (npm start: web server and worker), sandbox :${sandboxPort} behind a lookup-counting proxy :${proxy.port}`);
+    const world: World = { consoleDb, sandboxDb, sandboxBase, proxy, env, accountId, a, bPort };
+    console.log(`ready in ${((Date.now() - began) / 1000).toFixed(1)} s: console :${aPort} (npm start: web server and worker), sandbox :${sandboxPort} behind a lookup-counting proxy :${proxy.port}`);
 
     const scenarios: Array<[string, string, (w: World, s: Scenario) => Promise<void>]> = [
       ["b", "Postgres connections of the web server and the worker terminated under load", scenarioConnectionsDropped],
@@ -566,7 +570,7 @@ async function main(): Promise<number> {
         // The next scenario needs a console answering.
         if (world.a.start.child.exitCode !== null || !(await fetch(`${world.a.base}/sign-in`, { redirect: "manual" }).then(() => true, () => false))) {
           await stopConsole(world.a).catch(() => {});
-          world.a = await startConsole("console-a", env(basePort));
+          world.a = await startConsole("console-a", env(aPort));
         }
       }
       const seconds = ((Date.now() - t) / 1000).toFixed(1);
