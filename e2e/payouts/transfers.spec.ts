@@ -1,5 +1,5 @@
 import type { Request } from "@playwright/test";
-import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
+import { createUserAsAdmin, expect, newClientContext, signedInPage, signInWithApi, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
 import { expectAudited, fillTransfer, sandboxControl, shoot, useDemoAccount } from "./helpers";
 
@@ -64,6 +64,41 @@ test.describe("Pix transfers", () => {
     await shoot(page, "transfers-list");
     await page.context().close();
     await expectAudited(adminPage, { email: producer.email, action: "transfer.submitted", target: identifier });
+  });
+
+  test("on one machine (the user's address is loopback, as the console's is) a Pix transfer goes through and reaches “Concluída”", async ({ browser, adminPage }) => {
+    const producer = await createUserAsAdmin(adminPage, { role: "producer" });
+    // The user at http://localhost:3000: the browser's address, as the console sees it, is 127.0.0.1.
+    const context = await newClientContext(browser, "127.0.0.1");
+    expect((await signInWithApi(context.request, producer)).status()).toBeLessThan(400);
+    const page = await context.newPage();
+    const identifier = await fillTransfer(page, { amountDigits: "1250", key: "loopback@example.com", ownerName: "Ana Lima", cpf: "52998224725" });
+    const review = page.getByTestId("transfer-review");
+    await expect(review.getByText("Endereço IP do solicitante")).toBeVisible();
+    await expect(review.getByTestId("review-owner-ip")).toHaveText("127.0.0.1");
+    await page.getByRole("button", { name: "Confirmar e continuar" }).click();
+    await page.getByRole("dialog").getByLabel("Sua senha").fill(producer.password);
+    await page.getByRole("dialog").getByRole("button", { name: "Autorizar e enviar" }).click();
+
+    // The sandbox accepts owner.ip = the caller's address when both are loopback (sandbox/README.md).
+    await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("transfer-status")).toContainText("Em processamento");
+    const withdrawId = await page.locator("[data-withdraw-id]").getAttribute("data-withdraw-id");
+    expect(withdrawId).toBeTruthy();
+    await sandboxControl().completeWithdraw(withdrawId!);
+    await expect(page.getByTestId("transfer-status")).toContainText("Concluída", { timeout: 15_000 });
+    await page.goto("/transfers");
+    await expect(page.getByTestId(`transfer-row-${identifier}`)).toContainText("Concluída");
+    await context.close();
+
+    // A browser on the same machine over IPv6 loopback is sent as 127.0.0.1 (the gateway wants IPv4).
+    const v6 = await newClientContext(browser, "::1");
+    expect((await signInWithApi(v6.request, producer)).status()).toBeLessThan(400);
+    const v6Page = await v6.newPage();
+    await fillTransfer(v6Page);
+    await expect(v6Page.getByTestId("review-owner-ip")).toHaveText("127.0.0.1");
+    await expect(v6Page.getByRole("button", { name: "Confirmar e continuar" })).toBeEnabled();
+    await v6.close();
   });
 
   test("a wrong password refuses the transfer and nothing is sent", async ({ browser, adminPage }) => {
