@@ -70,6 +70,7 @@ async function start(extra: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(root, "data-"));
   const env: NodeJS.ProcessEnv = {
+    NODE_ENV: "production",
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PORT: String(port),
