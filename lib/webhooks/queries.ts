@@ -1,12 +1,22 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
-import type { WebhookRejectionReason } from "@/lib/db/tables/webhooks";
+import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
 import type { FeedEvent } from "@/lib/feed/types";
 import { toFeedEvent } from "./feed-signal";
 
 /** Callers must have checked the user's `webhooks.view` on every account id they pass. */
+
+/** Every column but the raw body (up to 256 KB, kept for sanitised deliveries only): lists never need it. */
+const eventColumns = (() => {
+  const columns: Partial<ReturnType<typeof getTableColumns<typeof webhookEvents>>> = { ...getTableColumns(webhookEvents) };
+  delete columns.rawBody;
+  return columns as Omit<ReturnType<typeof getTableColumns<typeof webhookEvents>>, "rawBody">;
+})();
+
+/** A listed event: the feed's fields and whether its payload is a sanitised copy (lib/webhooks/sanitize.ts). */
+export type ListedEvent = FeedEvent & { sanitized: WebhookSanitized | null };
 
 export type TransactionEventDto = {
   id: string;
@@ -50,7 +60,7 @@ export async function reportedEndToEndId(accountId: string, ledgerId: string): P
 export async function listEventsForTransaction(accountId: string, ledgerId: string): Promise<TransactionEventDto[]> {
   const db = await getDb();
   const rows = await db
-    .select()
+    .select(eventColumns)
     .from(webhookEvents)
     .where(and(eq(webhookEvents.accountId, accountId), eq(webhookEvents.ledgerId, ledgerId)))
     .orderBy(asc(webhookEvents.firstReceivedAt), asc(webhookEvents.feedSeq));
@@ -80,7 +90,7 @@ export type FeedQuery = {
 };
 
 /** Newest first by first delivery; with `afterSeq`, everything delivered since (repeats included), oldest first. */
-export async function listFeedEvents(query: FeedQuery): Promise<FeedEvent[]> {
+export async function listFeedEvents(query: FeedQuery): Promise<ListedEvent[]> {
   if (query.accountIds.length === 0) return [];
   const db = await getDb();
   const conditions: SQL[] = [inArray(webhookEvents.accountId, query.accountIds)];
@@ -90,21 +100,23 @@ export async function listFeedEvents(query: FeedQuery): Promise<FeedEvent[]> {
   if (query.afterSeq !== undefined) {
     conditions.push(gt(webhookEvents.feedSeq, query.afterSeq));
     const rows = await db
-      .select()
+      .select(eventColumns)
       .from(webhookEvents)
       .where(and(...conditions))
       .orderBy(asc(webhookEvents.feedSeq))
       .limit(limit);
-    return rows.map((row) => toFeedEvent(row));
+    return rows.map(listed);
   }
   const rows = await db
-    .select()
+    .select(eventColumns)
     .from(webhookEvents)
     .where(and(...conditions))
     .orderBy(desc(webhookEvents.firstReceivedAt), desc(webhookEvents.feedSeq))
     .limit(limit);
-  return rows.map((row) => toFeedEvent(row));
+  return rows.map(listed);
 }
+
+const listed = (row: Parameters<typeof toFeedEvent>[0] & { sanitized: WebhookSanitized | null }): ListedEvent => ({ ...toFeedEvent(row), sanitized: row.sanitized });
 
 /** The highest feed cursor now: a fresh page starts polling from here. */
 export async function currentFeedSeq(): Promise<number> {
@@ -127,13 +139,13 @@ export async function feedFacets(accountIds: string[]): Promise<{ events: string
   return { events: values(events), methods: values(methods) };
 }
 
-export type EventDetailDto = FeedEvent & { payload: unknown; sourceIp: string | null; ledgerOutcome: string | null };
+export type EventDetailDto = ListedEvent & { payload: unknown; sourceIp: string | null; ledgerOutcome: string | null };
 
 export async function getEvent(eventId: string): Promise<EventDetailDto | null> {
   const db = await getDb();
-  const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)).limit(1);
+  const [row] = await db.select(eventColumns).from(webhookEvents).where(eq(webhookEvents.id, eventId)).limit(1);
   if (!row) return null;
-  return { ...toFeedEvent(row), payload: row.payload, sourceIp: row.sourceIp, ledgerOutcome: row.ledgerOutcome };
+  return { ...listed(row), payload: row.payload, sourceIp: row.sourceIp, ledgerOutcome: row.ledgerOutcome };
 }
 
 export type RejectionDto = { id: string; receivedAt: string; sourceIp: string | null; reason: WebhookRejectionReason; status: number };

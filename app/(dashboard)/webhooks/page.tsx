@@ -119,7 +119,20 @@ export default async function WebhooksInboxPage() {
                       <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
                         <Link href={`/activity/${event.id}`} className="hover:underline">{format.dateTimeZoned(event.lastReceivedAt)}</Link>
                       </TableCell>
-                      <TableCell><EventBadge event={event} /></TableCell>
+                      <TableCell>
+                        <EventBadge event={event} />
+                        {event.sanitized && (
+                          <Badge
+                            variant="warning"
+                            className="ml-1.5"
+                            data-testid="sanitized"
+                            data-sanitized={event.sanitized}
+                            title={t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}
+                          >
+                            {t("activity.inbox.sanitizedBadge")}
+                          </Badge>
+                        )}
+                      </TableCell>
                       <TableCell className="max-w-[16rem] truncate font-mono text-xs">{event.gatewayTransactionId ?? event.identifier ?? "—"}</TableCell>
                       <TableCell className="font-mono text-xs">{event.status ?? "—"}</TableCell>
                       <TableCell className="text-right tabular-nums">{t("activity.feed.receivedTimes", { count: event.deliveries })}</TableCell>

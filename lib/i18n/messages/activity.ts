@@ -84,6 +84,12 @@ export const activity = defineMessages(
       noRejected: "Nenhuma entrega recusada.",
       noAccount: "Escolha uma conta para ver os webhooks.",
       seeAll: "Ver tudo na atividade",
+      sanitizedBadge: "Guardada com ajustes",
+      sanitized: {
+        characters: "Trazia caracteres que o banco de dados não aceita (NUL ou meio par UTF-16), trocados por �. O corpo original foi guardado.",
+        depth: "Aninhada além de 64 níveis: o que estava mais fundo foi trocado por um marcador. O corpo original foi guardado.",
+        both: "Trazia caracteres que o banco de dados não aceita (trocados por �) e estava aninhada além de 64 níveis (trocado por um marcador). O corpo original foi guardado.",
+      },
       reasons: {
         missing_token: "Sem token",
         bad_token: "Token inválido",
@@ -196,6 +202,12 @@ export const activity = defineMessages(
       noRejected: "No refused deliveries.",
       noAccount: "Choose an account to see its webhooks.",
       seeAll: "See everything in activity",
+      sanitizedBadge: "Stored with changes",
+      sanitized: {
+        characters: "Held characters the database does not accept (NUL or half a UTF-16 pair), replaced with �. The original body was kept.",
+        depth: "Nested deeper than 64 levels: what lay deeper was replaced with a marker. The original body was kept.",
+        both: "Held characters the database does not accept (replaced with �) and nested deeper than 64 levels (replaced with a marker). The original body was kept.",
+      },
       reasons: {
         missing_token: "No token",
         bad_token: "Invalid token",
