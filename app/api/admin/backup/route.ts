@@ -37,7 +37,8 @@ export async function POST(request: Request) {
   }
   const started = Date.now();
   await writeAudit({ actor, action: "database.backup", details: { by: bearer ? "operator token" : "session" }, ip });
-  const client = (await getDb()).$client as PGlite;
+  // The driver under the ORM: on PGlite, the one client this process has opened on the directory.
+  const client = ((await getDb()) as unknown as { $client: PGlite }).$client;
   const archive = await backupPglite(client);
   createLogger("backup").info("database backup taken", { bytes: archive.length, ms: Date.now() - started });
   return new Response(new Uint8Array(archive), {
