@@ -64,11 +64,9 @@ export async function enqueueChecks(inputs: CheckRequest[], db?: Executor): Prom
 
 /**
  * A notification about a transaction the console has no row of waits for the gateway's lookup in
- * a check of its own, one per (account, gateway id), whatever the number of deliveries. The
- * table's target type predates it (lib/db/tables/checks.ts), hence the widening here.
+ * a check of its own, one per (account, gateway id), whatever the number of deliveries.
  */
-export const NOTIFICATION_TARGET = "notification" as const;
-export type AnyCheckTarget = CheckTarget | typeof NOTIFICATION_TARGET;
+export const NOTIFICATION_TARGET = "notification" as const satisfies CheckTarget;
 
 export function notificationTargetId(accountId: string, gatewayTransactionId: string): string {
   return `${accountId}:${gatewayTransactionId}`;
