@@ -3,7 +3,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
-import { createLogger } from "@/lib/log";
+import { guardConnections } from "./connection-guard";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,38 +23,6 @@ type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "po
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 /** Any constant works; it only has to be the same in every console process. */
 const MIGRATION_LOCK_ID = 727_001;
-
-type PoolClient = import("pg").PoolClient;
-
-/**
- * A connection ended by the server (a restart, an administrator, pg_terminate_backend) emits
- * 'error', and an 'error' nobody listens to ends the process. The pool listens on its idle
- * connections only, not on one checked out for a transaction, where the server's message can
- * arrive between two statements: every connection gets a listener of its own.
- *
- * A checked-out connection that dies is also given back at once, as broken: the ORM's transaction
- * sends BEGIN before its try/finally, so when BEGIN is what fails it never releases the
- * connection, and every such loss would keep one of the pool's slots until the pool ran dry.
- * The caller's statement fails as it would anyway; its own later release does nothing.
- */
-export function guardConnections(pool: import("pg").Pool): void {
-  const log = createLogger("db");
-  const checkedOut = new Set<PoolClient>();
-  pool.on("acquire", (client) => checkedOut.add(client));
-  pool.on("release", (_error, client) => checkedOut.delete(client));
-  pool.on("connect", (client) =>
-    client.on("error", (error) => {
-      log.warn("database connection lost", { code: (error as { code?: string }).code ?? null });
-      if (!checkedOut.has(client)) return;
-      const release = client.release.bind(client);
-      client.release = () => {};
-      release(error);
-    }),
-  );
-  pool.on("error", () => {
-    // an idle connection lost: logged by its own listener above, and already dropped by the pool
-  });
-}
 
 async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");

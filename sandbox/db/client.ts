@@ -21,14 +21,38 @@ export type OpenedDb = {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
+ * A connection killed by the server (a restart, pg_terminate_backend) emits 'error', which with no
+ * listener ends the process; the pool listens on idle connections only. Each connection gets its
+ * own listener, and one lost while checked out is given back at once as broken: drizzle's
+ * transaction sends BEGIN outside its try/finally and would otherwise keep the slot forever.
+ * (The console's pool does the same: lib/db/connection-guard.ts; the sandbox shares only lib/br.)
+ */
+function guardConnections(pool: pg.Pool): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => {
+      console.error(`[sandbox] postgres connection lost: ${error.message}`);
+      if (!checkedOut.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => {};
+      release(error);
+    }),
+  );
+  pool.on("error", () => {
+    // logged by the connection's own listener
+  });
+}
+
+/**
  * Opens the sandbox database and applies the committed migrations.
  * `databaseUrl` wins over `dataDir`; `dataDir: "memory://"` is an in-memory PGlite.
  */
 export async function openDatabase(opts: { dataDir?: string; databaseUrl?: string }): Promise<OpenedDb> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection killed by the server (restart, admin command) must not crash the process.
-    pool.on("error", (err) => console.error(`[sandbox] postgres pool: ${err.message}`));
+    guardConnections(pool);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as SandboxDb, driver: "postgres", close: () => pool.end() };

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { guardConnections } from "@/lib/db/client";
+import { guardConnections } from "@/lib/db/connection-guard";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 
 // pg_terminate_backend: the Postgres server only.
