@@ -1,8 +1,11 @@
 "use client";
 
+import { useState } from "react";
 import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/safe-action";
+import { answerOf, isNoAnswer } from "@/lib/actions/answer";
+import { toast } from "@/components/ui/toast";
 import { useT } from "@/lib/i18n/client";
 import { applyActionResult } from "./action-result";
 import { useDeferredResolver, type SchemaLoader } from "./deferred-resolver";
@@ -15,6 +18,10 @@ type FormSchema = z.ZodType<unknown, FieldValues>;
  * re-checks (loaded when the form is first used: spread `events` on the <form>), submitted once
  * at a time, failures mapped back onto the fields (or a toast) once, here. What a success does
  * stays with the caller.
+ *
+ * No answer at all (the server died mid-request, the network dropped) is not a failure: the action
+ * may have done its work. `noAnswer` turns true, a toast says so (or the form does: `onNoAnswer`
+ * returns "shown"), and everything typed stays, so a second click sends the very same values.
  */
 export function useActionForm<S extends FormSchema, R>(options: {
   schema: SchemaLoader<S>;
@@ -29,14 +36,23 @@ export function useActionForm<S extends FormSchema, R>(options: {
    * Field errors land on their fields either way.
    */
   onFailure?: (failure: Failure) => "shown" | void;
+  /** For forms that explain an unknown outcome themselves: return "shown" and no toast repeats it. */
+  onNoAnswer?: () => "shown" | void;
 }) {
   const t = useT();
   // The action receives what the user typed and validates it again with the same schema.
   const { resolver, prepare, events } = useDeferredResolver<z.input<S>>(options.schema as unknown as SchemaLoader<z.ZodType<unknown, z.input<S>>>, { raw: true });
   const form = useForm<z.input<S>>({ resolver, defaultValues: options.defaultValues, mode: options.mode });
+  const [noAnswer, setNoAnswer] = useState(false);
 
   async function submit(values: z.input<S>) {
-    const result = await options.action(values);
+    setNoAnswer(false);
+    const result = await answerOf(() => options.action(values));
+    if (isNoAnswer(result)) {
+      setNoAnswer(true);
+      if (options.onNoAnswer?.() !== "shown") toast.warning(t("errors.noAnswer.title"), { description: t("errors.noAnswer.body") });
+      return;
+    }
     if (result.ok) {
       if (options.resetOnSuccess) form.reset();
       await options.onSuccess?.(result.data, values);
@@ -46,5 +62,5 @@ export function useActionForm<S extends FormSchema, R>(options: {
     applyActionResult(form, result, t, { toast: !shown });
   }
 
-  return { form, submit, onSubmit: form.handleSubmit(submit), pending: form.formState.isSubmitting, events, prepare };
+  return { form, submit, onSubmit: form.handleSubmit(submit), pending: form.formState.isSubmitting, noAnswer, events, prepare };
 }

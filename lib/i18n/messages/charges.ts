@@ -109,6 +109,13 @@ export const charges = defineMessages(
     submitSubscription: "Criar assinatura",
     submitting: "Enviando…",
     newIdentifier: "Gerar outro",
+    noAnswer: {
+      title: "Sem resposta do servidor",
+      body: "A conexão caiu antes da resposta, então não sabemos se a cobrança foi criada. Confira em Transações pelo identificador {identifier} antes de tentar de novo.",
+      retry:
+        "Se enviar de novo, vai o mesmo identificador e os mesmos dados: o console reconhece o primeiro envio e não cria uma segunda cobrança. Por isso o identificador fica bloqueado até chegar uma resposta.",
+      look: "Procurar em Transações",
+    },
     unknown: {
       title: "Não sabemos se a cobrança foi criada",
       body: "O pedido saiu, mas a resposta do gateway não chegou (tempo esgotado ou conexão caída). Para não cobrar duas vezes, o console bloqueia um novo envio até conferir no gateway.",
@@ -343,6 +350,13 @@ export const charges = defineMessages(
     submitSubscription: "Create subscription",
     submitting: "Sending…",
     newIdentifier: "Generate another",
+    noAnswer: {
+      title: "No answer from the server",
+      body: "The connection dropped before the answer, so we do not know whether the charge was created. Look for identifier {identifier} under Transactions before trying again.",
+      retry:
+        "If you send it again, the same identifier and the same values go with it: the console recognises the first submission and does not create a second charge. That is why the identifier stays locked until an answer arrives.",
+      look: "Search Transactions",
+    },
     unknown: {
       title: "We do not know whether the charge was created",
       body: "The request left, but the gateway's answer never arrived (timeout or dropped connection). To avoid charging twice, the console blocks a new submission until the gateway has been checked.",

@@ -22,6 +22,10 @@ export const errors = defineMessages(
     secretRequiredForChange: "Para mudar a URL ou o modo, informe a chave secreta novamente",
     lastAdmin: "Este é o último administrador ativo: promova outro usuário antes",
     invalidInput: "Há caracteres ou valores inválidos nos campos",
+    noAnswer: {
+      title: "Sem resposta do servidor",
+      body: "Não sabemos se a operação foi concluída. O que você preencheu continua aqui: confira se ela já aparece antes de enviar de novo.",
+    },
   },
   {
     validation: "Check the highlighted fields.",
@@ -44,5 +48,9 @@ export const errors = defineMessages(
     secretRequiredForChange: "To change the URL or the mode, enter the secret key again",
     lastAdmin: "This is the last active administrator: promote another user first",
     invalidInput: "Some fields contain invalid characters or values",
+    noAnswer: {
+      title: "No answer from the server",
+      body: "We do not know whether it went through. Everything you filled in is still here: check whether it already shows before sending it again.",
+    },
   },
 );

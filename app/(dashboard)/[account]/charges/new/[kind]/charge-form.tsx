@@ -90,7 +90,7 @@ type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" |
 export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; kind: ChargeFormKind; requestIp: string | null }) {
   const { t, format } = useI18n();
   const router = useRouter();
-  const { form, onSubmit, pending: submitting, events } = useActionForm({
+  const { form, onSubmit, pending: submitting, noAnswer, events } = useActionForm({
     schema: () => import("@/lib/charges/schemas").then((m) => m.CHARGE_FORM_SCHEMAS[kind] as unknown as z.ZodType<unknown, ChargeFormValues>),
     defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
     mode: "onTouched",
@@ -107,6 +107,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
       setRejected({ title: t(failure.error), message: failure.message });
       return "shown";
     },
+    onNoAnswer: () => "shown",
   });
   const [rejected, setRejected] = useState<{ title: string; message?: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -122,6 +123,9 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
   }, [form, accountId, kind]);
 
   const blocked = !!pending && pending.note !== "absent";
+  // The identifier a submission with no answer went under stays until an answer comes: a second
+  // click sends the same one, and the ledger recognises it instead of charging again.
+  const identifierLocked = blocked || noAnswer;
 
   function done(id: string) {
     window.sessionStorage.removeItem(storageKey(accountId, kind));
@@ -133,8 +137,9 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
   useEffect(() => {
     if (!pendingId) return;
     const timer = setInterval(async () => {
-      const result = await operationStateAction({ accountId, id: pendingId });
-      if (!result.ok) return;
+      // No answer this time (the server restarting): the next tick asks again.
+      const result = await operationStateAction({ accountId, id: pendingId }).catch(() => null);
+      if (!result?.ok) return;
       const { submission, nextCheckInSeconds, needsPerson } = result.data;
       if (submission === "SUBMITTED") return done(pendingId);
       if (submission === "ABSENT") setPending({ id: pendingId, note: "absent" });
@@ -148,8 +153,8 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
     if (!pending) return;
     setChecking(true);
     try {
-      const result = await checkOperationAction({ accountId, id: pending.id });
-      if (!result.ok) {
+      const result = await checkOperationAction({ accountId, id: pending.id }).catch(() => null);
+      if (!result?.ok) {
         setPending({ ...pending, note: "lookupFailed" });
         return;
       }
@@ -180,13 +185,13 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
                     <FormLabel>{t("charges.fields.identifier")}</FormLabel>
                     <div className="flex gap-2">
                       <FormControl>
-                        <Input {...field} className="font-mono" autoComplete="off" readOnly={blocked} />
+                        <Input {...field} className="font-mono" autoComplete="off" readOnly={identifierLocked} />
                       </FormControl>
                       <Button
                         type="button"
                         variant="outline"
                         aria-label={t("charges.newIdentifier")}
-                        disabled={blocked}
+                        disabled={identifierLocked}
                         onClick={() => {
                           const identifier = generateIdentifier(kind);
                           window.sessionStorage.setItem(storageKey(accountId, kind), identifier);
@@ -228,6 +233,19 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
               <AlertDescription>
                 <p>{rejected.title}</p>
                 {rejected.message && <p className="mt-1 font-mono text-xs">{rejected.message}</p>}
+              </AlertDescription>
+            </Alert>
+          )}
+          {noAnswer && (
+            <Alert variant="warning" data-testid="charge-no-answer" role="alert">
+              <AlertTriangle />
+              <AlertTitle>{t("charges.noAnswer.title")}</AlertTitle>
+              <AlertDescription className="space-y-2">
+                <p>{t("charges.noAnswer.body", { identifier: form.getValues("identifier") })}</p>
+                <p>{t("charges.noAnswer.retry")}</p>
+                <a className="font-medium underline underline-offset-4" href={`/transactions?q=${encodeURIComponent(form.getValues("identifier"))}`} target="_blank" rel="noopener">
+                  {t("charges.noAnswer.look")}
+                </a>
               </AlertDescription>
             </Alert>
           )}
