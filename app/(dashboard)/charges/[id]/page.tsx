@@ -17,6 +17,7 @@ import { routeId } from "@/lib/http/search-params";
 import { formatDigitableLine, parseBoletoBarcode } from "@/lib/br/boleto";
 import { onlyDigits } from "@/lib/br/digits";
 import { formKindOf } from "@/lib/charges/view";
+import { paymentInstructions, type BoletoInstructions, type CryptoInstructions, type InstructionsSource, type PixInstructions } from "@/lib/charges/payment-instructions";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
 import { getOperation, type LedgerRow } from "@/lib/operations/ledger";
@@ -214,6 +215,11 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     }
     const response = obj(row.response);
     const request = obj(row.request);
+    // What the customer needs to pay: from the creation answer, else (that answer was lost and a
+    // lookup settled the charge) from the latest lookup record.
+    const instructions = paymentInstructions(row.kind, row.response, row.gatewayRecord);
+    // Nothing to pay with: whatever the gateway did answer, shown as it is.
+    const raw = <RawAnswer response={Object.keys(response).length > 0 ? response : obj(row.gatewayRecord)} />;
     // Once the gateway confirms the end of a one-off charge, the page stops asking to be paid.
     if (row.kind === "pix_charge" || row.kind === "pix_deposit" || row.kind === "boleto_charge" || row.kind === "crypto_charge") {
       const state = stateOf(transactionMachine, row.status);
@@ -223,11 +229,11 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     switch (row.kind) {
       case "pix_charge":
       case "pix_deposit":
-        return <PixOutcome row={row} response={response} amountLabel={amountLabel} />;
+        return instructions?.method === "pix" ? <PixOutcome row={row} pix={instructions} amountLabel={amountLabel} /> : raw;
       case "boleto_charge":
-        return <BoletoOutcome response={response} request={request} />;
+        return instructions?.method === "boleto" ? <BoletoOutcome boleto={instructions} request={request} /> : raw;
       case "crypto_charge":
-        return <CryptoOutcome response={response} />;
+        return instructions?.method === "crypto" ? <CryptoOutcome crypto={instructions} /> : raw;
       case "card_charge":
         return <CardOutcome row={row} response={response} request={request} amountLabel={amountLabel} />;
       default:
@@ -279,17 +285,23 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     );
   }
 
-  function PixOutcome({ row, response, amountLabel }: { row: LedgerRow; response: Json; amountLabel: string }) {
-    const pix = obj(response.pix);
-    const order = obj(response.order);
-    const code = str(pix.code);
-    if (!code) return <RawAnswer response={response} />;
-    const expiresAt = str(pix.expiresAt);
+  function FromLookup({ source }: { source: InstructionsSource }) {
+    if (source !== "lookup") return null;
     return (
-      <Card data-testid="pix-result">
+      <p className="text-muted-foreground text-xs" data-testid="instructions-from-lookup">
+        {t("charges.result.fromLookup")}
+      </p>
+    );
+  }
+
+  function PixOutcome({ row, pix, amountLabel }: { row: LedgerRow; pix: PixInstructions; amountLabel: string }) {
+    const { code, expiresAt } = pix;
+    return (
+      <Card data-testid="pix-result" data-source={pix.source}>
         <CardHeader>
           <CardTitle>{row.kind === "pix_deposit" ? t("charges.result.depositTitle") : t("charges.result.pixTitle")}</CardTitle>
           <CardDescription>{t("charges.result.pixHint")}</CardDescription>
+          <FromLookup source={pix.source} />
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
           <div className="flex flex-col items-center gap-3">
@@ -309,25 +321,23 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
               emailLabel={t("charges.result.shareEmail")}
               email={row.clientEmail}
             />
-            <OrderLinks receiptUrl={str(order.receiptUrl)} orderUrl={str(order.url)} />
+            <OrderLinks receiptUrl={pix.receiptUrl} orderUrl={pix.orderUrl} />
           </div>
         </CardContent>
       </Card>
     );
   }
 
-  function BoletoOutcome({ response, request }: { response: Json; request: Json }) {
-    const boleto = obj(response.boleto);
-    const line = str(boleto.digitableLine);
-    const barcode = str(boleto.barcode);
-    if (!line && !barcode) return <RawAnswer response={response} />;
+  function BoletoOutcome({ boleto, request }: { boleto: BoletoInstructions; request: Json }) {
+    const { digitableLine: line, barcode } = boleto;
     const parsed = barcode ? parseBoletoBarcode(barcode) : line ? parseBoletoBarcode(line) : null;
-    const dueDate = str(request.dueDate) ?? parsed?.dueDate ?? null;
+    const dueDate = str(request.dueDate) ?? boleto.dueDate?.slice(0, 10) ?? parsed?.dueDate ?? null;
     const barcodeDigits = barcode ? onlyDigits(barcode) : null;
     return (
-      <Card data-testid="boleto-result">
+      <Card data-testid="boleto-result" data-source={boleto.source}>
         <CardHeader>
           <CardTitle>{t("charges.result.boletoTitle")}</CardTitle>
+          <FromLookup source={boleto.source} />
           {dueDate && (
             <CardDescription data-testid="boleto-due-date">
               {t("charges.result.dueDate")}: <span className="text-foreground font-medium">{format.date(`${dueDate}T12:00:00Z`)}</span>
@@ -345,50 +355,49 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
             </div>
           )}
           <div className="flex flex-wrap gap-2">
-            {str(boleto.pdfUrl) && (
+            {boleto.pdfUrl && (
               <Button asChild>
-                <a href={str(boleto.pdfUrl)} target="_blank" rel="noopener noreferrer" data-testid="boleto-pdf">
+                <a href={boleto.pdfUrl} target="_blank" rel="noopener noreferrer" data-testid="boleto-pdf">
                   <FileText /> {t("charges.result.pdf")}
                 </a>
               </Button>
             )}
-            <OrderLinks orderUrl={str(obj(response.order).url)} />
+            <OrderLinks orderUrl={boleto.orderUrl} />
           </div>
         </CardContent>
       </Card>
     );
   }
 
-  function CryptoOutcome({ response }: { response: Json }) {
-    const crypto = obj(response.crypto);
-    const address = str(crypto.address);
-    if (!address) return <RawAnswer response={response} />;
-    const cryptoAmount = typeof crypto.amount === "number" ? crypto.amount : null;
+  function CryptoOutcome({ crypto }: { crypto: CryptoInstructions }) {
+    const { address } = crypto;
+    const cryptoAmount = crypto.amount ?? null;
     return (
-      <Card data-testid="crypto-result">
+      <Card data-testid="crypto-result" data-source={crypto.source}>
         <CardHeader>
           <CardTitle>{t("charges.result.cryptoTitle")}</CardTitle>
+          <FromLookup source={crypto.source} />
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
           <div className="flex flex-col items-center gap-3">
             <QrCode value={address} size={200} />
-            {str(crypto.expiresAt) && <Countdown expiresAt={str(crypto.expiresAt)!} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />}
+            {crypto.expiresAt && <Countdown expiresAt={crypto.expiresAt} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />}
           </div>
           <div className="min-w-0 space-y-5">
             <div className="grid grid-cols-2 gap-4">
               <div>
                 <div className="text-muted-foreground text-xs">{t("charges.result.cryptoAmount")}</div>
                 <div className="text-2xl font-semibold tabular-nums" data-testid="crypto-amount">
-                  {cryptoAmount ?? "—"} <span className="text-muted-foreground text-base font-medium">{str(crypto.currency)}</span>
+                  {cryptoAmount ?? "—"} <span className="text-muted-foreground text-base font-medium">{crypto.currency}</span>
                 </div>
               </div>
               <div>
                 <div className="text-muted-foreground text-xs">{t("charges.result.network")}</div>
-                <div className="text-lg font-medium" data-testid="crypto-network">{str(crypto.network) ?? "—"}</div>
+                <div className="text-lg font-medium" data-testid="crypto-network">{crypto.network ?? "—"}</div>
               </div>
             </div>
             <CopyField label={t("charges.result.cryptoAddress")} value={address} copyLabel={t("charges.result.copyAddress")} testId="crypto-address" />
-            <OrderLinks orderUrl={str(obj(response.order).url)} />
+            <OrderLinks orderUrl={crypto.orderUrl} />
           </div>
         </CardContent>
       </Card>
@@ -453,6 +462,9 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
     const state = charge ? stateOf(transactionMachine, charge.status) : null;
     const closed = state !== null && state !== "paid" && state !== "awaiting" && state !== "unknown";
     const chargeAmount = (charge && amountOf(charge)) || amountLabel;
+    // The first charge's instructions: from the subscription's answer, else from that charge's own lookup record.
+    const firstPix = paymentInstructions("pix_charge", first.answer, charge?.gatewayRecord);
+    const firstCrypto = firstPix ? null : paymentInstructions("crypto_charge", first.answer, charge?.gatewayRecord);
     const recorded: [string, React.ReactNode][] = [
       [t("charges.result.identifier"), row.identifier],
       [t("charges.fields.subscriptionProductName"), `${str(product.name) ?? ""} (${str(product.id) ?? ""})`],
@@ -480,10 +492,10 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ i
           <PaidOutcome row={charge!} amountLabel={chargeAmount} title={t("charges.result.subscriptionPaidTitle")} hint={t("charges.result.subscriptionPaidHint")} />
         ) : closed ? (
           <ClosedOutcome row={charge!} state={state!} amountLabel={chargeAmount} />
-        ) : str(obj(first.answer.pix).code) ? (
-          <PixOutcome row={row} response={first.answer} amountLabel={chargeAmount} />
-        ) : str(obj(first.answer.crypto).address) ? (
-          <CryptoOutcome response={first.answer} />
+        ) : firstPix?.method === "pix" ? (
+          <PixOutcome row={row} pix={firstPix} amountLabel={chargeAmount} />
+        ) : firstCrypto?.method === "crypto" ? (
+          <CryptoOutcome crypto={firstCrypto} />
         ) : null}
         <Card>
           <CardHeader>
