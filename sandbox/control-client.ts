@@ -95,8 +95,12 @@ export function createSandboxControl(opts: { baseUrl: string; publicKey: string;
   return {
     event: (transactionId: string, type: SandboxTransitionType) =>
       call<SandboxTransactionRecord>("POST", `/transactions/${id(transactionId)}/events`, { type }),
-    notify: (transactionId: string, event: SandboxPaymentEvent) =>
-      call<{ queued: boolean; event: string; transaction: SandboxTransactionRecord }>("POST", `/transactions/${id(transactionId)}/notify`, { event }),
+    /** `url`: to this address instead of the transaction's target (test tool). */
+    notify: (transactionId: string, event: SandboxPaymentEvent, url?: string) =>
+      call<{ queued: boolean; event: string; transaction: SandboxTransactionRecord }>("POST", `/transactions/${id(transactionId)}/notify`, url === undefined ? { event } : { event, url }),
+    /** Test tool: the transaction reports this status from now on (any string the transition table need not know); no webhook. */
+    setStatus: (transactionId: string, status: string) =>
+      call<SandboxTransactionRecord>("POST", `/transactions/${id(transactionId)}/status`, { status }),
     approveRefund: (refundId: string) => call<SandboxRefundRecord>("POST", `/refunds/${id(refundId)}/approve`),
     rejectRefund: (refundId: string) => call<SandboxRefundRecord>("POST", `/refunds/${id(refundId)}/reject`),
     completeWithdraw: (withdrawId: string) =>

@@ -422,3 +422,17 @@ export async function renotify(ctx: SandboxContext, producer: Producer, tx: TxRo
   if (queued) ctx.worker.wake();
   return queued;
 }
+
+/**
+ * Test tool (control API): the transaction reports `status` from now on, a string the transition
+ * table need not know. No webhook is sent: `renotify` sends one when the test wants it.
+ */
+export async function setTransactionStatus(ctx: SandboxContext, producer: Producer, transactionId: string, status: string): Promise<TxRow> {
+  const [updated] = await ctx.db
+    .update(transactions)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(transactions.id, transactionId), eq(transactions.producerId, producer.id)))
+    .returning();
+  if (!updated) throw notFound(`Transação ${transactionId} não encontrada`);
+  return updated;
+}

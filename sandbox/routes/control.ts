@@ -11,15 +11,25 @@ import {
   findOwnTransaction,
   PAYMENT_EVENTS,
   renotify,
+  setTransactionStatus,
   toTransactionRecord,
   TRANSITION_TYPES,
 } from "../domain/transactions";
 import { badRequest, notFound } from "../lib/errors";
 import { readBody, type AppEnv } from "../lib/http";
 import { faultRequestSchema } from "../faults";
+import { httpUrlSchema } from "../contract/requests";
 
 export const transitionRequestSchema = z.strictObject({ type: z.enum(TRANSITION_TYPES) });
-export const notifyRequestSchema = z.strictObject({ event: z.enum(PAYMENT_EVENTS) });
+export const notifyRequestSchema = z.strictObject({
+  event: z.enum(PAYMENT_EVENTS),
+  /** Test tool: to this address instead of the transaction's target (a transaction created elsewhere, heard of later). */
+  url: httpUrlSchema.optional(),
+});
+/** Test tool: any status string, outside the transition table (a gateway may report one no table knows). */
+export const statusRequestSchema = z.strictObject({
+  status: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "Upper case letters, digits and _ (at most 64)"),
+});
 export const clockAdvanceRequestSchema = z
   .strictObject({
     days: z.number().min(0).max(3660).optional(),
@@ -43,12 +53,19 @@ export function controlRoutes(ctx: SandboxContext) {
 
   app.post("/transactions/:id/notify", async (c) => {
     const producer = c.get("producer");
-    const { event } = await readBody(c, notifyRequestSchema);
+    const { event, url } = await readBody(c, notifyRequestSchema);
     const tx = await findOwnTransaction(ctx.db, producer.id, c.req.param("id"));
     if (!tx) throw notFound(`Transaction ${c.req.param("id")} not found`);
-    const queued = await renotify(ctx, producer, tx, event);
+    const queued = await renotify(ctx, producer, tx, event, url);
     if (!queued) throw badRequest("The transaction has no callbackUrl and the producer has no default webhook URL (PUT /sandbox/v1/settings)");
     return c.json({ queued: true, event, transaction: toTransactionRecord(tx, producer, ctx.publicUrl) });
+  });
+
+  app.post("/transactions/:id/status", async (c) => {
+    const producer = c.get("producer");
+    const { status } = await readBody(c, statusRequestSchema);
+    const row = await setTransactionStatus(ctx, producer, c.req.param("id"), status);
+    return c.json(toTransactionRecord(row, producer, ctx.publicUrl));
   });
 
   app.post("/refunds/:id/approve", async (c) => c.json(await approveRefund(ctx, c.get("producer"), c.req.param("id"))));

@@ -4,6 +4,7 @@ import { faultRequestSchema } from "../faults";
 import {
   clockAdvanceRequestSchema,
   notifyRequestSchema,
+  statusRequestSchema,
   settingsRequestSchema,
   transitionRequestSchema,
 } from "./control";
@@ -72,7 +73,8 @@ export function openApiDocument(publicUrl: string) {
   }
   const S = (schema: z.ZodType) => toSchema(schema, "input");
   paths["/sandbox/v1/transactions/{id}/events"] = { post: controlOperation("Move a transaction (pay, fail, cancel, refund, chargeback)", S(transitionRequestSchema), anyObject, ["id"]) };
-  paths["/sandbox/v1/transactions/{id}/notify"] = { post: controlOperation("Re-send a webhook for the current state", S(notifyRequestSchema), anyObject, ["id"]) };
+  paths["/sandbox/v1/transactions/{id}/notify"] = { post: controlOperation("Re-send a webhook for the current state (to url when given)", S(notifyRequestSchema), anyObject, ["id"]) };
+  paths["/sandbox/v1/transactions/{id}/status"] = { post: controlOperation("Test tool: report any status from now on, outside the transition table (no webhook)", S(statusRequestSchema), anyObject, ["id"]) };
   paths["/sandbox/v1/refunds/{id}/approve"] = { post: controlOperation("Approve a refund request", null, anyObject, ["id"]) };
   paths["/sandbox/v1/refunds/{id}/reject"] = { post: controlOperation("Reject a refund request", null, anyObject, ["id"]) };
   paths["/sandbox/v1/withdraws/{id}/complete"] = { post: controlOperation("Complete a withdraw", null, anyObject, ["id"]) };

@@ -122,6 +122,30 @@ describe("transitions", () => {
       await receiver.close();
     }
   });
+
+  it("status (a test tool) makes a transaction report any status, with no webhook; notify with url sends it elsewhere", async () => {
+    const receiver = await startReceiver();
+    const elsewhere = await startReceiver();
+    try {
+      const created = await demo.post("/pix/receive", pixBody({ callbackUrl: receiver.url }));
+      const id = created.json.transactionId;
+      await receiver.waitFor((all) => all.some((h) => h.body.event === "TRANSACTION_CREATED"));
+      expect((await demo.controlClient().setStatus(id, "EM_ANALISE")).status).toBe("EM_ANALISE");
+      expect((await demo.get(`/transactions?id=${id}`)).json.status).toBe("EM_ANALISE");
+      await expect(demo.controlClient().setStatus(id, "em análise")).rejects.toMatchObject({ status: 400 });
+      await expect(demo.controlClient().setStatus("tx_nobody", "EM_ANALISE")).rejects.toMatchObject({ status: 404 });
+      // The transition table does not know the status: no move starts from it.
+      await expect(demo.controlClient().event(id, "pay")).rejects.toMatchObject({ status: 409 });
+
+      await demo.controlClient().notify(id, "TRANSACTION_CREATED", elsewhere.url);
+      const [hook] = await elsewhere.waitFor((all) => all.length > 0);
+      expect(hook!.body).toMatchObject({ event: "TRANSACTION_CREATED", transaction: { id, status: "EM_ANALISE" } });
+      expect(receiver.received.filter((h) => h.body.transaction?.status === "EM_ANALISE")).toEqual([]);
+    } finally {
+      await receiver.close();
+      await elsewhere.close();
+    }
+  });
 });
 
 describe("webhook outbox", () => {
