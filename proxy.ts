@@ -29,9 +29,21 @@ export function proxy(request: NextRequest) {
     const headers = new Headers(request.headers);
     headers.set("x-nonce", nonce);
     headers.set("Content-Security-Policy", csp);
+    // Next.js answers a path it cannot percent-decode (`/activity/%E0%A4%A`) with a 500 while reading its params: it names no page.
+    if (malformedPath(pathname)) return withCsp(NextResponse.rewrite(new URL("/_not-found", request.url), { request: { headers } }));
     return withCsp(NextResponse.next({ request: { headers } }));
   }
   return withCsp(NextResponse.redirect(new URL("/sign-in", request.url)));
+}
+
+function malformedPath(pathname: string): boolean {
+  if (!pathname.includes("%")) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 // The webhook receiver answers JSON to gateways: no redirect or CSP to add, and this runs per delivery.
