@@ -379,8 +379,7 @@ async function scenarioPixInFlight(world: World, s: Scenario): Promise<void> {
   const html = await page.text();
   const pageHasCode = Boolean(code && html.includes(code));
   s.print(`charge page GET /charges/${settled!.id}: ${page.status}, Pix code on the page: ${pageHasCode ? "yes" : "no"}`);
-  // The page reading the code from the lookup record is another change: until it lands, a warning.
-  if (!pageHasCode) s.warn("the charge page does not show the Pix copy-and-paste code of a charge the reconciler settled (the code is in its record)");
+  s.check(pageHasCode, "the charge page does not show the Pix copy-and-paste code of a charge the reconciler settled (the code is in its record)");
 }
 
 // ── d. two web servers and two workers on one Postgres ──────────────────────────────────────

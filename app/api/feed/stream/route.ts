@@ -15,6 +15,23 @@ const SESSION_RECHECK_MS = 5_000;
 
 const CURSOR = /^\d{1,15}$/;
 
+/**
+ * Open streams close when the server is told to stop: Next.js drains requests in flight before it
+ * exits, and a stream never ends by itself, so an open tab held every SIGTERM for its full timeout.
+ * The browser's EventSource reconnects (to this server once restarted, or to another) and resumes
+ * from its cursor.
+ */
+const openStreamsKey = Symbol.for("merchant-console.feed-open-streams");
+function openStreams(): Set<() => void> {
+  const g = globalThis as typeof globalThis & { [openStreamsKey]?: Set<() => void> };
+  if (!g[openStreamsKey]) {
+    const streams = new Set<() => void>();
+    g[openStreamsKey] = streams;
+    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => [...streams].forEach((close) => close()));
+  }
+  return g[openStreamsKey];
+}
+
 /** Where a reconnecting browser left off: its Last-Event-ID (looked back a little), or `?after=`. */
 function resumeCursor(request: Request): number | null {
   const lastEventId = request.headers.get("last-event-id")?.trim();
@@ -37,6 +54,7 @@ export async function GET(request: Request) {
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
+      const streams = openStreams();
       let closed = false;
       const send = (text: string) => {
         if (closed) return;
@@ -69,6 +87,7 @@ export async function GET(request: Request) {
       cleanup = () => {
         if (closed) return;
         closed = true;
+        streams.delete(cleanup);
         clearInterval(heartbeat);
         clearInterval(recheck);
         clearTimeout(expiry);
@@ -79,6 +98,7 @@ export async function GET(request: Request) {
           // already closed by the client
         }
       };
+      streams.add(cleanup);
       request.signal.addEventListener("abort", () => cleanup());
       send(`retry: 1000\nevent: ready\ndata: {}\n\n`);
       if (resumeAfter !== null) {
