@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { ledgerTransactions, transfers, webhookEvents } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
 import { DEPTH_MARKER, MAX_PAYLOAD_DEPTH } from "@/lib/webhooks/sanitize";
@@ -151,6 +151,24 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
   it("refuses a sanitisable body with a wrong token, storing nothing", async () => {
     const answer = await post(paidBody(newTx(), '"\\u0000"').replace(TOKEN, "wht_wrong"));
     expect(answer).toEqual({ status: 401, body: { error: "bad_token" } });
+  });
+
+  it("acknowledges notifications of one transfer arriving at the same moment (on Postgres they can deadlock on its row)", async () => {
+    const { encryptSecret } = await import("@/lib/crypto/secrets");
+    const db = await getDb();
+    const transferToken = `wht_${randomUUID()}`;
+    const withdrawId = `wd_${randomUUID()}`;
+    await db.insert(transfers).values({
+      accountId, identifier: `tr-${randomUUID().slice(0, 8)}`, submission: "SUBMITTED", amountCents: 1500, discountFeeOfReceiver: true,
+      pixKeyType: "email", pixKey: "ana@example.com", ownerName: "Ana Souza", ownerDocumentType: "cpf", ownerDocumentNumber: "52998224725",
+      ownerIp: "203.0.113.7", callbackUrl: "https://console.example/api/webhooks/x", withdrawId, withdrawStatus: "PENDING",
+      withdrawStatusSource: "creation", webhookTokenEncrypted: encryptSecret(transferToken),
+    });
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      JSON.stringify({ event: "WITHDRAW_UPDATED", token: transferToken, withdraw: { id: withdrawId, status: i % 2 ? "PROCESSING" : "PENDING", note: `n\u0000${i}`, seq: i } }),
+    );
+    const answers = await Promise.all(bodies.map(post));
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
   });
 
   it("answers a body it cannot read with a 4xx", async () => {
