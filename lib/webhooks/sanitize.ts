@@ -24,7 +24,6 @@ export type SanitizeReason = "characters" | "depth";
 
 const QUOTE = 34;
 const BACKSLASH = 92;
-const LETTER_U = 117;
 
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
@@ -37,33 +36,35 @@ function suspiciousEscape(text: string, at: number): boolean {
   return (a === 100 || a === 68) && ((b >= 56 && b <= 57) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)) && isHex(text.charCodeAt(at + 2));
 }
 
+/** Whether the quote at `at` is escaped (an odd run of backslashes before it). */
+function escapedQuote(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+  return backslashes % 2 === 1;
+}
+
 /**
- * One quick pass over the raw text (the receiver's hot path; no copy, no allocation): false when
- * the parsed value certainly holds no NUL, no surrogate and no nesting deeper than the cap. True
- * may be a false alarm (a well-paired surrogate escape, as some encoders write every emoji): the
- * sanitiser then finds nothing to change. Raw NUL and lone surrogates cannot be in text decoded
- * from UTF-8 whose control characters the HTTP layer refused; only escapes can make them.
+ * A quick look at the raw text (the receiver's hot path: native searches, no copy): false when
+ * the parsed value certainly holds no NUL, no lone surrogate and no nesting deeper than the cap.
+ * True may be a false alarm (a well-paired surrogate escape, as encoders that escape all non-ASCII
+ * write every emoji; an escaped backslash before "u0000"): the sanitiser then changes nothing.
  */
 export function mayNeedSanitizing(text: string): boolean {
-  const length = text.length;
+  // Raw, only a direct caller's string can hold them: the HTTP layer refuses control characters,
+  // and text decoded from UTF-8 has no lone surrogate.
+  if (text.includes("\u0000") || !text.isWellFormed()) return true;
+  for (let at = text.indexOf("\\u"); at !== -1; at = text.indexOf("\\u", at + 2)) {
+    if (suspiciousEscape(text, at + 2)) return true;
+  }
+  // Depth: brackets outside strings; a string is skipped in one search for its closing quote.
   let depth = 0;
-  for (let i = 0; i < length; i++) {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      for (i++; i < length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === QUOTE) break;
-        if (d === BACKSLASH) {
-          i++;
-          if (text.charCodeAt(i) === LETTER_U && suspiciousEscape(text, i + 1)) return true;
-        } else if (d === 0 || (d >= 0xd800 && d <= 0xdfff)) {
-          // Only a direct caller's string has these raw (UTF-8 decoding makes no lone half).
-          if (d === 0 || d >= 0xdc00) return true;
-          const next = text.charCodeAt(i + 1);
-          if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-          i++;
-        }
-      }
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escapedQuote(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return false;
+      i = end;
     } else if (c === 123 || c === 91) {
       if (++depth > MAX_PAYLOAD_DEPTH) return true;
     } else if (c === 125 || c === 93) {
