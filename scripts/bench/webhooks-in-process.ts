@@ -8,8 +8,11 @@
  *   env BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_TARGETS=pglite,postgres
  *
  * Deliveries are distinct notifications (TRANSACTION_CREATED then TRANSACTION_PAID per transaction:
- * one ledger insert and one ledger update) plus ~10 % repeats of earlier ones. At the end the stored
- * events must equal the distinct notifications sent and their delivery counters the deliveries sent.
+ * two updates of its ledger row) plus ~10 % repeats of earlier ones. Each names a charge the console
+ * created, seeded into the ledger before the load (scripts/bench/seed-ledger.ts): a notification
+ * about a transaction the ledger does not have makes no row until the gateway's lookup confirms it,
+ * so the deliveries update existing rows, as in production. At the end the stored events must equal
+ * the distinct notifications sent and their delivery counters the deliveries sent.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -19,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
 import readline from "node:readline";
+import { seedLedgerSql, type SeededCharge } from "./seed-ledger";
 
 const TOKEN = "wht_bench_token_0001";
 
@@ -40,12 +44,21 @@ async function serve(): Promise<void> {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ cpuMs: (usage.user + usage.system) / 1000 }));
         return;
       }
+      if (req.method === "POST" && req.url === "/__bench/seed") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const charges = JSON.parse(Buffer.concat(chunks).toString("utf8")) as SeededCharge[];
+        const db = await getDb();
+        for (let i = 0; i < charges.length; i += 5_000) await db.execute(seedLedgerSql(account.id, charges.slice(i, i + 5_000)));
+        res.writeHead(204).end();
+        return;
+      }
       if (req.method === "GET" && req.url === "/__bench/count") {
         const db = await getDb();
         const result = (await db.execute(sql`
           select (select count(*)::int from webhook_events where account_id = ${account.id}) as events,
                  (select coalesce(sum(deliveries), 0)::int from webhook_events where account_id = ${account.id}) as deliveries,
-                 (select count(*)::int from ledger_transactions where account_id = ${account.id}) as ledger,
+                 (select count(*)::int from ledger_transactions where account_id = ${account.id} and last_webhook_at is not null) as ledger,
                  (select count(*)::int from ledger_transactions where account_id = ${account.id} and status = 'COMPLETED') as paid
         `)) as unknown as { rows: Record<string, number>[] };
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(result.rows[0]));
@@ -100,7 +113,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function notification(event: string, txId: string, index: number) {
+function notification(event: string, txId: string, index: number, run: string) {
   const created = new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString();
   const paid = event === "TRANSACTION_PAID";
   return {
@@ -111,7 +124,7 @@ function notification(event: string, txId: string, index: number) {
     client: { id: `c${index}`, name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
     transaction: {
       id: txId,
-      identifier: `bench-${index}`,
+      identifier: `bench-${run}${index}`,
       status: paid ? "COMPLETED" : "OK",
       paymentMethod: index % 3 === 0 ? "CREDIT_CARD" : "PIX",
       amount: 10 + (index % 1000) / 100,
@@ -125,18 +138,27 @@ function notification(event: string, txId: string, index: number) {
   };
 }
 
-/** Distinct notifications in a realistic order, with ~10 % repeats of recent ones interleaved. */
-function buildDeliveries(total: number): { bodies: string[]; distinct: number; keys: string[] } {
+/** Distinct notifications in a realistic order, with ~10 % repeats of recent ones interleaved; `charges`: the transactions they name. */
+function buildDeliveries(total: number, run: string): { bodies: string[]; distinct: number; keys: string[]; charges: SeededCharge[] } {
   const repeats = Math.floor(total / 10);
   const distinct = total - repeats;
   const transactions = Math.ceil(distinct / 2);
   const bodies: string[] = [];
   const keys: string[] = [];
   const distinctBodies: string[] = [];
+  const charges: SeededCharge[] = [];
   for (let i = 0; i < transactions && distinctBodies.length < distinct; i++) {
     const txId = `tx_bench_${randomUUID()}`;
-    distinctBodies.push(JSON.stringify(notification("TRANSACTION_CREATED", txId, i)));
-    if (distinctBodies.length < distinct) distinctBodies.push(JSON.stringify(notification("TRANSACTION_PAID", txId, i)));
+    const created = notification("TRANSACTION_CREATED", txId, i, run);
+    charges.push({
+      gatewayTransactionId: txId,
+      identifier: created.transaction.identifier,
+      amountCents: Math.round(created.transaction.amount * 100),
+      paymentMethod: created.transaction.paymentMethod as SeededCharge["paymentMethod"],
+      createdAt: created.transaction.createdAt,
+    });
+    distinctBodies.push(JSON.stringify(created));
+    if (distinctBodies.length < distinct) distinctBodies.push(JSON.stringify(notification("TRANSACTION_PAID", txId, i, run)));
   }
   let repeatLeft = repeats;
   for (let i = 0; i < distinctBodies.length; i++) {
@@ -154,7 +176,7 @@ function buildDeliveries(total: number): { bodies: string[]; distinct: number; k
     bodies.push(distinctBodies[distinctBodies.length - 1]);
     keys.push(`d${distinctBodies.length - 1}`);
   }
-  return { bodies, distinct: distinctBodies.length, keys };
+  return { bodies, distinct: distinctBodies.length, keys, charges };
 }
 
 function startChild(target: Target): Promise<{ child: ChildProcess; port: number; accountId: string }> {
@@ -208,11 +230,19 @@ async function run(target: Target, total: number, concurrency: number) {
     });
   }
 
+  // The charges the console created, in its ledger before their notifications arrive (not timed).
+  const seed = async (charges: SeededCharge[]) => {
+    const response = await fetch(`http://127.0.0.1:${port}/__bench/seed`, { method: "POST", body: JSON.stringify(charges) });
+    if (response.status !== 204) throw new Error(`seeding the ledger answered ${response.status}`);
+  };
+
   try {
-    const warm = buildDeliveries(500);
+    const warm = buildDeliveries(500, "warm-");
+    await seed(warm.charges);
     for (let i = 0; i < warm.bodies.length; i += concurrency) await Promise.all(warm.bodies.slice(i, i + concurrency).map(post));
 
-    const { bodies, distinct } = buildDeliveries(total);
+    const { bodies, distinct, charges } = buildDeliveries(total, "");
+    await seed(charges);
     const latencies: number[] = new Array(bodies.length);
     const statuses = new Map<number, number>();
     let next = 0;
@@ -257,7 +287,7 @@ async function run(target: Target, total: number, concurrency: number) {
       maxms: Number(sorted[sorted.length - 1].toFixed(1)),
       storedEvents,
       storedDeliveries,
-      ledgerRows: counts.ledger - Math.ceil(warmDistinct / 2),
+      ledgerRows: counts.ledger - warm.charges.length,
       lost: distinct - storedEvents,
       duplicated: storedEvents - distinct,
       deliveriesCounted: storedDeliveries === bodies.length,

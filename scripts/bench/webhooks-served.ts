@@ -10,9 +10,13 @@
  *
  * Both run side by side; after a warm-up they take turns (BENCH_ROUNDS rounds), each round the
  * same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP, and the round
- * with the median ratio is printed with every round's ratio. Printed: deliveries/s, p50/p99,
- * non-2xx, stored vs sent, the ratio, CPU per delivery of each process, and how long the console's
- * asynchronous applier took to bring every stored event into the ledger.
+ * with the median ratio is printed with every round's ratio. Each delivery names a Pix charge the
+ * console created, seeded into its ledger before the round (scripts/bench/seed-ledger.ts): a
+ * notification about a transaction the ledger does not have makes no row until the gateway's
+ * lookup confirms it, so the deliveries update existing rows, as in production. Printed:
+ * deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, CPU per delivery of each process, and
+ * how long the console's asynchronous applier took to bring every stored event into the ledger
+ * (and how many of the round's rows it reached).
  *
  * Then a paced run (BENCH_FEED_RATE deliveries/s for BENCH_FEED_SECONDS) measures how long after
  * each 2xx its applied event shows as a row on the activity page in Chromium, arrives on a
@@ -21,7 +25,7 @@
  *
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000 a round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
- *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>,
+ *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
  *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -37,6 +41,7 @@ import pg from "pg";
 import { backgroundWorkerArgs } from "../background-worker-command.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
+import { seedLedger, type SeededCharge } from "./seed-ledger";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const baselineDir = path.join(root, "scripts/bench/baseline-app");
@@ -79,8 +84,8 @@ async function query<T>(url: string, text: string): Promise<T[]> {
   }
 }
 
-function build(dir: string, label: string): void {
-  if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(dir, ".next/BUILD_ID"))) return;
+function build(dir: string, label: string, distDir = ".next"): void {
+  if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(dir, distDir, "BUILD_ID"))) return;
   console.log(`building ${label}…`);
   const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) throw new Error(`next build failed for ${label}`);
@@ -127,8 +132,31 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
+const createdAtOf = (index: number) => new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString();
+
+/** The Pix charges the console created for a run's deliveries (one per index), as paidNotification names them. */
+function chargesOf(run: string, count: number): SeededCharge[] {
+  return Array.from({ length: count }, (_, index) => ({
+    gatewayTransactionId: `tx_${run}_${index}`,
+    identifier: `bench-${run}-${index}`,
+    amountCents: 1000 + (index % 1000),
+    createdAt: createdAtOf(index),
+  }));
+}
+
+/** Seeds the console's ledger with a run's charges; a few more than sent, as autocannon may start one request per connection beyond. */
+async function seedRun(url: string, accountId: string, run: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await seedLedger(client, accountId, chargesOf(run, count + connections));
+  } finally {
+    await client.end();
+  }
+}
+
 function paidNotification(index: number, run: string): string {
-  const createdAt = new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString();
+  const createdAt = createdAtOf(index);
   return JSON.stringify({
     event: "TRANSACTION_PAID",
     token: TOKEN,
@@ -445,7 +473,8 @@ async function main(): Promise<void> {
   console.log(`Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`);
   console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
 
-  build(root, "the console");
+  // The console's build directory honours NEXT_DIST_DIR (next.config.mjs); the baseline's is always .next.
+  build(root, "the console", process.env.NEXT_DIST_DIR || ".next");
   build(baselineDir, "the baseline route handler");
   await adminQuery(`create database ${consoleDb}`);
   await adminQuery(`create database ${baselineDb}`);
@@ -490,6 +519,7 @@ async function main(): Promise<void> {
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
     const applies = worker !== undefined || !separateWorker;
     const consoleParties = { server: consoleServer, worker };
+    await seedRun(databaseUrl(consoleDb), accountId, `warm-${suffix}`, warmup);
     await load(baselineUrl, warmup, `warm-${suffix}`);
     await load(consoleUrl, warmup, `warm-${suffix}`);
 
@@ -498,6 +528,7 @@ async function main(): Promise<void> {
     // otherwise keep running beside the baseline.
     const rounds: Round[] = [];
     for (let round = 1; round <= roundCount; round++) {
+      await seedRun(databaseUrl(consoleDb), accountId, `cons${round}-${suffix}`, deliveries);
       worker?.kill("SIGSTOP");
       const baselineCpuBefore = cpuSnapshot({ server: baseline });
       const baselineLoad = await load(baselineUrl, deliveries, `base${round}-${suffix}`);
@@ -517,7 +548,7 @@ async function main(): Promise<void> {
           await query<{ events: number; pending: number; ledger: number }>(
             databaseUrl(consoleDb),
             `select count(*)::int as events, count(*) filter (where apply_state = 'pending')::int as pending,
-               (select count(*)::int from ledger_transactions where gateway_transaction_id like 'tx_cons${round}-%') as ledger
+               (select count(*)::int from ledger_transactions where gateway_transaction_id like 'tx_cons${round}-%' and last_webhook_at is not null) as ledger
              from webhook_events where gateway_transaction_id like 'tx_cons${round}-%'`,
           )
         )[0];
@@ -531,6 +562,7 @@ async function main(): Promise<void> {
     }
     await stop(baseline);
     // BENCH_FEED_SECONDS=0: the receiver's rounds only.
+    if (feedSeconds > 0) await seedRun(databaseUrl(consoleDb), accountId, `feed-${suffix}`, feedRate * feedSeconds);
     const feed = feedSeconds > 0 ? await feedLatency(consoleUrl, `http://localhost:${consolePort}`, databaseUrl(consoleDb), { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD }, `feed-${suffix}`) : null;
     await stop(consoleServer);
 
