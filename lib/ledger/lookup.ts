@@ -8,6 +8,7 @@ import { isGatewayError, type GatewayErrorKind } from "@/lib/gateway";
 import { toCents } from "@/lib/br/money";
 import type { TransactionRecord } from "@/lib/gateway";
 import { applyLookup } from "@/lib/reconcile/worker";
+import { parseGatewayTime } from "@/lib/gateway/time";
 
 /** The lookup "is not for frequent polling": one refresh per transaction per this many seconds. */
 export const LOOKUP_COOLDOWN_SECONDS = 30;
@@ -20,12 +21,6 @@ function failure(error: unknown): LookupFailure {
     return { ok: false, reason: "gateway", kind: error.kind, status: error.status, message: error.gatewayMessage ?? undefined };
   }
   throw error;
-}
-
-function parseInstant(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 export type RefreshResult =
@@ -162,8 +157,8 @@ export async function addLookedUpTransaction(
       gatewayRecord: record as Record<string, unknown>,
       createdBy: actor.id,
       createdByEmail: actor.email,
-      createdAt: parseInstant(record.createdAt) ?? new Date(),
-      paidAt: parseInstant(record.payedAt),
+      createdAt: parseGatewayTime(record.createdAt) ?? new Date(),
+      paidAt: parseGatewayTime(record.payedAt),
     })
     .onConflictDoNothing()
     .returning({ id: lt.id });

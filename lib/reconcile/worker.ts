@@ -12,6 +12,7 @@ import { notifyFeed, toFeedEvent } from "@/lib/webhooks/feed-signal";
 import { claimDueChecks, delayAfter, finishCheck, NOTIFICATION_TARGET, readNotificationTargetId, reconcileConfig, retryCheckLater, type GatewayCheck } from "./checks";
 import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "./notifications";
 import { createLogger } from "@/lib/log";
+import { parseGatewayTime } from "@/lib/gateway/time";
 
 const log = createLogger("reconcile");
 
@@ -96,19 +97,13 @@ export async function settleLedgerRow(
   return { outcome: "not_found_yet", row };
 }
 
-function parseInstant(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** Records what the gateway's lookup says, through the status machine, and settles parked notifications. */
 export async function applyLookup(row: LedgerRow, record: TransactionRecord): Promise<LedgerRow> {
   const db = await getDb();
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id)).for("update");
-    const change = ledgerStatusChange(current, { status: record.status, source: "lookup", at: now, paidAt: parseInstant(record.payedAt) });
+    const change = ledgerStatusChange(current, { status: record.status, source: "lookup", at: now, paidAt: parseGatewayTime(record.payedAt) });
     const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
     const [next] = await tx
       .update(ledgerTransactions)

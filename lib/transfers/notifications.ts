@@ -8,6 +8,7 @@ import { closeOpenCheck } from "@/lib/reconcile/checks";
 import { decide, transferMachine } from "@/lib/status/machine";
 import { canonicalJson, tokensEqual } from "@/lib/webhooks/payload";
 import { callbackKeyHash } from "./callback-key";
+import { parseGatewayTime } from "@/lib/gateway/time";
 
 export type TransferNotificationOutcome = {
   outcome: "applied" | "bad_token" | "unknown_transfer";
@@ -99,7 +100,7 @@ export async function applyTransferNotification(
   const fingerprint = createHash("sha256").update(canonicalJson(stored)).digest("hex");
   const event = stringOrNull(payload.event);
   const reportedStatus = stringOrNull(withdraw.status);
-  const reportedAt = parseInstant(withdraw.updatedAt) ?? parseInstant(withdraw.createdAt);
+  const reportedAt = parseGatewayTime(withdraw.updatedAt) ?? parseGatewayTime(withdraw.createdAt);
   const now = new Date();
 
   const statusApplied = await db.transaction(async (tx) => {
@@ -144,8 +145,3 @@ export async function applyTransferNotification(
   return { outcome: "applied", transferId: transfer.id, statusApplied };
 }
 
-function parseInstant(value: unknown): Date | null {
-  if (typeof value !== "string" || value === "") return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isKnownWebhookEvent, paymentWebhookSchema } from "@/lib/gateway/schemas/webhooks";
 import { toCents } from "@/lib/br/money";
+import { parseGatewayTime } from "@/lib/gateway/time";
 
 export const REDACTED = "[redacted]";
 
@@ -47,14 +48,7 @@ export function redactingReplacer(key: string, value: unknown): unknown {
 const STATE_TIMESTAMPS = ["createdAt", "payedAt", "paidAt", "canceledAt", "refundedAt", "chargedBackAt", "updatedAt"] as const;
 
 // Years 1 to 9999: Postgres's timestamptz refuses much of what Date.parse accepts ("-271821-04-20").
-const EARLIEST = Date.parse("0001-01-01T00:00:00.000Z");
-const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
-
-export function parseTime(value: unknown): Date | null {
-  if (typeof value !== "string" || value.length === 0) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) || time < EARLIEST || time > LATEST ? null : new Date(time);
-}
+export const parseTime = parseGatewayTime;
 
 /**
  * The moment the notification describes: the latest of the transaction's own timestamps

@@ -153,7 +153,7 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     expect(answer).toEqual({ status: 401, body: { error: "bad_token" } });
   });
 
-  it("acknowledges notifications of one transfer arriving at the same moment (on Postgres they can deadlock on its row)", async () => {
+  const seedTransfer = async () => {
     const { encryptSecret } = await import("@/lib/crypto/secrets");
     const db = await getDb();
     const transferToken = `wht_${randomUUID()}`;
@@ -164,6 +164,19 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
       ownerIp: "203.0.113.7", callbackUrl: "https://console.example/api/webhooks/x", withdrawId, withdrawStatus: "PENDING",
       withdrawStatusSource: "creation", webhookTokenEncrypted: encryptSecret(transferToken),
     });
+    return { transferToken, withdrawId };
+  };
+
+  it("acknowledges a transfer notification dated beyond what Postgres can store (the date is ignored)", async () => {
+    const { transferToken, withdrawId } = await seedTransfer();
+    const answer = await post(
+      JSON.stringify({ event: "WITHDRAW_UPDATED", token: transferToken, withdraw: { id: withdrawId, status: "COMPLETED", updatedAt: "+275760-09-13T00:00:00.000Z" } }),
+    );
+    expect(answer.status).toBe(200);
+  });
+
+  it("acknowledges notifications of one transfer arriving at the same moment (on Postgres they can deadlock on its row)", async () => {
+    const { transferToken, withdrawId } = await seedTransfer();
     const bodies = Array.from({ length: 12 }, (_, i) =>
       JSON.stringify({ event: "WITHDRAW_UPDATED", token: transferToken, withdraw: { id: withdrawId, status: i % 2 ? "PROCESSING" : "PENDING", note: `n\u0000${i}`, seq: i } }),
     );
