@@ -59,6 +59,12 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
               <Item label={t("activity.feed.amount")} value={event.amountCents === null ? "—" : format.money(event.amountCents / 100)} />
               <Item label={t("activity.event.ledger")} value={ledgerText} />
               {event.confirmation && <Item label={t("activity.event.confirmation")} value={<ConfirmationBadge event={event} />} />}
+              {event.sanitized && (
+                <Item
+                  label={t("activity.inbox.sanitizedBadge")}
+                  value={<span data-testid="sanitized">{t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}</span>}
+                />
+              )}
             </dl>
             {event.ledgerId && (
               <Button asChild variant="outline" className="mt-4 w-full">
