@@ -11,9 +11,11 @@
  *      confirmation (the outbox row's commit-time clock) to its arrival (p50/p95/p99), lost and
  *      duplicated deliveries.
  *   2. the whole chain: BENCH_CHAIN_EVENTS TRANSACTION_PAID notifications at BENCH_CHAIN_RATE a
- *      second to the console's receiver; the worker applies them, confirms each with the gateway's
- *      lookup and delivers its event. Printed: the time from each notification's 2xx to its
- *      charge.paid at the receivers, and how many arrived.
+ *      second to the console's receiver, each about a Pix charge the console created (seeded into
+ *      the ledger first: a notification about a transaction the ledger does not have makes no row
+ *      until the gateway's lookup confirms it); the worker applies them, confirms each with the
+ *      gateway's lookup and delivers its event. Printed: the time from each notification's 2xx to
+ *      its charge.paid at the receivers, and how many arrived.
  *
  *   npm run bench:destinations   env BENCH_EVENTS (10000), BENCH_RATE (500), BENCH_CHAIN_EVENTS (2000),
  *                                BENCH_CHAIN_RATE (100), BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
@@ -31,6 +33,7 @@ import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { backgroundWorkerArgs } from "../background-worker-command.mjs";
 import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
+import { seedLedger } from "./seed-ledger";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
@@ -233,7 +236,7 @@ async function settle(receivers: Receiver[], published: () => Promise<string[]>,
 }
 
 async function main(): Promise<void> {
-  if (!process.env.BENCH_SKIP_BUILD || !existsSync(path.join(root, ".next/BUILD_ID"))) {
+  if (!process.env.BENCH_SKIP_BUILD || !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     console.log("building the console…");
     if (spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("next build failed");
   }
@@ -326,6 +329,12 @@ async function main(): Promise<void> {
     console.log(`   CPU ms per event (2 deliveries each), until the last arrival: ${cpuSpent(fanCpu, cpuNow(parties), events)}`);
 
     // ── 2. the whole chain ───────────────────────────────────────────────────────────────────
+    // The charges the notifications are about, as the console recorded them when it created them (not timed).
+    await seedLedger(
+      pool,
+      accountId,
+      Array.from({ length: chainEvents }, (_, index) => ({ gatewayTransactionId: `tx_bench_${index}`, identifier: `bench-${index}`, amountCents: 9700, createdAt: "2026-11-20T12:00:00.000Z" })),
+    );
     console.log(`\n2. the whole chain: ${chainEvents} TRANSACTION_PAID notifications at ${chainRate}/s → applied → confirmed by the gateway's lookup → delivered`);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const acked = new Map<string, number>();
