@@ -19,6 +19,7 @@ function pages(accountId: string): string[] {
     `/${accountId}/transfers/new`,
     `/${accountId}/refunds/new`,
     "/transactions",
+    "/transactions/unconfirmed",
     "/lookup",
     "/transfers",
     "/refunds",
