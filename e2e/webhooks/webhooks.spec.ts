@@ -126,7 +126,7 @@ test("a sale in the sandbox's hosted checkout appears in the ledger", async ({ a
   await expect(paid).toBeVisible({ timeout: 5_000 });
   await expect(paid).toContainText("R$ 197,00");
   await expect(paid).toContainText(/checkout-.+-\d+/);
-  // The row links to the ledger record the webhook created.
+  // The row links to the ledger record made from the gateway's lookup once it confirmed the sale.
   const href = await paid.getByRole("link", { name: transactionId }).getAttribute("href");
   expect(href).toMatch(/^\/transactions\/[\w-]+$/);
 
