@@ -41,6 +41,7 @@ import pg from "pg";
 import { backgroundWorkerArgs } from "../background-worker-command.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
 import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
+import { cookieHeader, openFeedStream, signIn } from "../served-session";
 import { seedLedger, type SeededCharge } from "./seed-ledger";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -239,31 +240,6 @@ function cpuPerDelivery(before: CpuParties, after: CpuParties, count: number): s
 type Percentiles = { heard: number; p50: number; p95: number; p99: number; max: number };
 type FeedLatency = { rate: number; sent: number; acked: number; channel: Percentiles; stream: Percentiles; browser: Percentiles | null };
 
-/** Signs in as the seeded admin through next-auth's credentials endpoint; returns the session's cookies. */
-async function signIn(base: string, email: string, password: string): Promise<Map<string, string>> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const at = pair.indexOf("=");
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const answer = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true", callbackUrl: base }),
-  });
-  keep(answer);
-  if (![...jar.keys()].some((name) => name.endsWith("session-token"))) throw new Error(`sign-in for the feed stream failed (${answer.status})`);
-  return jar;
-}
-
-const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
 /**
  * The activity page in Chromium, signed in, live: notes (on the page, by the same wall clock as
@@ -303,42 +279,6 @@ async function openActivityPage(base: string, admin: { email: string; password: 
   };
 }
 
-/**
- * The live feed as a browser gets it: `GET /api/feed/stream` (server-sent events) with a signed-in
- * session; calls `onApplied` with each applied event's id as its bytes arrive.
- */
-async function openFeedStream(base: string, cookie: string, onApplied: (id: string) => void): Promise<() => void> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/feed/stream`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
-  if (!response.ok || !response.body) throw new Error(`feed stream answered ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  void (async () => {
-    let buffer = "";
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (message.includes("event: ready")) ready();
-          const data = message.split("\n").find((line) => line.startsWith("data: "));
-          if (!message.includes("event: feed") || !data) continue;
-          const event = JSON.parse(data.slice(6)) as { id?: string; applied?: boolean };
-          if (event.applied && event.id) onApplied(event.id);
-        }
-      }
-    } catch {
-      // aborted at the end of the phase
-    }
-  })();
-  await isReady;
-  return () => controller.abort();
-}
 
 function percentiles(ackedAt: Map<string, number>, heardAt: Map<string, number>): Percentiles {
   // A signal can arrive before autocannon reports the 2xx it belongs to: that counts as 0 ms.
@@ -376,7 +316,8 @@ async function feedLatency(url: string, base: string, dbUrl: string, admin: { em
     });
     await listener.query(`listen ${FEED_CHANNEL}`);
     const jar = await signIn(base, admin.email, admin.password);
-    closeStream = await openFeedStream(base, cookieHeader(jar), (id) => {
+    closeStream = await openFeedStream(base, cookieHeader(jar), (id, applied) => {
+      if (!applied) return;
       if (!streamAt.has(id)) streamAt.set(id, performance.now());
     });
     activityPage = await openActivityPage(base, admin);
