@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { guardConnections } from "./connection-guard";
@@ -18,7 +19,7 @@ type Unlisten = () => Promise<void>;
 /** LISTEN inside the embedded database (its notifications never leave this process); Postgres has its own connection for that (lib/feed/bus.ts). */
 type EmbeddedListen = (channel: string, listener: () => void) => Promise<Unlisten>;
 
-type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres"; query: RawQuery; listen?: EmbeddedListen };
+type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres"; query: RawQuery; listen?: EmbeddedListen; embedded?: PGlite };
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 /** Any constant works; it only has to be the same in every console process. */
@@ -56,7 +57,7 @@ async function openPglite(dir: string): Promise<Handle> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const query: RawQuery = async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows;
   const listen: EmbeddedListen = (channel, listener) => client.listen(channel, () => listener());
-  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite", query, listen };
+  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite", query, listen, embedded: client };
 }
 
 export function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Handle> {
@@ -105,6 +106,11 @@ export async function getDb(): Promise<Database> {
 export async function listenEmbedded(channel: string, listener: () => void): Promise<Unlisten | null> {
   const opened = await handle();
   return opened.listen ? opened.listen(channel, listener) : null;
+}
+
+/** The embedded database's own client (for a consistent copy of its directory); null on Postgres. */
+export async function embeddedClient(): Promise<PGlite | null> {
+  return (await handle()).embedded ?? null;
 }
 
 export async function getDbDriver(): Promise<Handle["driver"]> {

@@ -101,6 +101,8 @@ const READ_ONLY_ACTIONS = new Set([
 
 /** Route handlers: how each is guarded. A new route must be added here. */
 const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: string }> = {
+  // A signed-in administrator, or `npm run backup`'s one-minute token signed with the session secret.
+  "app/api/admin/backup/route.ts": { permission: "users.manage" },
   "app/api/auth/[...nextauth]/route.ts": { guard: "next-auth" },
   "app/api/cron/reconcile/route.ts": { guard: "CRON_SECRET" },
   // `npm run listen`: a listen key made by someone with destinations.manage, for its own account only.

@@ -1,10 +1,9 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { writeAudit } from "@/lib/audit/log";
 import { authSecret } from "@/lib/auth/secret";
 import { AccessDeniedError, authorize } from "@/lib/auth/session";
 import { backupPglite } from "@/lib/backup/pglite";
 import { verifyBackupToken } from "@/lib/backup/token";
-import { getDb, getDbDriver } from "@/lib/db/client";
+import { embeddedClient } from "@/lib/db/client";
 import { createLogger } from "@/lib/log";
 
 export const runtime = "nodejs";
@@ -32,13 +31,10 @@ export async function POST(request: Request) {
       throw error;
     }
   }
-  if ((await getDbDriver()) !== "pglite") {
-    return Response.json({ error: "The console runs on Postgres (DATABASE_URL): back it up with pg_dump." }, { status: 409 });
-  }
+  const client = await embeddedClient();
+  if (!client) return Response.json({ error: "The console runs on Postgres (DATABASE_URL): back it up with pg_dump." }, { status: 409 });
   const started = Date.now();
   await writeAudit({ actor, action: "database.backup", details: { by: bearer ? "operator token" : "session" }, ip });
-  // The driver under the ORM: on PGlite, the one client this process has opened on the directory.
-  const client = ((await getDb()) as unknown as { $client: PGlite }).$client;
   const archive = await backupPglite(client);
   createLogger("backup").info("database backup taken", { bytes: archive.length, ms: Date.now() - started });
   return new Response(new Uint8Array(archive), {
