@@ -37,6 +37,7 @@ export function StatusBadge({
   kind = "transaction",
   operationKind,
   empty = "—",
+  neutral = false,
   className,
 }: {
   status: string | null | undefined;
@@ -44,6 +45,8 @@ export function StatusBadge({
   /** A ledger row's kind (charge, deposit or subscription) picks the machine. */
   operationKind?: string;
   empty?: string;
+  /** What a notification claimed, not what the gateway confirmed: words without the colour of money. */
+  neutral?: boolean;
   className?: string;
 }) {
   const { t, has } = useI18n();
@@ -52,7 +55,7 @@ export function StatusBadge({
   const { label, state, known } = statusLabel(t, has, machineKind, status);
   return (
     <Badge
-      variant={known && state ? (TONE[state] ?? "outline") : "outline"}
+      variant={known && state && !neutral ? (TONE[state] ?? "outline") : "outline"}
       className={known ? className : `font-mono ${className ?? ""}`}
       title={t("status.gatewayCode", { code: status })}
       data-testid="status-badge"

@@ -102,7 +102,7 @@ export default async function UnconfirmedNotificationsPage({ searchParams }: { s
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}</TableCell>
                     <TableCell>
-                      <StatusBadge status={row.status} />
+                      <StatusBadge status={row.status} neutral />
                     </TableCell>
                     <TableCell>
                       <Badge variant={TONE[row.state]} data-testid="unconfirmed-state">
