@@ -10,7 +10,8 @@ import type { TransactionRecord } from "@/lib/gateway";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { notifyFeed, toFeedEvent, type Tx } from "@/lib/webhooks/feed-signal";
-import { isRecord, parseTime, readPaymentNotification, type PaymentNotification } from "@/lib/webhooks/payload";
+import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/webhooks/payload";
+import { parseGatewayTime } from "@/lib/gateway/time";
 
 type EventRow = typeof webhookEvents.$inferSelect;
 
@@ -158,7 +159,7 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
   };
   const latest = agreeing.at(-1)!;
   const now = new Date();
-  const payedAt = parseTime(record.payedAt);
+  const payedAt = parseGatewayTime(record.payedAt);
   const change = ledgerStatusChange(
     { kind: "external", status: null, statusAt: null, paidAt: null, pendingStatus: null },
     { status: record.status, source: "lookup", at: now, paidAt: payedAt },
@@ -194,7 +195,7 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
       clientEmail: fill((n) => n.client.email),
       clientDocument: record.pixMetadata?.payerDocument || fill((n) => n.client.document),
       gatewayRecord: record as Record<string, unknown>,
-      createdAt: parseTime(record.createdAt) ?? fill((n) => parseTime(n.transaction.createdAt)) ?? now,
+      createdAt: parseGatewayTime(record.createdAt) ?? fill((n) => parseGatewayTime(n.transaction.createdAt)) ?? now,
       updatedAt: now,
     })
     .onConflictDoNothing()

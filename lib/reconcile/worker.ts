@@ -272,7 +272,7 @@ async function processNotificationCheck(check: GatewayCheck): Promise<void> {
 async function processCheck(check: GatewayCheck): Promise<void> {
   try {
     if (check.target === "transfer") await processTransferCheck(check);
-    else if ((check.target as string) === NOTIFICATION_TARGET) await processNotificationCheck(check);
+    else if (check.target === NOTIFICATION_TARGET) await processNotificationCheck(check);
     else await processLedgerCheck(check);
   } catch (error) {
     log.error("check failed", { error });

@@ -104,6 +104,13 @@ export async function applyTransferNotification(
   const now = new Date();
 
   const statusApplied = await db.transaction(async (tx) => {
+    // The transfer's row first: the notification's insert takes a key-share lock on it, and two
+    // notifications of one transfer taking that before their `for update` deadlocked each other.
+    const [current] = await tx
+      .select({ status: transfers.withdrawStatus, at: transfers.withdrawStatusAt, withdrawId: transfers.withdrawId })
+      .from(transfers)
+      .where(eq(transfers.id, transfer.id))
+      .for("update");
     const inserted = await tx
       .insert(transferNotifications)
       .values({ transferId: transfer.id, event, withdrawStatus: reportedStatus, fingerprint, payload: stored })
@@ -113,12 +120,6 @@ export async function applyTransferNotification(
       })
       .returning({ deliveries: transferNotifications.deliveries });
     if (inserted[0]?.deliveries !== 1) return false;
-
-    const [current] = await tx
-      .select({ status: transfers.withdrawStatus, at: transfers.withdrawStatusAt, withdrawId: transfers.withdrawId })
-      .from(transfers)
-      .where(eq(transfers.id, transfer.id))
-      .for("update");
     const decision = reportedStatus
       ? decide(transferMachine, current.status, reportedStatus, { currentAt: current.at, incomingAt: reportedAt ?? now })
       : { apply: false };

@@ -21,18 +21,14 @@ const APPLY_WAIT_MIN_MS = 25;
 const APPLY_WAIT_MAX_MS = 250;
 const roundWait = (lastRound: number) => Math.min(APPLY_WAIT_MAX_MS, APPLY_WAIT_MIN_MS + 2 * lastRound);
 
+type PendingEvent = { id: string; account_id: string; first_received_at: Date | string; payload: unknown };
+
 /**
  * Turns stored notifications into ledger changes, oldest first, in batches. Several processes
  * may run it at once: each batch takes its events with `for update skip locked`. Returns how
  * many events it applied.
  */
 export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
-  return applyBatch(limit);
-}
-
-type PendingEvent = { id: string; account_id: string; first_received_at: Date | string; payload: unknown };
-
-async function applyBatch(limit: number): Promise<number> {
   const db = await getDb();
   const driver = await getDbDriver();
   const outcome = await db.transaction(async (tx): Promise<{ applied: number; confirming: boolean; signals: string[] }> => {

@@ -102,50 +102,6 @@ const reject = async (input: IncomingWebhook, reason: WebhookRejectionReason, st
   return { status, body: { error: reason } };
 };
 
-/** Postgres's answer to two transactions that each wait for the other's lock: one is rolled back whole. */
-const DEADLOCK = "40P01";
-
-function sqlState(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
-
-/**
- * Two notifications of one transfer applied at the same moment (in two processes; this one runs
- * them in turn) can deadlock on its row: each notification insert takes a key-share lock on the
- * transfer before its `for update`. The loser's transaction is rolled back whole, so running it
- * again is safe, and answering 5xx for it was not.
- */
-async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= attempts || sqlState(error) !== DEADLOCK) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
-}
-
-/** Per account, in this process: transfer notifications are few, and one after another they cannot deadlock. */
-const chainsKey = Symbol.for("merchant-console.webhook-transfer-chains");
-
-function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const g = globalThis as typeof globalThis & { [chainsKey]?: Map<string, Promise<unknown>> };
-  const transferChains = (g[chainsKey] ??= new Map());
-  const previous = transferChains.get(key) ?? Promise.resolve();
-  const next = previous.then(run, run);
-  const settled = next.catch(() => {});
-  transferChains.set(key, settled);
-  void settled.then(() => {
-    if (transferChains.get(key) === settled) transferChains.delete(key);
-  });
-  return next;
-}
-
 /**
  * The receiver: authenticates, stores once, updates the ledger, signals the feed. Answers only
  * after the event is committed. Nothing but a rejection entry is written for an unauthenticated
@@ -178,7 +134,7 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
   const kept = () => (sanitized ? { sanitized, rawBody: redactRawBody(input.body) } : {});
 
   if (isTransferNotification(payload)) {
-    const result = await oneAtATime(input.accountId, () => withDeadlockRetry(() => applyTransferNotification(input.accountId, payload, input.callbackKey)));
+    const result = await applyTransferNotification(input.accountId, payload, input.callbackKey);
     if (result.outcome !== "applied") return reject(input, result.outcome, 401);
     const withdraw = isRecord(payload.withdraw) ? payload.withdraw : {};
     const stored = await storeEvent({

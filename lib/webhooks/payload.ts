@@ -30,7 +30,7 @@ export function tokensEqual(received: unknown, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-const isSecretKey = (key: string) => key === "token" || key === "webhookToken";
+export const isSecretKey = (key: string) => key === "token" || key === "webhookToken";
 
 /** The payload as stored and shown: the top-level `token` (and any nested `webhookToken`) replaced. */
 export function redactPayload(payload: unknown): unknown {
@@ -48,8 +48,6 @@ export function redactingReplacer(key: string, value: unknown): unknown {
 const STATE_TIMESTAMPS = ["createdAt", "payedAt", "paidAt", "canceledAt", "refundedAt", "chargedBackAt", "updatedAt"] as const;
 
 // Years 1 to 9999: Postgres's timestamptz refuses much of what Date.parse accepts ("-271821-04-20").
-export const parseTime = parseGatewayTime;
-
 /**
  * The moment the notification describes: the latest of the transaction's own timestamps
  * (a TRANSACTION_CREATED carries createdAt, a TRANSACTION_PAID its payedAt, …), or null
@@ -58,7 +56,7 @@ export const parseTime = parseGatewayTime;
 export function reportedAt(transaction: Record<string, unknown>): Date | null {
   let latest: Date | null = null;
   for (const key of STATE_TIMESTAMPS) {
-    const time = parseTime(transaction[key]);
+    const time = parseGatewayTime(transaction[key]);
     if (time && (!latest || time > latest)) latest = time;
   }
   return latest;
@@ -156,7 +154,7 @@ function readPayment(payload: Record<string, unknown>): { notification: PaymentN
     paymentMethod: head(transaction.paymentMethod),
     amountCents: amount,
     feeCents: amount !== null && commission !== null && commission <= amount ? amount - commission : null,
-    paidAt: parseTime(transaction.payedAt) ?? parseTime(tx.paidAt),
+    paidAt: parseGatewayTime(transaction.payedAt) ?? parseGatewayTime(tx.paidAt),
     reportedAt: reportedAt(tx),
     client: { name: clip(client.name), email: clip(client.email), document: clip(client.cpf) ?? clip(client.cnpj) },
   };

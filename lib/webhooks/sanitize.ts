@@ -1,4 +1,5 @@
 import type { WebhookSanitized } from "@/lib/db/tables/webhooks";
+import { isSecretKey, REDACTED } from "./payload";
 
 /**
  * What a delivery with a valid token may hold that Postgres cannot store as jsonb, made storable:
@@ -139,8 +140,7 @@ export function sanitizedFlag(reasons: Set<SanitizeReason>): WebhookSanitized | 
 // (at any depth, as redactPayload does) replaced by "[redacted]", everything else byte for byte.
 // ---------------------------------------------------------------------------
 
-const SECRET_KEYS = new Set(["token", "webhookToken"]);
-const REDACTED_JSON = '"[redacted]"';
+const REDACTED_JSON = JSON.stringify(REDACTED);
 
 /** The index just past the string that opens at `at`. */
 function stringEnd(text: string, at: number): number {
@@ -197,7 +197,7 @@ export function redactRawBody(text: string): string {
     const colon = skipSpace(text, i);
     if (text.charCodeAt(colon) !== 58) continue;
     // "token" takes at most 6 characters a letter when escaped (\u0074…).
-    if (i - start > 80 || !SECRET_KEYS.has(JSON.parse(text.slice(start, i)) as string)) continue;
+    if (i - start > 80 || !isSecretKey(JSON.parse(text.slice(start, i)) as string)) continue;
     const value = skipSpace(text, colon + 1);
     const end = valueEnd(text, value);
     out += text.slice(copied, value) + REDACTED_JSON;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { clip, parsePaymentNotification, parseTime, redactPayload } from "@/lib/webhooks/payload";
+import { clip, parsePaymentNotification, redactPayload } from "@/lib/webhooks/payload";
+import { parseGatewayTime as parseTime } from "@/lib/gateway/time";
 import { DEPTH_MARKER, MAX_PAYLOAD_DEPTH, mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "@/lib/webhooks/sanitize";
 
 /** What Postgres's jsonb refuses in a string: NUL and a UTF-16 half without its pair. */
