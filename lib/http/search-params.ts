@@ -28,7 +28,7 @@ export const param = {
   day: (): ParamSpec<string> => ({ schema: DAY, reason: "day" }),
   /** One of a known set (an account the user can see, a view, a kind). */
   oneOf: <const T extends string>(values: readonly T[]): ParamSpec<T> => ({
-    schema: z.string().refine((value): value is T => (values as readonly string[]).includes(value)) as unknown as z.ZodType<T>,
+    schema: z.custom<T>((value) => typeof value === "string" && (values as readonly string[]).includes(value)),
     reason: "choice",
   }),
   /** A keyset position: digits only, no leading zero, at most 15 of them (a safe integer). */
