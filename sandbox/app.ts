@@ -130,6 +130,14 @@ function makeLogger(quiet: boolean): SandboxLogger {
   };
 }
 
+/** What the routes share: the database, the producers, the webhook worker, fresh faults and insert batching. */
+export function sandboxContext(
+  opened: Pick<SandboxContext, "db" | "driver">,
+  parts: Pick<SandboxContext, "publicUrl" | "producers" | "worker" | "log">,
+): SandboxContext {
+  return { db: opened.db, driver: opened.driver, ...parts, faults: new FaultRegistry(), batcher: new InsertBatcher(opened.db) };
+}
+
 /** Starts the sandbox gateway: database (migrated and seeded), HTTP server and webhook worker. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = makeLogger(opts.quiet ?? false);
@@ -154,17 +162,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     });
     const port = (srv.address() as AddressInfo).port;
     const publicUrl = (opts.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, "");
-    const ctx: SandboxContext = {
-      db: opened.db,
-      driver: opened.driver,
-      publicUrl,
-      producers,
-      worker,
-      faults: new FaultRegistry(),
-      batcher: new InsertBatcher(opened.db),
-      log,
-    };
-    const app = createSandboxApp(ctx);
+    const app = createSandboxApp(sandboxContext(opened, { publicUrl, producers, worker, log }));
     srv.on("request", getRequestListener(app.fetch));
     worker.start();
     const w = worker;

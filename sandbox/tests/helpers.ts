@@ -1,12 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely; shapes are checked with the zod schemas */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createSandboxApp, startSandbox, type RunningSandbox, type SandboxOptions } from "../app";
-import { ProducerDirectory, type SandboxContext } from "../context";
+import { createSandboxApp, sandboxContext, startSandbox, type RunningSandbox, type SandboxOptions } from "../app";
+import { ProducerDirectory } from "../context";
 import { createSandboxControl } from "../control-client";
 import { openDatabase } from "../db/client";
-import { InsertBatcher } from "../domain/insert-batcher";
-import { FaultRegistry } from "../faults";
 import { seedProducers } from "../seed";
 import { WebhookWorker } from "../webhooks/worker";
 
@@ -71,17 +69,7 @@ export async function startInProcess() {
   await producers.load();
   const log = { info: () => undefined, error: () => undefined };
   const worker = new WebhookWorker(opened.db, { retryBaseMs: 20, log });
-  const ctx: SandboxContext = {
-    db: opened.db,
-    driver: opened.driver,
-    publicUrl: "http://sandbox.test",
-    producers,
-    worker,
-    faults: new FaultRegistry(),
-    batcher: new InsertBatcher(opened.db),
-    log,
-  };
-  const app = createSandboxApp(ctx);
+  const app = createSandboxApp(sandboxContext(opened, { publicUrl: "http://sandbox.test", producers, worker, log }));
   return {
     async post(path: string, body: unknown, from: { remoteAddress: string }, who: Who = "demo") {
       const keys = KEYS[who];
