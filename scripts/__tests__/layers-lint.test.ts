@@ -16,13 +16,13 @@ describe("lint refuses imports that run against the layers", () => {
     expect(await problems("lib/shell/nav.ts", `import { AppShell } from "@/components/shell/app-shell";\nexport const x = AppShell;\n`)).toEqual([
       expect.stringContaining("import/no-restricted-paths"),
     ]);
-    expect(await problems("lib/charges/requests.ts", `import { createPixChargeAction } from "@/app/(dashboard)/charges/actions";\nexport const x = createPixChargeAction;\n`)).toEqual([
+    expect(await problems("lib/charges/requests.ts", `import { createPixChargeAction } from "@/app/(dashboard)/[account]/charges/actions";\nexport const x = createPixChargeAction;\n`)).toEqual([
       expect.stringContaining("import/no-restricted-paths"),
     ]);
   });
 
   it("components/ importing app/, and the console importing the sandbox", async () => {
-    expect(await problems("components/payments/account-banner.tsx", `import { requestRefundAction } from "@/app/(dashboard)/refunds/actions";\nexport const x = requestRefundAction;\n`)).toEqual([
+    expect(await problems("components/payments/account-banner.tsx", `import { requestRefundAction } from "@/app/(dashboard)/[account]/refunds/actions";\nexport const x = requestRefundAction;\n`)).toEqual([
       expect.stringContaining("import/no-restricted-paths"),
     ]);
     expect(await problems("lib/webhooks/http.ts", `import { startSandbox } from "@/sandbox/app";\nexport const x = startSandbox;\n`)).toEqual([

@@ -321,7 +321,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("refuses a viewer at the action itself, before anything is recorded or sent", async () => {
-    const { createPixChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const identifier = `viewer-${randomUUID()}`;
     session.role = "viewer";
     try {
@@ -338,7 +338,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("the console owns callbackUrl: one sent with the form is ignored, the gateway is told the console's receiver", async () => {
-    const { createPixChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { getOperation } = await import("@/lib/operations/ledger");
     const result = await createPixChargeAction({ ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal", accountId } as never);
     if (!result.ok) throw new Error(JSON.stringify(result));
@@ -351,7 +351,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("an action works on the account its input names, and refuses one the user cannot reach or none at all", async () => {
-    const { createPixChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { countOperations } = await import("@/lib/operations/ledger");
     const elsewhere = `elsewhere-${randomUUID()}`;
     expect(await createPixChargeAction({ ...pixForm(elsewhere), accountId: "acc-not-mine" })).toEqual({ ok: false, error: "errors.forbidden" });
@@ -360,8 +360,8 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("a viewer is strictly read-only: refreshing a transaction or a refund from the gateway (a ledger write) is refused", async () => {
-    const { refreshTransactionAction } = await import("@/app/(dashboard)/transactions/actions");
-    const { refreshRefundAction } = await import("@/app/(dashboard)/refunds/actions");
+    const { refreshTransactionAction } = await import("@/app/(dashboard)/[account]/transactions/actions");
+    const { refreshRefundAction } = await import("@/app/(dashboard)/[account]/refunds/actions");
     const { row } = await create("pix", pixForm(`ro-${randomUUID()}`));
     session.role = "viewer";
     try {
@@ -380,7 +380,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const spies = (["log", "info", "warn", "error", "debug"] as const).map((m) => vi.spyOn(console, m).mockImplementation(capture));
     const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
-    const { createCardChargeAction } = await import("@/app/(dashboard)/charges/actions");
+    const { createCardChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { getOperation } = await import("@/lib/operations/ledger");
     let approvedResult, declinedResult;
     try {

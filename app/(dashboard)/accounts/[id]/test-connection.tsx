@@ -4,7 +4,7 @@ import { useState } from "react";
 import { CheckCircle2, PlugZap, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n/client";
-import { gatewayErrorMessage } from "../../transactions/gateway-error-message";
+import { gatewayErrorMessage } from "@/app/(dashboard)/[account]/transactions/gateway-error-message";
 import { testConnectionAction } from "../actions";
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };

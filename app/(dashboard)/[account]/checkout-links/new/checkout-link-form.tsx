@@ -25,7 +25,7 @@ import {
 } from "@/lib/checkout-links/options";
 import type { CheckoutLinkFormValues } from "@/lib/checkout-links/schemas";
 import { useT } from "@/lib/i18n/client";
-import { createCheckoutLinkAction } from "@/app/(dashboard)/checkout-links/actions";
+import { createCheckoutLinkAction } from "../actions";
 
 type Values = CheckoutLinkFormValues;
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
-import { RefundRequestForm } from "@/app/(dashboard)/refunds/refund-request-form";
+import { RefundRequestForm } from "../refund-request-form";
 import { useStatusWords } from "@/components/payments/status-badge";
 import { useT } from "@/lib/i18n/client";
 

@@ -22,7 +22,7 @@ import { formatDocument, maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } 
 import { useI18n } from "@/lib/i18n/client";
 import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from "@/lib/transfers/form-options";
 import type { TransferFormValues, TransferInput } from "@/lib/transfers/schemas";
-import { submitTransferAction } from "@/app/(dashboard)/transfers/actions";
+import { submitTransferAction } from "../actions";
 
 function keyMask(type: string): ((value: string) => string) | undefined {
   if (type === "cpf") return maskCpf;

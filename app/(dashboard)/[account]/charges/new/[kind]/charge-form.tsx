@@ -30,7 +30,7 @@ import {
   createPixDepositAction,
   createPixSubscriptionAction,
   type ChargeSubmitted,
-} from "@/app/(dashboard)/charges/actions";
+} from "../../actions";
 
 const ACTIONS: Record<ChargeFormKind, (input: never) => Promise<ActionResult<ChargeSubmitted>>> = {
   pix: createPixChargeAction,

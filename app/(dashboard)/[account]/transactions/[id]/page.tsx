@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { RefundRequestDialog } from "@/app/(dashboard)/refunds/refund-request-dialog";
+import { RefundRequestDialog } from "../../refunds/refund-request-dialog";
 import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { can, requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";

@@ -15,7 +15,7 @@ import { webhookUrlFor } from "@/lib/gateway/connection";
 import { getI18n } from "@/lib/i18n/server";
 import { inboxSummary, listFeedEvents, listRejections, recentGatewayTransactions } from "@/lib/webhooks/queries";
 import { detectSandbox } from "@/lib/webhooks/sandbox";
-import { EventBadge } from "../activity/event-badge";
+import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
 import { SandboxTools } from "./sandbox-tools";
 import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
 

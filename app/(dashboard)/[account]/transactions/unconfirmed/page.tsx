@@ -12,7 +12,7 @@ import { isKnownWebhookEvent } from "@/lib/gateway/schemas/webhooks";
 import { getI18n } from "@/lib/i18n/server";
 import { countUnconfirmedNotifications, listUnconfirmedNotifications, type UnconfirmedState } from "@/lib/ledger/unconfirmed";
 import { cn } from "@/lib/utils";
-import { EventBadge } from "../../activity/event-badge";
+import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
 
 const LIMIT = 100;
 const STATES: readonly UnconfirmedState[] = ["waiting", "absent", "different", "needs_person"];

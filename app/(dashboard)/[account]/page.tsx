@@ -13,7 +13,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
 import { VolumeChart } from "./_overview/volume-chart";
-import { DisabledDestinationsBanner } from "./[account]/destinations/disabled-banner";
+import { DisabledDestinationsBanner } from "./destinations/disabled-banner";
 
 export default async function HomePage() {
   const ctx = await requirePage();

@@ -1,5 +1,0 @@
-import { RouteMessages } from "@/lib/i18n/route-messages";
-
-export default function Layout({ children }: { children: React.ReactNode }) {
-  return <RouteMessages areas={["charges", "refunds"]}>{children}</RouteMessages>;
-}
