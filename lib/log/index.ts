@@ -4,7 +4,7 @@
  *
  * No `server-only`: the sandbox and scripts use it too. Nothing here holds a secret.
  */
-import { redact } from "./gateway/log";
+import { redact } from "./redact";
 
 export type Level = "info" | "warn" | "error";
 
