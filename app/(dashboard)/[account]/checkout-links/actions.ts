@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { accountPath } from "@/lib/accounts/paths";
 import { defineAction } from "@/lib/actions/safe-action";
 import { checkoutLinkFormSchema } from "@/lib/checkout-links/schemas";
 import { createCheckoutLink } from "@/lib/checkout-links/service";
@@ -9,7 +10,7 @@ export const createCheckoutLinkAction = defineAction(
   { permission: "checkout.create", schema: checkoutLinkFormSchema, account: "input" },
   async (input, ctx) => {
     const result = await createCheckoutLink({ accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip, input });
-    revalidatePath("/checkout-links");
+    revalidatePath(accountPath(ctx.account.id, "/checkout-links"));
     return result;
   },
 );

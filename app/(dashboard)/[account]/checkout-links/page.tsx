@@ -7,14 +7,14 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { requirePage } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { listCheckoutLinks } from "@/lib/checkout-links/service";
 import { getI18n } from "@/lib/i18n/server";
 
-export default async function CheckoutLinksPage() {
-  const ctx = await requirePage("checkout.create");
+export default async function CheckoutLinksPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("checkout.create", (await params).account);
   const { t, format } = await getI18n();
-  const links = await listCheckoutLinks(ctx.account!.id);
+  const links = await listCheckoutLinks(ctx.account.id);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -22,7 +22,7 @@ export default async function CheckoutLinksPage() {
         description={t("checkoutLinks.description")}
         actions={
           <Button asChild>
-            <Link href={accountPath(ctx.account!.id, "/checkout-links/new")}>
+            <Link href={accountPath(ctx.account.id, "/checkout-links/new")}>
               <Plus /> {t("checkoutLinks.newLink")}
             </Link>
           </Button>
@@ -48,7 +48,7 @@ export default async function CheckoutLinksPage() {
                 return (
                   <TableRow key={link.id} data-testid={`checkout-row-${link.productExternalId}`}>
                     <TableCell>
-                      <Link href={`/checkout-links/${link.id}`} className="font-medium hover:underline">
+                      <Link href={accountPath(ctx.account.id, `/checkout-links/${link.id}`)} className="font-medium hover:underline">
                         {link.productName}
                       </Link>
                       <span className="block text-xs text-muted-foreground">{link.offerName}</span>

@@ -19,6 +19,7 @@ import type { LookupInput } from "@/lib/ledger/lookup-schema";
 import type { TransactionRecord } from "@/lib/gateway/schemas/transactions";
 import { gatewayErrorMessage } from "../transactions/gateway-error-message";
 import { addToLedgerAction, lookupTransactionAction } from "./actions";
+import { accountPath } from "@/lib/accounts/paths";
 
 type Found = { query: LookupInput; record: TransactionRecord; ledgerId: string | null };
 
@@ -60,7 +61,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
       if (outcome.ok) {
         toast.success(t(outcome.created ? "transactions.lookup.added" : "transactions.lookup.alreadyAdded"));
         setFound({ ...found, ledgerId: outcome.ledgerId });
-        router.push(`/transactions/${outcome.ledgerId}`);
+        router.push(accountPath(accountId, `/transactions/${outcome.ledgerId}`));
       } else if (outcome.reason === "not_found") setProblem(t("transactions.lookup.notFound"));
       else setProblem(gatewayErrorMessage(t, outcome));
     } finally {
@@ -135,7 +136,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
               <div className="flex items-center gap-3 text-sm">
                 <span className="text-muted-foreground">{t("transactions.lookup.inLedger")}</span>
                 <Button asChild variant="outline" size="sm">
-                  <Link href={`/transactions/${found.ledgerId}`}>
+                  <Link href={accountPath(accountId, `/transactions/${found.ledgerId}`)}>
                     <ExternalLink aria-hidden />
                     {t("transactions.lookup.open")}
                   </Link>

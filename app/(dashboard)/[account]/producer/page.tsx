@@ -3,7 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { getI18n } from "@/lib/i18n/server";
 import { documentKind, formatDocument } from "@/lib/br/document";
 import { formatBrPhone } from "@/lib/br/phone";
@@ -15,15 +15,15 @@ import { gatewayErrorMessage } from "../transactions/gateway-error-message";
 type Address = NonNullable<ProducerRecord["address"]>;
 type Translate = Awaited<ReturnType<typeof getI18n>>["t"];
 
-export default async function ProducerPage() {
-  const ctx = await requirePage("account.view");
+export default async function ProducerPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("account.view", (await params).account);
   const { t } = await getI18n();
-  const result = ctx.account ? await getProducerProfile(ctx.account.id) : null;
+  const result = await getProducerProfile(ctx.account.id);
 
   return (
     <div className="space-y-6">
       <PageHeader title={t("producer.title")} description={t("producer.description")} />
-      {!result ? null : !result.ok ? (
+      {!result.ok ? (
         <Alert variant="destructive" data-testid="producer-error" className="max-w-2xl">
           <AlertTriangle aria-hidden />
           <AlertTitle>{t("producer.errorTitle")}</AlertTitle>

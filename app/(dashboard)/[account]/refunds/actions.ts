@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { accountPath } from "@/lib/accounts/paths";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { secondFactorForMoneyOut } from "@/lib/auth/second-factor";
 import { refreshRefundSchema, refundRequestFormSchema } from "@/lib/refunds/schemas";
@@ -13,8 +14,8 @@ export const requestRefundAction = defineAction(
     if (refusal === "secondFactorRequired") throw new ActionError("refunds.errors.secondFactorRequired");
     if (refusal) throw new ActionError("errors.validation", { fieldErrors: { code: [`errors.${refusal === "codeRequired" ? "required" : refusal}`] } });
     const result = await requestRefund({ accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip, input });
-    revalidatePath("/refunds");
-    revalidatePath("/transactions", "layout");
+    revalidatePath(accountPath(ctx.account.id, "/refunds"));
+    revalidatePath(accountPath(ctx.account.id, "/transactions"), "layout");
     return result;
   },
 );
@@ -24,7 +25,7 @@ export const refreshRefundAction = defineAction(
   { permission: "ledger.refresh", schema: refreshRefundSchema, account: "input" },
   async ({ refundId }, ctx) => {
     const result = await refreshRefundTransaction(ctx.account.id, refundId);
-    revalidatePath("/refunds");
+    revalidatePath(accountPath(ctx.account.id, "/refunds"));
     return result;
   },
 );

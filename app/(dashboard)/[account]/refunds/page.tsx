@@ -7,16 +7,17 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { can, requirePage } from "@/lib/auth/session";
+import { can } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { fromCents } from "@/lib/br";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { listRefunds } from "@/lib/refunds/dal";
 import { LookupTransactionButton, RefreshPageButton } from "./refresh-buttons";
 
-export default async function RefundsPage() {
-  const ctx = await requirePage("transactions.view");
+export default async function RefundsPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("transactions.view", (await params).account);
   const { t, format } = await getI18n();
-  const rows = await listRefunds(ctx.account!.id);
+  const rows = await listRefunds(ctx.account.id);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -25,9 +26,9 @@ export default async function RefundsPage() {
         actions={
           <>
             <RefreshPageButton />
-            {can(ctx, "refunds.request") && (
+            {can(ctx, "refunds.request", ctx.account.id) && (
               <Button asChild>
-                <Link href={accountPath(ctx.account!.id, "/refunds/new")}>
+                <Link href={accountPath(ctx.account.id, "/refunds/new")}>
                   <Plus /> {t("refunds.newRequest")}
                 </Link>
               </Button>
@@ -57,7 +58,7 @@ export default async function RefundsPage() {
                     <TableCell className="max-w-40 sm:max-w-56">
                       {row.ledgerTransactionId ? (
                         <Link
-                          href={`/transactions/${row.ledgerTransactionId}`}
+                          href={accountPath(ctx.account.id, `/transactions/${row.ledgerTransactionId}`)}
                           className="block truncate font-mono text-xs hover:underline"
                           title={row.gatewayTransactionId}
                         >
@@ -87,7 +88,7 @@ export default async function RefundsPage() {
                             </span>
                           )}
                         </div>
-                        {can(ctx, "ledger.refresh") && <LookupTransactionButton accountId={ctx.account!.id} refundId={row.id} />}
+                        {can(ctx, "ledger.refresh", ctx.account.id) && <LookupTransactionButton accountId={ctx.account.id} refundId={row.id} />}
                       </div>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">

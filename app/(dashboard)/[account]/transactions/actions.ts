@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { accountPath } from "@/lib/accounts/paths";
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { parseLedgerFilters } from "@/lib/ledger/filters";
@@ -13,7 +14,7 @@ export const saveViewAction = defineAction(
   { permission: "transactions.view", schema: saveViewSchema, account: "input" },
   async ({ name, filters }, ctx) => {
     const view = await saveView(ctx.user.id, ctx.account.id, name, filters);
-    revalidatePath("/transactions");
+    revalidatePath(accountPath(ctx.account.id, "/transactions"));
     return view;
   },
 );
@@ -22,7 +23,7 @@ export const deleteViewAction = defineAction(
   { permission: "transactions.view", schema: z.object({ id: z.string().min(1) }), account: "input" },
   async ({ id }, ctx) => {
     if (!(await deleteView(ctx.user.id, ctx.account.id, id))) throw new ActionError("errors.notFound");
-    revalidatePath("/transactions");
+    revalidatePath(accountPath(ctx.account.id, "/transactions"));
   },
 );
 
@@ -36,7 +37,7 @@ export const refreshTransactionAction = defineAction(
   { permission: "ledger.refresh", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
   async ({ id }, ctx) => {
     const result = await refreshFromGateway(ctx.account.id, id, ctx.user, ctx.ip);
-    if (result.ok) revalidatePath(`/transactions/${id}`);
+    if (result.ok) revalidatePath(accountPath(ctx.account.id, `/transactions/${id}`));
     return result;
   },
 );

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { requirePage } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { getI18n } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
 import { hasFilters, parseLedgerParams } from "@/lib/ledger/filters";
@@ -18,15 +18,16 @@ import { TransactionFilters } from "./transaction-filters";
 import { SavedViews } from "./saved-views";
 import { ExportDialog } from "./export-dialog";
 import { UnconfirmedLink } from "./unconfirmed-link";
+import { accountPath } from "@/lib/accounts/paths";
 
 const PAGE_SIZE = 50;
 
-export default async function TransactionsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const ctx = await requirePage("transactions.view");
+export default async function TransactionsPage({ params: route, searchParams }: { params: Promise<{ account: string }>; searchParams: Promise<RawSearchParams> }) {
+  const ctx = await requireAccountPage("transactions.view", (await route).account);
   const { t, format } = await getI18n();
   const raw = await searchParams;
   const { filters, cursor, params, problems } = parseLedgerParams(raw);
-  const account = ctx.account!;
+  const account = ctx.account;
   const [page, statuses, methods, views] = await Promise.all([
     listLedger(account.id, filters, { limit: PAGE_SIZE, cursor }),
     listLedgerStatuses(account.id),
@@ -34,8 +35,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     listSavedViews(ctx.user.id, account.id),
   ]);
   const query = new URLSearchParams(params);
-  const nextHref = page.nextCursor ? `/transactions?${new URLSearchParams({ ...params, cursor: page.nextCursor })}` : null;
-  const firstHref = `/transactions${query.size ? `?${query}` : ""}`;
+  const nextHref = page.nextCursor ? `${accountPath(account.id, "/transactions")}?${new URLSearchParams({ ...params, cursor: page.nextCursor })}` : null;
+  const firstHref = `${accountPath(account.id, "/transactions")}${query.size ? `?${query}` : ""}`;
 
   return (
     <div className="space-y-5">
@@ -52,7 +53,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <ParamsProblems problems={problems} />
       <UnconfirmedLink accountId={account.id} />
       {/* Keyed by the URL's filters so that navigating to other filters (a saved view) resets the form. */}
-      <TransactionFilters key={query.toString()} initial={params} statuses={statuses} methods={methods} />
+      <TransactionFilters key={query.toString()} accountId={account.id} initial={params} statuses={statuses} methods={methods} />
       {page.rows.length === 0 ? (
         hasFilters(filters) || cursor ? (
           <EmptyState icon={<SearchX />} title={t("transactions.emptyFiltered")} description={t("transactions.emptyFilteredHint")} />
@@ -65,7 +66,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           <ul className="divide-y" data-testid="transactions-list-mobile">
             {page.rows.map((row) => (
               <li key={row.id}>
-                <Link href={`/transactions/${row.id}`} className="flex items-start justify-between gap-3 px-4 py-3 text-sm active:bg-muted/50">
+                <Link href={accountPath(account.id, `/transactions/${row.id}`)} className="flex items-start justify-between gap-3 px-4 py-3 text-sm active:bg-muted/50">
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
                     <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
@@ -99,7 +100,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
               {page.rows.map((row) => (
                 <TableRow key={row.id} data-testid="transaction-row" className="relative">
                   <TableCell className="text-muted-foreground tabular-nums">
-                    <Link href={`/transactions/${row.id}`} className="after:absolute after:inset-0 focus-visible:underline focus-visible:outline-none">
+                    <Link href={accountPath(account.id, `/transactions/${row.id}`)} className="after:absolute after:inset-0 focus-visible:underline focus-visible:outline-none">
                       {format.dateTime(row.createdAt)}
                     </Link>
                   </TableCell>

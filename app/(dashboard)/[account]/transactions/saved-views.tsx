@@ -11,12 +11,13 @@ import { FormDialog, useFormDialog } from "@/components/forms/form-dialog";
 import { useT } from "@/lib/i18n/client";
 import type { LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { deleteViewAction, saveViewAction } from "./actions";
+import { accountPath } from "@/lib/accounts/paths";
 
 type View = { id: string; name: string; filters: LedgerFilterParams };
 
-const hrefOf = (filters: LedgerFilterParams) => {
+const hrefOf = (accountId: string, filters: LedgerFilterParams) => {
   const params = new URLSearchParams(filters as Record<string, string>);
-  return `/transactions${params.size ? `?${params}` : ""}`;
+  return `${accountPath(accountId, "/transactions")}${params.size ? `?${params}` : ""}`;
 };
 
 export function SavedViews({ accountId, views, current }: { accountId: string; views: View[]; current: LedgerFilterParams }) {
@@ -57,7 +58,7 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
           <ul className="space-y-0.5" aria-label={t("transactions.views.title")}>
             {views.map((view) => (
               <li key={view.id} className="flex items-center gap-1">
-                <Link href={hrefOf(view.filters)} className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+                <Link href={hrefOf(accountId, view.filters)} className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
                   {view.name}
                 </Link>
                 <Button variant="ghost" size="icon" className="size-7" aria-label={t("transactions.views.delete", { name: view.name })} onClick={() => onDelete(view.id)}>

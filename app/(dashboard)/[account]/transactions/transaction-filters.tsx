@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { useT } from "@/lib/i18n/client";
 import { parseMoneyInput } from "@/lib/br/money";
 import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filter-keys";
+import { accountPath } from "@/lib/accounts/paths";
 
 /** Filters move on whole dates only: a date still being typed changes nothing. */
 const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -19,7 +20,7 @@ const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.te
 const ANY = "__any__";
 
 /** The filters live in the URL: submitting navigates, so a filtered list can be shared, bookmarked or saved as a view. */
-export function TransactionFilters({ initial, statuses, methods }: { initial: LedgerFilterParams; statuses: string[]; methods: string[] }) {
+export function TransactionFilters({ accountId, initial, statuses, methods }: { accountId: string; initial: LedgerFilterParams; statuses: string[]; methods: string[] }) {
   const t = useT();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -41,13 +42,13 @@ export function TransactionFilters({ initial, statuses, methods }: { initial: Le
       const value = values[key]?.trim();
       if (value) params.set(key, value);
     }
-    startTransition(() => router.push(`/transactions${params.size ? `?${params}` : ""}`));
+    startTransition(() => router.push(`${accountPath(accountId, "/transactions")}${params.size ? `?${params}` : ""}`));
   }
 
   function clear() {
     setValues({});
     setAmountErrors({});
-    startTransition(() => router.push("/transactions"));
+    startTransition(() => router.push(accountPath(accountId, "/transactions")));
   }
 
   const selectOptions = (options: string[], current: string | undefined) => (current && !options.includes(current) ? [...options, current] : options);

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { accountPath } from "@/lib/accounts/paths";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
 import { toCents } from "@/lib/br";
@@ -16,7 +17,7 @@ export const submitTransferAction = defineAction(
     await confirmMoneyOut(ctx.user, { password, code }, { accountId, ip: ctx.ip, identifier: transfer.identifier });
     try {
       const result = await submitTransfer({ accountId, actor: ctx.user, ip: ctx.ip, input: transfer });
-      revalidatePath("/transfers");
+      revalidatePath(accountPath(accountId, "/transfers"));
       return result;
     } catch (error) {
       if (!(error instanceof DailyLimitError)) throw error;
@@ -46,6 +47,6 @@ export const saveTransferSettingsAction = defineAction(
       ip: ctx.ip,
       details: { dailyLimit: dailyLimit ?? null },
     });
-    revalidatePath("/transfers");
+    revalidatePath(accountPath(accountId, "/transfers"));
   },
 );

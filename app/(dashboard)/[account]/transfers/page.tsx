@@ -8,16 +8,17 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { can, requirePage } from "@/lib/auth/session";
+import { can } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { formatMoneyInput, fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { getTransferSettings, listTransfers } from "@/lib/transfers/dal";
 import { TransferSettingsDialog } from "./settings-dialog";
 
-export default async function TransfersPage() {
-  const ctx = await requirePage("transfers.view");
+export default async function TransfersPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("transfers.view", (await params).account);
   const { t, format } = await getI18n();
-  const accountId = ctx.account!.id;
+  const accountId = ctx.account.id;
   const [rows, settings] = await Promise.all([listTransfers(accountId), getTransferSettings(accountId)]);
   const limit = settings.dailyLimitCents === null ? null : fromCents(settings.dailyLimitCents);
 
@@ -28,8 +29,8 @@ export default async function TransfersPage() {
         description={t("transfers.description")}
         actions={
           <>
-            {can(ctx, "account.keys.manage") && <TransferSettingsDialog accountId={accountId} dailyLimit={limit === null ? "" : formatMoneyInput(limit)} />}
-            {can(ctx, "transfers.create") && (
+            {can(ctx, "account.keys.manage", ctx.account.id) && <TransferSettingsDialog accountId={accountId} dailyLimit={limit === null ? "" : formatMoneyInput(limit)} />}
+            {can(ctx, "transfers.create", ctx.account.id) && (
               <Button asChild>
                 <Link href={accountPath(accountId, "/transfers/new")}>
                   <Plus /> {t("transfers.newTransfer")}
@@ -61,7 +62,7 @@ export default async function TransfersPage() {
               {rows.map((row) => (
                 <TableRow key={row.id} data-testid={`transfer-row-${row.identifier}`}>
                   <TableCell className="max-w-44 sm:max-w-72">
-                    <Link href={`/transfers/${row.id}`} className="block truncate font-medium hover:underline">
+                    <Link href={accountPath(accountId, `/transfers/${row.id}`)} className="block truncate font-medium hover:underline">
                       {row.ownerName}
                     </Link>
                     <span className="block truncate font-mono text-xs text-muted-foreground">

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { accountPath } from "@/lib/accounts/paths";
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
@@ -36,7 +37,7 @@ export const configureSandboxWebhookUrlAction = defineAction(
     const accountId = ctx.account.id;
     if (!(await configureSandboxWebhookUrl(accountId))) throw new ActionError("activity.inbox.sandbox.notSandbox");
     await writeAudit({ actor: ctx.user, accountId, action: "webhooks.sandbox.default_url", ip: ctx.ip });
-    revalidatePath("/webhooks");
+    revalidatePath(accountPath(accountId, "/webhooks"));
     return {};
   },
 );

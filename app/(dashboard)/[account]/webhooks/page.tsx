@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Inbox, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getAccount } from "@/lib/accounts/dal";
-import { can, requirePage } from "@/lib/auth/session";
+import { can } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { getI18n } from "@/lib/i18n/server";
 import { inboxSummary, listFeedEvents, listRejections, recentGatewayTransactions } from "@/lib/webhooks/queries";
@@ -19,12 +20,9 @@ import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
 import { SandboxTools } from "./sandbox-tools";
 import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
 
-export default async function WebhooksInboxPage() {
-  const ctx = await requirePage("webhooks.view");
+export default async function WebhooksInboxPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("webhooks.view", (await params).account);
   const { t, format } = await getI18n();
-  if (!ctx.account) {
-    return <EmptyState icon={<Inbox />} title={t("activity.inbox.noAccount")} />;
-  }
   const accountId = ctx.account.id;
   const [account, summary, accepted, rejected, sandbox] = await Promise.all([
     getAccount(accountId),

@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";
 import { getCheckoutLink } from "@/lib/checkout-links/service";
 import { getI18n } from "@/lib/i18n/server";
-import { findInAccounts } from "@/lib/auth/account-page";
+import { requireAccountPage } from "@/lib/auth/account-page";
+import { accountPath } from "@/lib/accounts/paths";
 import { SharePanel } from "./share-panel";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -17,10 +17,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export default async function CheckoutLinkPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function CheckoutLinkPage({ params }: { params: Promise<{ account: string; id: string }> }) {
   const id = routeId((await params).id) ?? notFound();
-  const ctx = await requirePage("checkout.create");
-  const link = (await findInAccounts(ctx, "checkout.create", (accountId) => getCheckoutLink(accountId, id)))?.found;
+  const ctx = await requireAccountPage("checkout.create", (await params).account);
+  const link = await getCheckoutLink(ctx.account.id, id);
   if (!link) notFound();
   const { t, format } = await getI18n();
   const settings = (link.request.settings ?? {}) as { paymentMethods?: string[]; acceptedDocs?: string[] };
@@ -28,7 +28,7 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ i
   return (
     <div className="space-y-6">
       <PageHeader
-        back={{ href: "/checkout-links", label: t("checkoutLinks.back") }}
+        back={{ href: accountPath(ctx.account.id, "/checkout-links"), label: t("checkoutLinks.back") }}
         title={link.productName}
         description={link.offerName}
       />

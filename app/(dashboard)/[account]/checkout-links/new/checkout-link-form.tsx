@@ -26,6 +26,7 @@ import {
 import type { CheckoutLinkFormValues } from "@/lib/checkout-links/schemas";
 import { useT } from "@/lib/i18n/client";
 import { createCheckoutLinkAction } from "../actions";
+import { accountPath } from "@/lib/accounts/paths";
 
 type Values = CheckoutLinkFormValues;
 
@@ -177,7 +178,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
     },
     onSuccess: ({ id }) => {
       toast.success(t("checkoutLinks.created"));
-      router.push(`/checkout-links/${id}`);
+      router.push(accountPath(accountId, `/checkout-links/${id}`));
     },
     onFailure: (failure) => {
       if (failure.error === "errors.validation") return;

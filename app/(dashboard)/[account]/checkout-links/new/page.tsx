@@ -4,6 +4,7 @@ import { requireAccountPage } from "@/lib/auth/account-page";
 import { AccountBanner } from "@/components/payments/account-banner";
 import { getI18n } from "@/lib/i18n/server";
 import { CheckoutLinkForm } from "./checkout-link-form";
+import { accountPath } from "@/lib/accounts/paths";
 
 export default async function NewCheckoutLinkPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("checkout.create", (await params).account);
@@ -11,7 +12,7 @@ export default async function NewCheckoutLinkPage({ params }: { params: Promise<
   return (
     <div className="space-y-6">
       <PageHeader
-        back={{ href: "/checkout-links", label: t("checkoutLinks.back") }}
+        back={{ href: accountPath(ctx.account.id, "/checkout-links"), label: t("checkoutLinks.back") }}
         title={t("checkoutLinks.newTitle")}
         description={t("checkoutLinks.newDescription")}
       />

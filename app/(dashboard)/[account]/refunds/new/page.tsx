@@ -5,6 +5,7 @@ import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { AccountBanner } from "@/components/payments/account-banner";
 import { getI18n } from "@/lib/i18n/server";
 import { NewRefundForm } from "./new-refund-form";
+import { accountPath } from "@/lib/accounts/paths";
 
 export default async function NewRefundPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("refunds.request", (await params).account);
@@ -12,7 +13,7 @@ export default async function NewRefundPage({ params }: { params: Promise<{ acco
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeader
-        back={{ href: "/refunds", label: t("refunds.back") }}
+        back={{ href: accountPath(ctx.account.id, "/refunds"), label: t("refunds.back") }}
         title={t("refunds.newTitle")}
         description={t("refunds.newDescription")}
       />

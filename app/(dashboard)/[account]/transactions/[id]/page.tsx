@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RefundRequestDialog } from "../../refunds/refund-request-dialog";
 import { hasSecondFactor } from "@/lib/auth/second-factor";
-import { can, requirePage } from "@/lib/auth/session";
+import { can } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { routeId } from "@/lib/http/search-params";
 import { getI18n, getStatusLabel, hasMessage } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
@@ -23,6 +24,7 @@ import { lookupsForTransaction } from "@/lib/audit/queries";
 import { RefreshButton } from "./refresh-button";
 import { LiveRefresh } from "@/components/payments/live-refresh";
 import { PaymentData } from "./payment-data";
+import { accountPath } from "@/lib/accounts/paths";
 
 /** `codes`: the gateway's own spellings behind the words, for the tooltip. */
 type TimelineItem = { at: Date; icon: "created" | "webhook" | "lookup" | "added"; text: string; detail?: string; codes?: string };
@@ -35,10 +37,10 @@ function safeDocument(value: string): string {
   }
 }
 
-export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TransactionPage({ params }: { params: Promise<{ account: string; id: string }> }) {
   const id = routeId((await params).id) ?? notFound();
-  const ctx = await requirePage("transactions.view");
-  const account = ctx.account!;
+  const ctx = await requireAccountPage("transactions.view", (await params).account);
+  const account = ctx.account;
   const tx = await getLedgerTransaction(account.id, id);
   if (!tx) notFound();
   const { t, format, locale } = await getI18n();
@@ -52,12 +54,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
     hasMessage(locale, `${area}.${kind}`) && !(area === "transactions.gatewayErrors" && kind === "server") ? t(`${area}.${kind}`) : t("transactions.detail.errorOther");
   const codes = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ") || undefined;
   const [events, lookups, refunds] = await Promise.all([
-    can(ctx, "webhooks.view") ? listEventsForTransaction(account.id, tx.id) : Promise.resolve([]),
+    can(ctx, "webhooks.view", ctx.account.id) ? listEventsForTransaction(account.id, tx.id) : Promise.resolve([]),
     lookupsForTransaction(account.id, tx.id),
     tx.gatewayTransactionId ? listRefundsForTransaction(account.id, tx.gatewayTransactionId) : Promise.resolve([]),
   ]);
   // Only a charge the gateway confirmed as paid can be refunded: elsewhere the request could only be refused.
-  const canRefund = can(ctx, "refunds.request") && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
+  const canRefund = can(ctx, "refunds.request", ctx.account.id) && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
   const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
   const who = (email: string | null) => email ?? t("transactions.detail.unknownUser");
 
@@ -109,7 +111,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
     <div className="space-y-6">
       <PageHeader
         eyebrow={
-          <Link href="/transactions" className="inline-flex items-center gap-1 hover:text-foreground">
+          <Link href={accountPath(account.id, "/transactions")} className="inline-flex items-center gap-1 hover:text-foreground">
             <ArrowLeft className="size-3.5" aria-hidden />
             {t("transactions.detail.back")}
           </Link>

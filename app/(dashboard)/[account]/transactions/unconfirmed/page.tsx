@@ -6,13 +6,15 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { can, requirePage } from "@/lib/auth/session";
+import { can } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
 import { fromCents } from "@/lib/br/money";
 import { isKnownWebhookEvent } from "@/lib/gateway/schemas/webhooks";
 import { getI18n } from "@/lib/i18n/server";
 import { countUnconfirmedNotifications, listUnconfirmedNotifications, type UnconfirmedState } from "@/lib/ledger/unconfirmed";
 import { cn } from "@/lib/utils";
 import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
+import { accountPath } from "@/lib/accounts/paths";
 
 const LIMIT = 100;
 const STATES: readonly UnconfirmedState[] = ["waiting", "absent", "different", "needs_person"];
@@ -27,10 +29,10 @@ const TONE: Record<UnconfirmedState, "warning" | "destructive" | "secondary"> = 
  * Payment notifications kept out of the ledger: about transactions this console did not create,
  * waiting for the gateway's lookup or contradicted by it. Each links to its inbox entry.
  */
-export default async function UnconfirmedNotificationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const ctx = await requirePage("transactions.view");
+export default async function UnconfirmedNotificationsPage({ params, searchParams }: { params: Promise<{ account: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireAccountPage("transactions.view", (await params).account);
   const { t, format } = await getI18n();
-  const account = ctx.account!;
+  const account = ctx.account;
   const raw = (await searchParams).state;
   const state = STATES.find((s) => s === (Array.isArray(raw) ? raw[0] : raw));
   const [counts, rows] = await Promise.all([countUnconfirmedNotifications(account.id), listUnconfirmedNotifications(account.id, { limit: LIMIT, state })]);
@@ -40,7 +42,7 @@ export default async function UnconfirmedNotificationsPage({ searchParams }: { s
   return (
     <div className="space-y-5">
       <PageHeader
-        back={{ href: "/transactions", label: t("transactions.unconfirmed.back") }}
+        back={{ href: accountPath(account.id, "/transactions"), label: t("transactions.unconfirmed.back") }}
         title={t("transactions.unconfirmed.title")}
         description={t("transactions.unconfirmed.description")}
       />
@@ -50,7 +52,7 @@ export default async function UnconfirmedNotificationsPage({ searchParams }: { s
           return (
             <Link
               key={key ?? "all"}
-              href={key ? `/transactions/unconfirmed?state=${key}` : "/transactions/unconfirmed"}
+              href={accountPath(account.id, key ? `/transactions/unconfirmed?state=${key}` : "/transactions/unconfirmed")}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm",

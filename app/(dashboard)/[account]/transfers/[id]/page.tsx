@@ -7,15 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";
 import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
-import { findInAccounts } from "@/lib/auth/account-page";
+import { requireAccountPage } from "@/lib/auth/account-page";
+import { accountPath } from "@/lib/accounts/paths";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/dal";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
 import { isFinal, stateOf, transferMachine } from "@/lib/status/machine";
-import { latestCheck } from "@/lib/reconcile/checks";
+import { latestCheck } from "@/lib/submissions/checks";
 
 const KNOWN_FIELDS = ["id", "amount", "feeAmount", "currency", "status", "pix", "pixType", "createdAt", "updatedAt", "deletedAt"];
 
@@ -28,10 +28,10 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
-export default async function TransferPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TransferPage({ params }: { params: Promise<{ account: string; id: string }> }) {
   const id = routeId((await params).id) ?? notFound();
-  const ctx = await requirePage("transfers.view");
-  const transfer = (await findInAccounts(ctx, "transfers.view", (accountId) => getTransfer(accountId, id)))?.found;
+  const ctx = await requireAccountPage("transfers.view", (await params).account);
+  const transfer = await getTransfer(ctx.account.id, id);
   const check = transfer && (transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING") ? await latestCheck("transfer", transfer.id) : null;
   if (!transfer) notFound();
   const notifications = await listTransferNotifications(transfer.id);
@@ -93,7 +93,7 @@ export default async function TransferPage({ params }: { params: Promise<{ id: s
   return (
     <div className="space-y-6" data-withdraw-id={transfer.withdrawId ?? undefined}>
       <PageHeader
-        back={{ href: "/transfers", label: t("transfers.back") }}
+        back={{ href: accountPath(ctx.account.id, "/transfers"), label: t("transfers.back") }}
         title={`${format.money(fromCents(transfer.amountCents))} → ${transfer.ownerName}`}
         description={`${transfer.pixKeyType} · ${transfer.pixKey}`}
         actions={

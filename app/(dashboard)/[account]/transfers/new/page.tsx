@@ -8,6 +8,7 @@ import { hasSecondFactor, rolesRequiringSecondFactor } from "@/lib/auth/second-f
 import { getI18n } from "@/lib/i18n/server";
 import { ownerIpOf } from "@/lib/transfers/owner-ip";
 import { TransferForm } from "./transfer-form";
+import { accountPath } from "@/lib/accounts/paths";
 
 export default async function NewTransferPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("transfers.create", (await params).account);
@@ -20,7 +21,7 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
-        back={{ href: "/transfers", label: t("transfers.back") }}
+        back={{ href: accountPath(ctx.account.id, "/transfers"), label: t("transfers.back") }}
         title={t("transfers.newTitle")}
         description={t("transfers.newDescription")}
       />

@@ -23,6 +23,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from "@/lib/transfers/form-options";
 import type { TransferFormValues, TransferInput } from "@/lib/transfers/schemas";
 import { submitTransferAction } from "../actions";
+import { accountPath } from "@/lib/accounts/paths";
 
 function keyMask(type: string): ((value: string) => string) | undefined {
   if (type === "cpf") return maskCpf;
@@ -114,7 +115,7 @@ export function TransferForm({
     if (result.ok) {
       setPasswordOpen(false);
       toast.success(result.data.replayed ? t("transfers.replayed") : t("transfers.sent"));
-      router.push(`/transfers/${result.data.transferId}`);
+      router.push(accountPath(account.id, `/transfers/${result.data.transferId}`));
       return;
     }
     if (result.error === "transfers.errors.wrongPassword" || (result.error === "transfers.errors.tooManyAttempts" && result.fieldErrors?.password)) {

@@ -31,6 +31,7 @@ import {
   createPixSubscriptionAction,
   type ChargeSubmitted,
 } from "../../actions";
+import { accountPath } from "@/lib/accounts/paths";
 
 const ACTIONS: Record<ChargeFormKind, (input: never) => Promise<ActionResult<ChargeSubmitted>>> = {
   pix: createPixChargeAction,
@@ -129,7 +130,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
 
   function done(id: string) {
     window.sessionStorage.removeItem(storageKey(accountId, kind));
-    router.push(`/charges/${encodeURIComponent(id)}`);
+    router.push(accountPath(accountId, `/charges/${encodeURIComponent(id)}`));
   }
 
   // An unknown outcome settles on the server by itself (the reconciler); the form follows it without a click.
@@ -243,7 +244,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
               <AlertDescription className="space-y-2">
                 <p>{t("charges.noAnswer.body", { identifier: form.getValues("identifier") })}</p>
                 <p>{t("charges.noAnswer.retry")}</p>
-                <a className="font-medium underline underline-offset-4" href={`/transactions?q=${encodeURIComponent(form.getValues("identifier"))}`} target="_blank" rel="noopener">
+                <a className="font-medium underline underline-offset-4" href={`${accountPath(accountId, "/transactions")}?q=${encodeURIComponent(form.getValues("identifier"))}`} target="_blank" rel="noopener">
                   {t("charges.noAnswer.look")}
                 </a>
               </AlertDescription>
