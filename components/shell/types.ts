@@ -1,4 +1,4 @@
-import type { Locale } from "@/lib/i18n/config";
+import type { Locale } from "@/lib/locale";
 import type { Role } from "@/lib/db/schema-enums";
 import type { AccountMode } from "./mode-badge";
 

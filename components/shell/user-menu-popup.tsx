@@ -8,7 +8,7 @@ import { signOutTo } from "@/lib/auth/browser";
 import { KeyRound, Languages, LogOut, Monitor, Moon, Palette, Sun, User } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/i18n/client";
-import { LOCALES, isLocale } from "@/lib/i18n/config";
+import { LOCALES, isLocale } from "@/lib/locale";
 import { Avatar, AvatarFallback, initialsOf } from "@/components/ui/avatar";
 import {
   DropdownMenu,

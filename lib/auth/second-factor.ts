@@ -5,7 +5,7 @@ import { recoveryCodes, securitySettings, users, type Role } from "@/lib/db/sche
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { writeAudit } from "@/lib/audit/log";
 import { revokeUserSessions } from "./sessions";
-import { IN_SESSION_RULE, attemptKeys, clearAttempts, takeAttempt, type AttemptVerdict } from "./throttle";
+import { IN_SESSION_RULE, attemptKeys, clearAttempts, takeAttempt, type AttemptVerdict } from "@/lib/users/throttle";
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,

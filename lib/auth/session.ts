@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, memberships, type Role } from "@/lib/db/schema";
 import { findSessionUser } from "./sessions";
 import { clientIp } from "@/lib/http/client-ip";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/locale";
 import { authOptions } from "./options";
 import { isGlobalPermission, roleCan, type Permission } from "./permissions";
 

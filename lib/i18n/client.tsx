@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { Locale } from "./config";
+import type { Locale } from "@/lib/locale";
 import type { Translate } from "./translate";
 import { createCompiledTranslator, lookupCompiled, reportUnsentArea, type CompiledDictionary } from "./compiled";
 import { createFormatters, type Formatters } from "./format";

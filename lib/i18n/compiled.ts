@@ -1,5 +1,5 @@
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser/lib/types";
-import type { Locale } from "./config";
+import type { Locale } from "@/lib/locale";
 import type { Translate, TranslateVars } from "./translate";
 import { isArea } from "./areas";
 import { valueAt } from "./tree";

@@ -1,4 +1,4 @@
-import { TIME_ZONE, type Locale } from "./config";
+import { TIME_ZONE, type Locale } from "@/lib/locale";
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in São Paulo, whatever the machine's zone. */
 export function saoPauloDate(instant: Date = new Date()): string {

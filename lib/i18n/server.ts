@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import { getSessionUser } from "@/lib/auth/session";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/locale";
 import { createTranslator, lookup } from "./translate";
 import type { CompiledDictionary } from "./compiled";
 import { compileDictionary } from "./compile";

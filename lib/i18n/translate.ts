@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import type { Locale } from "./config";
+import type { Locale } from "@/lib/locale";
 import type { MessageKey } from "./messages/keys";
 import { valueAt } from "./tree";
 

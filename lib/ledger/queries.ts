@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions as lt } from "@/lib/db/schema";
-import { TIME_ZONE } from "@/lib/i18n/config";
+import { TIME_ZONE } from "@/lib/locale";
 import { LEDGER_SEARCH_TEXT_SQL, ledgerCursorParts, searchPatterns, type LedgerFilters } from "./filters";
 
 export { TIME_ZONE };

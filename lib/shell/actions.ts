@@ -3,7 +3,7 @@
 import { cookies } from "next/headers";
 import { getAccessContext } from "@/lib/auth/session";
 import { setUserLocale } from "@/lib/users/dal";
-import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/config";
+import { isLocale, LOCALE_COOKIE } from "@/lib/locale";
 
 const YEAR_S = 60 * 60 * 24 * 365;
 

@@ -3,9 +3,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, memberships, users, type Role } from "@/lib/db/schema";
 import { writeAudit } from "@/lib/audit/log";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { IN_SESSION_RULE, attemptKeys, clearAttempts, takeAttempt } from "@/lib/auth/throttle";
-import type { Locale } from "@/lib/i18n/config";
+import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { IN_SESSION_RULE, attemptKeys, clearAttempts, takeAttempt } from "./throttle";
+import type { Locale } from "@/lib/locale";
 
 export type Actor = { id: string; email: string };
 

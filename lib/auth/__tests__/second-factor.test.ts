@@ -85,7 +85,7 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
   bindDatabase(target);
 
   it("lets at most the limit through a burst of 60 attempts, then pauses with growing delays", async () => {
-    const { takeAttempt, SIGN_IN_EMAIL_RULE } = await import("../throttle");
+    const { takeAttempt, SIGN_IN_EMAIL_RULE } = await import("@/lib/users/throttle");
     const key = `test:${randomBytes(4).toString("hex")}`;
     const now = new Date();
     const verdicts = await Promise.all(Array.from({ length: 60 }, () => takeAttempt(key, SIGN_IN_EMAIL_RULE, now)));

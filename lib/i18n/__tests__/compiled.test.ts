@@ -5,7 +5,7 @@ import { createCompiledTranslator, type CompiledDictionary } from "@/lib/i18n/co
 import { ALL_AREAS, SHARED_AREAS } from "@/lib/i18n/areas";
 import { createTranslator, type TranslateVars } from "@/lib/i18n/translate";
 import { dictionaries } from "@/lib/i18n/messages";
-import { LOCALES } from "@/lib/i18n/config";
+import { LOCALES } from "@/lib/locale";
 import { messageLeaves } from "./message-leaves";
 
 

@@ -1,4 +1,4 @@
-import type { Locale } from "../config";
+import type { Locale } from "@/lib/locale";
 import { common } from "./common";
 import { ui } from "./ui";
 import { shell } from "./shell";

@@ -1,3 +1,4 @@
+/** The console's languages and time zone: below lib/i18n (messages, formatting) so that users and auth can name a locale. */
 export const LOCALES = ["pt-BR", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "pt-BR";
