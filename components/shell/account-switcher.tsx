@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { Building2, ChevronsUpDown, Loader2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
-import { accountInPath, accountPath } from "@/lib/accounts/paths";
+import { accountInPath, samePageIn } from "@/lib/accounts/paths";
 import { useT } from "@/lib/i18n/client";
 import { Deferred } from "@/components/ui/deferred";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -51,7 +51,7 @@ export function AccountSwitcher({ accounts, currentAccountId, switchAccount, cla
     startTransition(async () => {
       try {
         await switchAccount({ accountId });
-        if (urlAccountId) router.push(accountPath(accountId, pathname.slice(1).replace(/^[^/]*/, "")));
+        if (urlAccountId) router.push(samePageIn(accountId, pathname));
         else router.refresh();
       } catch {
         toast.error(t("shell.account.switchFailed"));

@@ -34,9 +34,10 @@ function SidebarContents({
   accounts,
   currentAccountId,
   actions,
+  shownAccountId,
   onNavigate,
   inSheet = false,
-}: Omit<AppShellProps, "children"> & { onNavigate?: () => void; inSheet?: boolean }) {
+}: Omit<AppShellProps, "children"> & { shownAccountId: string | null; onNavigate?: () => void; inSheet?: boolean }) {
   const t = useT();
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -58,7 +59,7 @@ function SidebarContents({
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-2 [scrollbar-width:thin]">
-        <SidebarNav items={nav} onNavigate={onNavigate} />
+        <SidebarNav items={nav} accountId={shownAccountId} onNavigate={onNavigate} />
       </div>
       <div className="shrink-0 border-t border-sidebar-border p-2">
         <UserMenu user={user} actions={actions} variant="sidebar" inlineChoices={inSheet} />
@@ -89,7 +90,7 @@ export function AppShell({ children, ...shell }: AppShellProps) {
         data-testid="sidebar"
         className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:block print:hidden"
       >
-        <SidebarContents {...shell} />
+        <SidebarContents {...shell} shownAccountId={shownAccountId} />
       </aside>
 
       <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
@@ -107,7 +108,7 @@ export function AppShell({ children, ...shell }: AppShellProps) {
             props={{
               title: t("shell.menuTitle"),
               description: t("shell.menuDescription"),
-              children: <SidebarContents {...shell} inSheet onNavigate={() => setSheetOpenedAt(null)} />,
+              children: <SidebarContents {...shell} shownAccountId={shownAccountId} inSheet onNavigate={() => setSheetOpenedAt(null)} />,
             }}
           />
           <Link

@@ -22,6 +22,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { accountPath } from "@/lib/accounts/paths";
 import { useT } from "@/lib/i18n/client";
 import type { NavIconName, NavItem } from "./types";
 
@@ -43,18 +44,29 @@ const NAV_ICONS: Record<NavIconName, LucideIcon> = {
   building: Building2,
 };
 
-function matches(pathname: string, href: string): boolean {
-  if (href === "/") return pathname === "/";
+type LinkedItem = NavItem & { exact?: boolean };
+
+function matches(pathname: string, href: string, exact = false): boolean {
+  if (href === "/" || exact) return pathname === href;
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
 /** The most specific match wins, so with both "/profile" and "/profile/password" listed only one is lit. */
-export function activeHref(pathname: string, items: readonly Pick<NavItem, "href">[]): string | null {
+export function activeHref(pathname: string, items: readonly Pick<LinkedItem, "href" | "exact">[]): string | null {
   let best: string | null = null;
-  for (const { href } of items) {
-    if (matches(pathname, href) && (best === null || href.length > best.length)) best = href;
+  for (const { href, exact } of items) {
+    if (matches(pathname, href, exact) && (best === null || href.length > best.length)) best = href;
   }
   return best;
+}
+
+/** An account's pages link under the account shown (the one in the URL, else the one last worked on); other accounts' entries are hidden. */
+function linked(items: NavItem[], accountId: string | null): LinkedItem[] {
+  return items.flatMap((item) => {
+    if (!item.accountIds) return [item];
+    if (!accountId || !item.accountIds.includes(accountId)) return [];
+    return [{ ...item, href: accountPath(accountId, item.href), exact: item.href === "" }];
+  });
 }
 
 function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
@@ -84,10 +96,11 @@ function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean;
   );
 }
 
-export function SidebarNav({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+export function SidebarNav({ items: all, accountId, onNavigate }: { items: NavItem[]; accountId: string | null; onNavigate?: () => void }) {
   const t = useT();
   const pathname = usePathname() ?? "/";
   const adminHeadingId = useId();
+  const items = linked(all, accountId);
   const current = activeHref(pathname, items);
   const mainItems = items.filter((item) => item.section !== "admin");
   const adminItems = items.filter((item) => item.section === "admin");

@@ -33,19 +33,21 @@ export async function redirectToAccountPage(permission: Permission, path: string
 }
 
 /**
- * An object by id, under its own account among those the user may use with `permission`: the
- * page after a submission shows the operation where it went, whatever account another tab chose since.
+ * Old, account-less detail addresses (`/charges/<id>`, `/transfers/<id>`… from bookmarks and
+ * e-mails written before the account was in every URL) are the one place that searches the
+ * user's accounts for an object: the remembered account first, then the others the user may see
+ * it in. The visitor is sent once to the object's address under its own account.
  */
-export async function findInAccounts<T>(
-  ctx: AccessContext,
+export async function redirectToOwningAccount(
   permission: Permission,
-  find: (accountId: string) => Promise<T | null | undefined>,
-): Promise<{ found: T; account: AccessibleAccount } | null> {
+  path: string,
+  owns: (accountId: string) => Promise<boolean>,
+): Promise<never> {
+  const ctx = await requirePage();
   const allowed = ctx.accounts.filter((a) => can(ctx, permission, a.id));
   const ordered = [...allowed.filter((a) => a.id === ctx.account?.id), ...allowed.filter((a) => a.id !== ctx.account?.id)];
   for (const account of ordered) {
-    const found = await find(account.id);
-    if (found) return { found, account };
+    if (await owns(account.id)) redirect(accountPath(account.id, path));
   }
-  return null;
+  notFound();
 }

@@ -1,33 +1,27 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { StatusBadge } from "@/components/payments/status-badge";
-import { Building2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleBadge } from "@/components/shell/role-badge";
 import { getAccount } from "@/lib/accounts/dal";
-import { can, requirePage } from "@/lib/auth/session";
+import { can } from "@/lib/auth/session";
+import { requireAccountPage } from "@/lib/auth/account-page";
+import { accountPath } from "@/lib/accounts/paths";
 import { getI18n } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
 import { VolumeChart } from "./_overview/volume-chart";
 import { DisabledDestinationsBanner } from "./destinations/disabled-banner";
 
-export default async function HomePage() {
-  const ctx = await requirePage();
+/** The account's overview: `/` opens it for the account the user last worked on. */
+export default async function AccountOverviewPage({ params }: { params: Promise<{ account: string }> }) {
+  const ctx = await requireAccountPage("account.view", (await params).account);
   const { t, format, locale } = await getI18n();
-  const account = ctx.account ? await getAccount(ctx.account.id) : null;
-  if (!account || !ctx.account) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title={t("home.greeting", { name: ctx.user.name })} />
-        <EmptyState icon={<Building2 />} title={t("home.noAccount")} description={t("home.noAccountHint")} />
-      </div>
-    );
-  }
-  const showLedger = can(ctx, "transactions.view");
+  const account = (await getAccount(ctx.account.id)) ?? notFound();
+  const showLedger = can(ctx, "transactions.view", account.id);
   const [figures, volume, latest] = showLedger
     ? await Promise.all([overviewFigures(account.id), dailyVolumeByMethod(account.id), latestActivity(account.id)])
     : [null, null, null];
@@ -82,7 +76,7 @@ export default async function HomePage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("overview.title")} />
-      {can(ctx, "destinations.view") && <DisabledDestinationsBanner accountId={account.id} />}
+      {can(ctx, "destinations.view", account.id) && <DisabledDestinationsBanner accountId={account.id} />}
       <div className="space-y-2">
         <div className="grid gap-4 md:grid-cols-3" data-testid="overview-periods">
           {OVERVIEW_PERIODS.map(({ key }) => (
@@ -118,7 +112,7 @@ export default async function HomePage() {
             <CardHeader className="flex flex-row items-center justify-between">
               <CardTitle>{t("overview.latest")}</CardTitle>
               <Button asChild variant="ghost" size="sm">
-                <Link href="/transactions">{t("overview.seeAll")}</Link>
+                <Link href={accountPath(account.id, "/transactions")}>{t("overview.seeAll")}</Link>
               </Button>
             </CardHeader>
             <CardContent>
@@ -128,7 +122,7 @@ export default async function HomePage() {
                 <ul className="divide-y" data-testid="latest-activity">
                   {latest.map((row) => (
                     <li key={row.id}>
-                      <Link href={`/transactions/${row.id}`} className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40">
+                      <Link href={accountPath(account.id, `/transactions/${row.id}`)} className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40">
                         <span className="min-w-0">
                           <span className="block truncate font-mono text-xs">{row.identifier}</span>
                           <span className="block text-xs text-muted-foreground">

@@ -3,6 +3,7 @@
 import { StatusBadge } from "@/components/payments/status-badge";
 import { useCallback, useMemo, useState } from "react";
 import Link from "next/link";
+import { accountPath } from "@/lib/accounts/paths";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Activity, Radio, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -169,7 +170,7 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
                     {event.gatewayTransactionId || event.identifier ? (
                       <div className="min-w-0">
                         {event.ledgerId ? (
-                          <Link href={`/transactions/${event.ledgerId}`} className="block truncate font-mono text-xs font-medium hover:underline">
+                          <Link href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)} className="block truncate font-mono text-xs font-medium hover:underline">
                             {event.gatewayTransactionId ?? event.identifier}
                           </Link>
                         ) : (

@@ -54,7 +54,7 @@ export function ExportDialog({ accountId, filters }: { accountId: string; filter
     abortRef.current = controller;
     setState({ phase: "running", done: 0, total: count ?? 0 });
     try {
-      const response = await fetch(`/api/transactions/export?${new URLSearchParams(filters as Record<string, string>)}`, { signal: controller.signal });
+      const response = await fetch(`/api/transactions/export?${new URLSearchParams({ ...(filters as Record<string, string>), account: accountId })}`, { signal: controller.signal });
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       const total = Number(response.headers.get("x-total-count") ?? count ?? 0);
       const reader = response.body.getReader();

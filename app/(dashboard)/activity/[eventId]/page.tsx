@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { accountPath } from "@/lib/accounts/paths";
 import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -68,7 +69,7 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
             </dl>
             {event.ledgerId && (
               <Button asChild variant="outline" className="mt-4 w-full">
-                <Link href={`/transactions/${event.ledgerId}`}>{t("activity.event.openTransaction")}</Link>
+                <Link href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)}>{t("activity.event.openTransaction")}</Link>
               </Button>
             )}
           </CardContent>

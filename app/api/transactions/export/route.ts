@@ -8,33 +8,36 @@ import { badRequest, searchParamsProblem } from "@/lib/http/input";
 export const dynamic = "force-dynamic";
 
 /**
- * GET /api/transactions/export?<list filters>: every matching row of the current account as CSV,
+ * GET /api/transactions/export?account=<id>&<list filters>: every matching row of that account as CSV,
  * streamed batch by batch. `X-Total-Count` (counted before the first byte) lets the page show
  * progress; the file is the one documented in lib/ledger/export.ts.
  */
 export async function GET(request: Request) {
+  // The account is named by the page that asks (its URL's account), never taken from a cookie.
+  const accountId = new URL(request.url).searchParams.get("account");
   let ctx;
   try {
-    ctx = await authorize("transactions.view");
+    ctx = await authorize("transactions.view", accountId ?? undefined);
   } catch (error) {
     if (error instanceof AccessDeniedError) return new Response(null, { status: error.reason === "unauthenticated" ? 401 : 403 });
     throw error;
   }
-  if (!ctx.account) return new Response(null, { status: 409 });
+  const account = accountId ? ctx.accounts.find((a) => a.id === accountId) : undefined;
+  if (!account) return new Response(null, { status: 404 });
   const problem = searchParamsProblem(request.url);
   if (problem) return badRequest(problem);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filters = parseLedgerFilters(params);
-  const total = await countLedger(ctx.account.id, filters);
+  const total = await countLedger(account.id, filters);
   await writeAudit({
     actor: ctx.user,
-    accountId: ctx.account.id,
+    accountId: account.id,
     action: "transactions.export",
     details: { filters: cleanFilterParams(params), rows: total },
     ip: ctx.ip,
   });
   const name = exportFileName();
-  return new Response(ledgerCsvStream(ctx.account.id, filters), {
+  return new Response(ledgerCsvStream(account.id, filters), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${name}"`,
