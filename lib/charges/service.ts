@@ -2,7 +2,7 @@ import "server-only";
 import { toCents } from "@/lib/br";
 import type { GatewayClient } from "@/lib/gateway";
 import { webhookUrlFor } from "@/lib/gateway/connection";
-import { runOperation, type CreationFacts, type OperationActor, type RunOperationResult } from "@/lib/operations/ledger";
+import { runOperation, type CreationFacts, type OperationActor, type RunOperationResult } from "@/lib/submissions/transactions";
 import { buildGatewayRequest, type GatewayRequestOf } from "./requests";
 import type { ChargeFormKind } from "./form-values";
 import { CHARGE_FORM_SCHEMAS, type ChargeFormOutput } from "./schemas";

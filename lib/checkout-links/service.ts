@@ -1,6 +1,5 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { ActionError } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
 import { getDb } from "@/lib/db/client";
 import { checkoutLinks } from "@/lib/db/schema";
@@ -10,6 +9,19 @@ import type { CheckoutRequest } from "@/lib/gateway/schemas/checkout";
 import type { CheckoutLinkInput } from "./schemas";
 
 type Actor = { id: string; email: string };
+
+/** Why the gateway did not create the link; the action turns it into a message. */
+export type CheckoutLinkRefusalReason = "forbidden" | "keysRejected" | "gatewayRefused" | "outcomeUnknown" | "gatewayUnavailable";
+
+export class CheckoutLinkRefusedError extends Error {
+  constructor(
+    readonly reason: CheckoutLinkRefusalReason,
+    /** The gateway's own words, shown as secondary text. */
+    readonly gatewayMessage?: string,
+  ) {
+    super(`checkout link refused: ${reason}`);
+  }
+}
 
 export type CheckoutLinkDto = Omit<typeof checkoutLinks.$inferSelect, "accountId">;
 
@@ -46,17 +58,15 @@ export async function createCheckoutLink(params: {
     const message = error.gatewayMessage ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
     switch (error.kind) {
       case "forbidden":
-        throw new ActionError("checkoutLinks.errors.forbidden", { message });
+        throw new CheckoutLinkRefusedError("forbidden", message);
       case "auth":
-        throw new ActionError("checkoutLinks.errors.keysRejected", { message });
+        throw new CheckoutLinkRefusedError("keysRejected", message);
       case "validation":
       case "invalid_request":
       case "conflict":
-        throw new ActionError("checkoutLinks.errors.gatewayRefused", { message });
+        throw new CheckoutLinkRefusedError("gatewayRefused", message);
       default:
-        throw new ActionError(error.outcomeUnknown ? "checkoutLinks.errors.outcomeUnknown" : "checkoutLinks.errors.gatewayUnavailable", {
-          message,
-        });
+        throw new CheckoutLinkRefusedError(error.outcomeUnknown ? "outcomeUnknown" : "gatewayUnavailable", message);
     }
   }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { NOTIFICATION_TARGET } from "@/lib/reconcile/checks";
+import { NOTIFICATION_TARGET } from "@/lib/submissions/checks";
 
 /**
  * Where a notification about a transaction the ledger does not have stands:

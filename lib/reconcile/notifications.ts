@@ -2,14 +2,14 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { toCents } from "@/lib/br/money";
-import { getDb, getDbDriver } from "@/lib/db/client";
+import { databaseCapabilities } from "@/lib/db/capabilities";
+import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
-import { emitLocally } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 import type { TransactionRecord } from "@/lib/gateway";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
-import { notifyFeed, toFeedEvent, type Tx } from "@/lib/webhooks/feed-signal";
+import { emitAfterCommit, notifyFeed, toFeedEvent, type Tx } from "@/lib/feed/signal";
 import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/webhooks/payload";
 import { parseGatewayTime } from "@/lib/gateway/time";
 
@@ -60,7 +60,7 @@ export async function settleUnconfirmedNotifications(
   record: TransactionRecord | null,
 ): Promise<NotificationSettlement> {
   const db = await getDb();
-  const driver = await getDbDriver();
+  const database = await databaseCapabilities();
   const { settlement, signals, contradicted } = await db.transaction(async (tx) => {
     const waiting = await tx
       .select()
@@ -95,10 +95,10 @@ export async function settleUnconfirmedNotifications(
     const confirmedRows = await mark(agreeing, "confirmed", outcome === "created" ? "created" : "updated");
     const contradictedRows = await mark(contradicted, "contradicted", "refused");
     const signals: FeedEvent[] = [...confirmedRows.map((e) => toFeedEvent(e, true)), ...contradictedRows.map((e) => toFeedEvent(e, false))];
-    await notifyFeed(tx, signals, driver);
+    await notifyFeed(tx, signals, database);
     return { settlement: { outcome, ledgerId, events: waiting.length }, signals, contradicted };
   });
-  if (driver === "pglite") for (const signal of signals) emitLocally(signal);
+  emitAfterCommit(signals, database);
   for (const event of contradicted) {
     await writeAudit({
       accountId,

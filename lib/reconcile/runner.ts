@@ -1,7 +1,7 @@
 import "server-only";
 import { runDestinationsOnce, startDestinationWork, stopDestinationWork } from "@/lib/destinations/work";
 import { applyPendingEvents, onConfirmationsDue } from "@/lib/webhooks/applier";
-import { reconcileConfig } from "./checks";
+import { reconcileConfig } from "@/lib/submissions/checks";
 import { runReconcilerOnce } from "./worker";
 import { createLogger } from "@/lib/log";
 

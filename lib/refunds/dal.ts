@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, refundRequests } from "@/lib/db/schema";
 
@@ -7,7 +7,10 @@ export type RefundRequestDto = {
   id: string;
   gatewayTransactionId: string;
   gatewayRefundId: string | null;
-  status: string;
+  /** The refund request's status as the gateway reported it; null while the answer is unknown. */
+  status: string | null;
+  /** SUBMITTING, SUBMITTED or UNKNOWN (refused requests created nothing and are not listed). */
+  submission: string;
   amountCents: number | null;
   reason: string;
   description: string | null;
@@ -24,7 +27,7 @@ export type RefundRequestDto = {
 
 async function select(accountId: string, filter?: { gatewayTransactionId?: string; id?: string }, limit = 200) {
   const db = await getDb();
-  const conditions = [eq(refundRequests.accountId, accountId)];
+  const conditions = [eq(refundRequests.accountId, accountId), ne(refundRequests.submission, "REJECTED")];
   if (filter?.gatewayTransactionId) conditions.push(eq(refundRequests.gatewayTransactionId, filter.gatewayTransactionId));
   if (filter?.id) conditions.push(eq(refundRequests.id, filter.id));
   const rows = await db
@@ -46,6 +49,7 @@ async function select(accountId: string, filter?: { gatewayTransactionId?: strin
       gatewayTransactionId: refund.gatewayTransactionId,
       gatewayRefundId: refund.gatewayRefundId,
       status: refund.status,
+      submission: refund.submission,
       amountCents: refund.amountCents,
       reason: refund.reason,
       description: refund.description,

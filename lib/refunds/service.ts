@@ -1,112 +1,65 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { ActionError } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
-import { toCents } from "@/lib/br";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, refundRequests } from "@/lib/db/schema";
+import { refundRequests } from "@/lib/db/schema";
 import { isGatewayError, type GatewayError } from "@/lib/gateway";
 import { gatewayForAccount } from "@/lib/gateway/connection";
-import type { RefundRecord } from "@/lib/gateway/schemas/refunds";
+import { submit, type SubmissionActor } from "@/lib/submissions/engine";
+import { RefundRefusedError } from "./errors";
 import type { RefundRequestInput } from "./schemas";
+import { refundSubmissions } from "./submission";
 
-type Actor = { id: string; email: string };
-
-function refusalFor(error: GatewayError): ActionError {
+function refusalFor(error: GatewayError): RefundRefusedError {
   const message = error.gatewayMessage;
-  if (error.kind === "conflict" && error.errorCode === "GATEWAY_INVALID_ARGUMENT") return new ActionError("refunds.errors.duplicate");
+  if (error.kind === "conflict" && error.errorCode === "GATEWAY_INVALID_ARGUMENT") return new RefundRefusedError("duplicate");
   switch (error.kind) {
     case "conflict":
-      return new ActionError("refunds.errors.gatewayRefused", { message });
+      return new RefundRefusedError("gatewayRefused", message);
     case "not_found":
-      return new ActionError("refunds.errors.notFound");
+      return new RefundRefusedError("notFound");
     case "auth":
-      return new ActionError("refunds.errors.keysRejected");
+      return new RefundRefusedError("keysRejected");
     case "validation":
     case "invalid_request":
-      return new ActionError("refunds.errors.gatewayRefused", { message });
+      return new RefundRefusedError("gatewayRefused", message);
     case "rate_limited":
-      return new ActionError("refunds.errors.rateLimited", { message });
+      return new RefundRefusedError("rateLimited", message);
     default:
-      if (error.outcomeUnknown) return new ActionError("refunds.errors.outcomeUnknown");
-      return new ActionError("refunds.errors.gatewayUnavailable", { message });
+      return new RefundRefusedError("gatewayUnavailable", message);
   }
 }
 
-/** Resolves the ledger row of a transaction (by ledger id or gateway id) inside the account only. */
-async function ledgerRowFor(accountId: string, gatewayTransactionId: string, ledgerId?: string) {
-  const db = await getDb();
-  const byLedgerId = ledgerId
-    ? await db
-        .select({ id: ledgerTransactions.id, gatewayTransactionId: ledgerTransactions.gatewayTransactionId })
-        .from(ledgerTransactions)
-        .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)))
-        .limit(1)
-    : [];
-  if (byLedgerId[0]?.gatewayTransactionId === gatewayTransactionId) return byLedgerId[0];
-  const [byGatewayId] = await db
-    .select({ id: ledgerTransactions.id, gatewayTransactionId: ledgerTransactions.gatewayTransactionId })
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, gatewayTransactionId)))
-    .limit(1);
-  return byGatewayId ?? null;
-}
-
+/**
+ * Requests a refund through the submission engine (lib/submissions/engine.ts): recorded before it
+ * leaves, one live request per transaction. A lost answer is recorded as UNKNOWN (the user is told
+ * the outcome is unknown) and settled by the reconciler's lookup of the transaction.
+ */
 export async function requestRefund(params: {
   accountId: string;
-  actor: Actor;
+  actor: SubmissionActor;
   ip: string | null;
   input: Omit<RefundRequestInput, "code">;
 }): Promise<{ refundId: string; status: string }> {
   const { accountId, actor, ip, input } = params;
-  const ledger = await ledgerRowFor(accountId, input.transactionId, input.ledgerId);
-  let record: RefundRecord;
-  try {
-    const gateway = await gatewayForAccount(accountId);
-    record = await gateway.requestRefund({
-      transactionId: input.transactionId,
-      reason: input.reason,
-      ...(input.description ? { description: input.description } : {}),
-    });
-  } catch (error) {
-    if (!isGatewayError(error)) throw error;
+  const result = await submit(refundSubmissions, { accountId, actor, ip, input }, { actor, ip });
+  const { row } = result;
+  if (result.replayed) {
+    // The interface keeps one refund request per transaction: this one was already asked for.
     await writeAudit({
       actor,
       accountId,
       action: "refund.rejected",
       target: input.transactionId,
       ip,
-      details: { reason: input.reason, errorKind: error.kind, status: error.status, errorCode: error.errorCode },
+      details: { reason: input.reason, errorKind: "duplicate", refundRequest: row.id, submission: row.submission },
     });
-    throw refusalFor(error);
+    throw new RefundRefusedError(row.submission === "SUBMITTED" ? "duplicate" : "unresolved");
   }
-
-  const db = await getDb();
-  const [row] = await db
-    .insert(refundRequests)
-    .values({
-      accountId,
-      gatewayTransactionId: input.transactionId,
-      ledgerTransactionId: ledger?.id ?? null,
-      gatewayRefundId: record.id,
-      status: record.status,
-      amountCents: typeof record.amount === "number" ? toCents(record.amount) : null,
-      reason: record.reason ?? input.reason,
-      description: record.description ?? input.description ?? null,
-      response: record,
-      requestedBy: actor.id,
-      requestedByEmail: actor.email,
-    })
-    .returning({ id: refundRequests.id });
-  await writeAudit({
-    actor,
-    accountId,
-    action: "refund.requested",
-    target: input.transactionId,
-    ip,
-    details: { refundRequestId: record.id, status: record.status, amount: record.amount, reason: record.reason ?? input.reason },
-  });
-  return { refundId: row!.id, status: record.status };
+  if (result.outcome === "created") return { refundId: row.id, status: row.status ?? "" };
+  if (result.outcome === "unknown") throw new RefundRefusedError("outcomeUnknown");
+  if (isGatewayError(result.error)) throw refusalFor(result.error);
+  throw new RefundRefusedError("gatewayUnavailable");
 }
 
 /**
@@ -121,19 +74,21 @@ export async function refreshRefundTransaction(accountId: string, refundId: stri
     .from(refundRequests)
     .where(and(eq(refundRequests.accountId, accountId), eq(refundRequests.id, refundId)))
     .limit(1);
-  if (!refund) throw new ActionError("errors.notFound");
+  if (!refund) throw new RefundRefusedError("requestNotFound");
+  let transactionStatus: string;
   try {
     const gateway = await gatewayForAccount(accountId);
     const transaction = await gateway.findTransaction({ id: refund.gatewayTransactionId });
-    if (!transaction) throw new ActionError("refunds.errors.notFound");
-    await db
-      .update(refundRequests)
-      .set({ transactionStatus: transaction.status, transactionStatusAt: new Date(), updatedAt: new Date() })
-      .where(eq(refundRequests.id, refund.id));
-    return { transactionStatus: transaction.status };
+    if (!transaction) throw new RefundRefusedError("notFound");
+    transactionStatus = transaction.status;
   } catch (error) {
     if (!isGatewayError(error)) throw error;
-    if (error.kind === "auth") throw new ActionError("refunds.errors.keysRejected");
-    throw new ActionError("refunds.errors.gatewayUnavailable", { message: error.gatewayMessage });
+    if (error.kind === "auth") throw new RefundRefusedError("keysRejected");
+    throw new RefundRefusedError("gatewayUnavailable", error.gatewayMessage);
   }
+  await db
+    .update(refundRequests)
+    .set({ transactionStatus, transactionStatusAt: new Date(), updatedAt: new Date() })
+    .where(eq(refundRequests.id, refund.id));
+  return { transactionStatus };
 }

@@ -1,14 +1,16 @@
 import "server-only";
 import { asc, getTableColumns, sql } from "drizzle-orm";
-import { getDb, getDbDriver } from "@/lib/db/client";
+import { databaseCapabilities, tuneApplierQuery } from "@/lib/db/capabilities";
+import { getDb } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
 import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
-import { enqueueChecks, openNotificationChecks } from "@/lib/reconcile/checks";
+import { feedEventJsonSql, type Tx } from "@/lib/feed/signal";
 import { ledgerStatusChange } from "@/lib/status/ledger";
-import { feedEventJsonSql, type Tx } from "./feed-signal";
+import { enqueueChecks, openNotificationChecks } from "@/lib/submissions/checks";
 import { isRecord, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
+import { applyTransferNotificationIn } from "./transfer-notifications";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("webhooks");
@@ -21,7 +23,16 @@ const APPLY_WAIT_MIN_MS = 25;
 const APPLY_WAIT_MAX_MS = 250;
 const roundWait = (lastRound: number) => Math.min(APPLY_WAIT_MAX_MS, APPLY_WAIT_MIN_MS + 2 * lastRound);
 
-type PendingEvent = { id: string; account_id: string; first_received_at: Date | string; payload: unknown };
+type PendingEvent = {
+  id: string;
+  account_id: string;
+  first_received_at: Date | string;
+  last_received_at: Date | string;
+  payload: unknown;
+  transfer_id: string | null;
+  deliveries: number;
+  ledger_outcome: LedgerOutcome | null;
+};
 
 /**
  * Turns stored notifications into ledger changes, oldest first, in batches. Several processes
@@ -30,27 +41,40 @@ type PendingEvent = { id: string; account_id: string; first_received_at: Date | 
  */
 export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
   const db = await getDb();
-  const driver = await getDbDriver();
+  const database = await databaseCapabilities();
   const outcome = await db.transaction(async (tx): Promise<{ applied: number; confirming: boolean; signals: string[] }> => {
     // The pending index is in this order: reading it in order stops after `limit` rows and learns
     // to skip entries of rows already applied. A bitmap scan (what the planner picks on a young
     // table) visited every one of them on every batch, slower as a burst went on.
-    if (driver === "postgres") await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tuneApplierQuery(tx);
     const events = rowsOf<PendingEvent>(
       await tx.execute(sql`
-        select id, account_id, first_received_at, payload from webhook_events
+        select id, account_id, first_received_at, last_received_at, payload, transfer_id, deliveries, ledger_outcome from webhook_events
         where apply_state = 'pending' order by first_received_at, feed_seq
         limit ${limit} for update skip locked`),
     );
     if (events.length === 0) return { applied: 0, confirming: false, signals: [] };
 
-    const items = events.map((event) => ({ event, n: isRecord(event.payload) ? readPaymentNotification(event.payload) : null }));
+    // Transfer notifications were authenticated by the receiver against their transfer.
+    const byTransfer = new Map<string, ApplyOutcome>();
+    for (const event of events) {
+      if (!event.transfer_id || !isRecord(event.payload)) continue;
+      const applied = await applyTransferNotificationIn(tx, event.transfer_id, event.payload, {
+        deliveries: Number(event.deliveries),
+        receivedAt: new Date(event.last_received_at),
+      });
+      const outcome: LedgerOutcome = applied.first ? (applied.statusApplied ? "updated" : "stale") : (event.ledger_outcome ?? "stale");
+      byTransfer.set(event.id, { ledgerId: null, outcome, confirmation: "unconfirmable" });
+    }
+    const items = events
+      .filter((event) => !event.transfer_id)
+      .map((event) => ({ event, n: isRecord(event.payload) ? readPaymentNotification(event.payload) : null }));
     const applicable = items.filter((i): i is { event: PendingEvent; n: PaymentNotification } => i.n !== null);
     const outcomes =
       applicable.length > 0
         ? await applyToLedger(tx, applicable.map(({ event, n }) => ({ accountId: event.account_id, n, receivedAt: new Date(event.first_received_at) })))
         : [];
-    const byEvent = new Map(applicable.map(({ event }, i) => [event.id, outcomes[i]]));
+    const byEvent = new Map([...applicable.map(({ event }, i): [string, ApplyOutcome] => [event.id, outcomes[i]]), ...byTransfer]);
 
     const values = events.map((event) => {
       const outcome = byEvent.get(event.id) ?? { ledgerId: null, outcome: "none" as const, confirmation: null };
@@ -84,7 +108,7 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
       signals as (
         select ${feedEventJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
       )`;
-    if (driver === "postgres") {
+    if (database.notifiesOtherProcesses) {
       const [counts] = rowsOf<{ applied: number; confirming: number }>(
         await tx.execute(sql`${marked}, sent as (select pg_notify(${FEED_CHANNEL}, signal) from signals)
           select count(*)::int as applied, (count(*) filter (where confirmation = 'confirming'))::int as confirming,
@@ -96,7 +120,7 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     const rows = rowsOf<{ signal: string; confirmation: string | null }>(await tx.execute(sql`${marked} select signal, confirmation from signals`));
     return { applied: rows.length, confirming: rows.some((row) => row.confirmation === "confirming"), signals: rows.map((row) => row.signal) };
   });
-  for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
+  if (database.emitsLocally) for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
   if (outcome.confirming) kickBackgroundWork();
   return outcome.applied;
 }

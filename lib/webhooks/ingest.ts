@@ -4,8 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, webhookRejections } from "@/lib/db/schema";
 import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
 import { getWebhookToken } from "@/lib/accounts/dal";
-import { applyTransferNotification, isTransferNotification } from "@/lib/transfers/notifications";
 import { storeEvent } from "./store";
+import { authenticateTransferNotification, isTransferNotification } from "./transfer-notifications";
 import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "./payload";
 import { mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "./sanitize";
 
@@ -103,8 +103,9 @@ const reject = async (input: IncomingWebhook, reason: WebhookRejectionReason, st
 };
 
 /**
- * The receiver: authenticates, stores once, updates the ledger, signals the feed. Answers only
- * after the event is committed. Nothing but a rejection entry is written for an unauthenticated
+ * The receiver: authenticates, stores once and answers once the event is committed; the applier
+ * (lib/webhooks/applier.ts) then applies payment notifications to the ledger and transfer
+ * notifications to their transfer, and signals the feed. Nothing but a rejection entry is written for an unauthenticated
  * delivery.
  */
 export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAnswer> {
@@ -134,8 +135,8 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
   const kept = () => (sanitized ? { sanitized, rawBody: redactRawBody(input.body) } : {});
 
   if (isTransferNotification(payload)) {
-    const result = await applyTransferNotification(input.accountId, payload, input.callbackKey);
-    if (result.outcome !== "applied") return reject(input, result.outcome, 401);
+    const authentication = await authenticateTransferNotification(input.accountId, payload, input.callbackKey);
+    if (authentication.outcome !== "authentic") return reject(input, authentication.outcome, 401);
     const withdraw = isRecord(payload.withdraw) ? payload.withdraw : {};
     const stored = await storeEvent({
       accountId: input.accountId,
@@ -151,9 +152,10 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
       amountCents: null,
       payload,
       notification: null,
+      // Applied to the transfer by the applier, after this commit (lib/webhooks/applier.ts).
+      transferId: authentication.transferId,
       // No transfer lookup exists: the transfer's own token or callback path is its confirmation.
       confirmation: "unconfirmable",
-      ledgerOutcome: result.statusApplied ? "updated" : "stale",
       ...kept(),
     });
     return { status: 200, body: { received: true, id: stored.id, deliveries: stored.deliveries } };

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
 import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
 import type { FeedEvent } from "@/lib/feed/types";
-import { toFeedEvent } from "./feed-signal";
+import { toFeedEvent } from "@/lib/feed/signal";
 
 /** Callers must have checked the user's `webhooks.view` on every account id they pass. */
 

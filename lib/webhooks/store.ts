@@ -1,9 +1,10 @@
 import "server-only";
+import { capabilitiesOf, type DatabaseCapabilities } from "@/lib/db/capabilities";
 import { rawDatabase, type RawQuery } from "@/lib/db/client";
 import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind, WebhookSanitized } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
-import { FEED_COLUMNS, feedEventJsonText } from "./feed-signal";
+import { FEED_COLUMNS, feedEventJsonText } from "@/lib/feed/signal";
 import { redactingReplacer, type ParsedPaymentNotification } from "./payload";
 import { kickApplier } from "./applier";
 import { createLogger } from "@/lib/log";
@@ -24,6 +25,8 @@ export type StoreInput = {
   amountCents: number | null;
   payload: Record<string, unknown>;
   notification: ParsedPaymentNotification | null;
+  /** An authenticated transfer notification's transfer: the applier applies it (lib/webhooks/transfer-notifications.ts). */
+  transferId?: string | null;
   confirmation?: WebhookConfirmation | null;
   ledgerOutcome?: LedgerOutcome;
   /** Set when `payload` is a sanitised copy (lib/webhooks/sanitize.ts); then `rawBody` is the body as received, tokens redacted. */
@@ -38,7 +41,7 @@ const RECORD_TYPES = [
   "account_id text", "dedupe_key text", "kind text", "event text", "gateway_transaction_id text", "identifier text",
   "status text", "payment_method text", "amount_cents bigint", "payload jsonb", "deliveries integer",
   "first_received_at timestamptz", "last_received_at timestamptz", "source_ip text", "ledger_outcome text",
-  "confirmation text", "apply_state text", "sanitized text", "raw_body bytea",
+  "confirmation text", "apply_state text", "sanitized text", "raw_body bytea", "transfer_id text",
 ].join(", ");
 const INSERTED_COLUMNS = RECORD_TYPES.split(", ").map((column) => column.split(" ")[0]).join(", ");
 const SIGNAL_COLUMNS = ["dedupe_key", ...FEED_COLUMNS].join(", ");
@@ -52,7 +55,9 @@ const STORE_STATEMENT = `
     on conflict (account_id, dedupe_key) do update set
       deliveries = webhook_events.deliveries + excluded.deliveries,
       last_received_at = greatest(webhook_events.last_received_at, excluded.last_received_at),
-      feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
+      feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq')),
+      -- A repeated transfer notification goes to the applier again: it counts the delivery on the transfer.
+      apply_state = case when webhook_events.transfer_id is not null then 'pending' else webhook_events.apply_state end
     returning ${SIGNAL_COLUMNS}
   ),
   signals as (
@@ -89,7 +94,7 @@ export function storeEvent(input: StoreInput): Promise<StoreReceipt> {
   });
 }
 
-type Driver = { driver: "pglite" | "postgres"; query: RawQuery };
+type Writer = { database: DatabaseCapabilities; query: RawQuery };
 
 /** Starts groups while fewer than the allowed number are in flight; no await once the database is open. */
 function kick(): void {
@@ -103,18 +108,19 @@ function kick(): void {
   // A few groups in flight: while they commit the next ones fill up. With one, the receiver
   // waited on the database with a core to spare (`npm run bench:webhooks`: 689/s with one, 952/s
   // with two, 1,000/s with four). PGlite has a single connection anyway.
-  const maxActive = database.driver === "postgres" ? Number(process.env.WEBHOOK_STORE_CONCURRENCY ?? 4) : 1;
+  const capabilities = capabilitiesOf(database);
+  const maxActive = capabilities.concurrentWriters(Number(process.env.WEBHOOK_STORE_CONCURRENCY ?? 4));
   while (q.active < maxActive && q.jobs.length > 0) {
     const jobs = q.jobs.splice(0, MAX_BATCH);
     q.active++;
-    void runJobs(database, jobs).finally(() => {
+    void runJobs({ database: capabilities, query: database.query }, jobs).finally(() => {
       q.active--;
       kick();
     });
   }
 }
 
-async function runJobs(database: Driver, jobs: Job[]): Promise<void> {
+async function runJobs(database: Writer, jobs: Job[]): Promise<void> {
   if (jobs.length > 1) {
     try {
       const stored = await storeBatch(database, jobs.map((j) => j.input));
@@ -137,7 +143,7 @@ async function runJobs(database: Driver, jobs: Job[]): Promise<void> {
  * Their wake-up goes after the commit (wakeAppliers); one lost with the process is caught by the
  * background loop's timer.
  */
-async function storeBatch({ driver, query }: Driver, inputs: StoreInput[]): Promise<StoreReceipt[]> {
+async function storeBatch({ database, query }: Writer, inputs: StoreInput[]): Promise<StoreReceipt[]> {
   // Copies of one notification inside the group count as deliveries of one row.
   const groups = new Map<string, { input: StoreInput; count: number; first: Date; last: Date }>();
   for (const input of inputs) {
@@ -171,19 +177,20 @@ async function storeBatch({ driver, query }: Driver, inputs: StoreInput[]): Prom
     source_ip: input.sourceIp,
     ledger_outcome: input.ledgerOutcome ?? "none",
     confirmation: input.confirmation ?? null,
-    // Payment notifications reach the ledger through the applier, after this commit.
-    apply_state: input.notification ? "pending" : "applied",
+    // Payment and transfer notifications are applied by the applier, after this commit.
+    apply_state: input.notification || input.transferId ? "pending" : "applied",
     sanitized: input.sanitized ?? null,
     // bytea's hex input form: a JSON string can carry any bytes that way.
     raw_body: input.rawBody == null ? null : `\\x${Buffer.from(input.rawBody, "utf8").toString("hex")}`,
+    transfer_id: input.transferId ?? null,
   }));
   // Record keys are fixed and none is secret: the replacer redacts inside the payloads only.
   const rows = await query<ReceiptRow>(STORE_STATEMENT, [JSON.stringify(records, redactingReplacer)], "webhook_store_group");
   // PGlite is one process: its feed hears the signals here, after the statement committed.
-  if (driver === "pglite") for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedEvent);
+  if (database.emitsLocally) for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedEvent);
   if (rows.some((row) => row.apply_state === "pending")) {
     kickApplier();
-    if (driver === "postgres") wakeAppliers(query);
+    if (database.notifiesOtherProcesses) wakeAppliers(query);
   }
   const byKey = new Map(rows.map((row) => [`${row.account_id}\u0000${row.dedupe_key}`, { id: row.id, deliveries: Number(row.deliveries) }]));
   return inputs.map((input) => byKey.get(`${input.accountId}\u0000${input.dedupeKey}`)!);

@@ -180,9 +180,9 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
     const enrolled = await newUser("producer");
     const { key } = await enrol(enrolled);
     const actor = { ...enrolled, role: "producer" as const };
-    await expect(confirmMoneyOut(actor, { password: PASSWORD }, audit)).rejects.toMatchObject({ error: "transfers.errors.codeRequired" });
+    await expect(confirmMoneyOut(actor, { password: PASSWORD }, audit)).rejects.toMatchObject({ reason: "codeRequired" });
     await expect(confirmMoneyOut(actor, { password: PASSWORD, code: "999999" === totpCodeAt(key, totpStep(new Date()) + 1) ? "888888" : "999999" }, audit)).rejects.toMatchObject({
-      error: "transfers.errors.wrongCode",
+      reason: "wrongCode",
     });
     // A code from the next step (the enrolment spent the current one).
     const future = totpCodeAt(key, totpStep(new Date()) + 1);
@@ -192,7 +192,7 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
     const plainActor = { ...plain, role: "producer" as const };
     await expect(confirmMoneyOut(plainActor, { password: PASSWORD }, audit)).resolves.toBeUndefined();
     await setRolesRequiringSecondFactor(["producer"], { id: "admin", email: "admin@example.com" }, { ip: null });
-    await expect(confirmMoneyOut(plainActor, { password: PASSWORD }, audit)).rejects.toMatchObject({ error: "transfers.errors.secondFactorRequired" });
+    await expect(confirmMoneyOut(plainActor, { password: PASSWORD }, audit)).rejects.toMatchObject({ reason: "secondFactorRequired" });
     await setRolesRequiringSecondFactor([], { id: "admin", email: "admin@example.com" }, { ip: null });
   });
 

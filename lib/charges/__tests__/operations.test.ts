@@ -200,7 +200,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
       if (created) {
         // The gateway never created it: proven absent by the lookup, and only the very same body may go again.
         expect(settled.submission).toBe("ABSENT");
-        const { IdentifierBoundError } = await import("@/lib/operations/ledger");
+        const { IdentifierBoundError } = await import("@/lib/submissions/transactions");
         await expect(create("pix", pixForm(identifier, "999,00"))).rejects.toBeInstanceOf(IdentifierBoundError);
         expect((await create("pix", pixForm(identifier))).row.submission).toBe("SUBMITTED");
         expect(countPosts(fetchSpy, identifier)).toBe(2);
@@ -277,7 +277,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("turns a dropped connection into UNKNOWN, refuses to resend, and settles it by lookup", async () => {
-    const { checkOperationNow } = await import("@/lib/operations/ledger");
+    const { checkOperationNow } = await import("@/lib/submissions/transactions");
     const identifier = `pix-${randomUUID()}`;
     await control.fault({ dropConnection: true, times: 1, identifier });
     const first = await create("pix", pixForm(identifier));
@@ -292,7 +292,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("does not declare a miss absent before the waiting period; after it, only the same body may be sent again", async () => {
-    const { checkOperationNow, claimSubmission } = await import("@/lib/operations/ledger");
+    const { checkOperationNow, claimSubmission } = await import("@/lib/submissions/transactions");
     const identifier = `pix-${randomUUID()}`;
     const { row } = await claimSubmission({ accountId, kind: "pix_charge", identifier, request: {}, summary: {}, actor });
     const db = await getDb();
@@ -309,12 +309,12 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     } finally {
       restoreEnv("RECONCILE_ABSENT_AFTER_MS", previous);
     }
-    const { IdentifierBoundError } = await import("@/lib/operations/ledger");
+    const { IdentifierBoundError } = await import("@/lib/submissions/transactions");
     await expect(create("pix", pixForm(identifier))).rejects.toBeInstanceOf(IdentifierBoundError);
   });
 
   it("refuses an identifier another kind of operation already owns", async () => {
-    const { IdentifierTakenError } = await import("@/lib/operations/ledger");
+    const { IdentifierTakenError } = await import("@/lib/submissions/transactions");
     const identifier = `mix-${randomUUID()}`;
     await create("pix", pixForm(identifier));
     await expect(create("card", cardForm(identifier, CARD))).rejects.toBeInstanceOf(IdentifierTakenError);
@@ -329,7 +329,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     } finally {
       session.role = "producer";
     }
-    const { countOperations } = await import("@/lib/operations/ledger");
+    const { countOperations } = await import("@/lib/submissions/transactions");
     expect(await countOperations(accountId, identifier)).toBe(0);
     const lookup = await fetch(`${sandbox.url}/api/v1/gateway/transactions?clientIdentifier=${identifier}`, {
       headers: { "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
@@ -339,7 +339,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
 
   it("the console owns callbackUrl: one sent with the form is ignored, the gateway is told the console's receiver", async () => {
     const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
-    const { getOperation } = await import("@/lib/operations/ledger");
+    const { getOperation } = await import("@/lib/submissions/transactions");
     const result = await createPixChargeAction({ ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal", accountId } as never);
     if (!result.ok) throw new Error(JSON.stringify(result));
     const row = (await getOperation(accountId, result.data.id))!;
@@ -352,7 +352,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
 
   it("an action works on the account its input names, and refuses one the user cannot reach or none at all", async () => {
     const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
-    const { countOperations } = await import("@/lib/operations/ledger");
+    const { countOperations } = await import("@/lib/submissions/transactions");
     const elsewhere = `elsewhere-${randomUUID()}`;
     expect(await createPixChargeAction({ ...pixForm(elsewhere), accountId: "acc-not-mine" })).toEqual({ ok: false, error: "errors.forbidden" });
     expect(await createPixChargeAction(pixForm(elsewhere) as never)).toEqual({ ok: false, error: "errors.noAccount" });
@@ -381,7 +381,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const { createCardChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
-    const { getOperation } = await import("@/lib/operations/ledger");
+    const { getOperation } = await import("@/lib/submissions/transactions");
     let approvedResult, declinedResult;
     try {
       approvedResult = await createCardChargeAction({ ...cardForm(`card-${randomUUID()}`, CARD), accountId });

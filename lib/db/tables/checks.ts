@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { gatewayAccounts } from "./core";
 
-/** "notification": a payment notification about a transaction the ledger does not have, per (account, gateway id). */
-export type CheckTarget = "ledger" | "transfer" | "notification";
+/**
+ * The submission kinds' rows ("ledger": transactions, "transfer", "refund": refund requests), and
+ * "notification": a payment notification about a transaction the ledger does not have, per (account, gateway id).
+ */
+export type CheckTarget = "ledger" | "transfer" | "refund" | "notification";
 /** "confirm": a notification would move money, the gateway's lookup decides; "unknown": a submission without a usable answer. */
 export type CheckReason = "confirm" | "unknown";
 export type CheckState = "pending" | "done" | "needs_person";

@@ -92,6 +92,11 @@ export const transferSettings = pgTable("transfer_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Refund requests, recorded as SUBMITTING before the request leaves (lib/refunds/submission.ts).
+ * The interface allows one refund request per transaction, so the transaction's id is the
+ * submission's identifier; rows from before submissions were recorded have none.
+ */
 export const refundRequests = pgTable(
   "refund_requests",
   {
@@ -99,12 +104,15 @@ export const refundRequests = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
+    identifier: text("identifier"),
+    submission: text("submission").$type<SubmissionState>().notNull().default("SUBMITTED"),
+    error: jsonb("error").$type<{ kind: string; status?: number; errorCode?: string; message?: string }>(),
     gatewayTransactionId: text("gateway_transaction_id").notNull(),
     /** Ledger row the request was made from, when there is one. */
     ledgerTransactionId: text("ledger_transaction_id"),
     gatewayRefundId: text("gateway_refund_id"),
-    /** The refund request status as last reported by the gateway. */
-    status: text("status").notNull(),
+    /** The refund request status as last reported by the gateway (none while its answer is unknown). */
+    status: text("status"),
     amountCents: bigint("amount_cents", { mode: "number" }),
     reason: text("reason").notNull(),
     description: text("description"),
@@ -120,6 +128,7 @@ export const refundRequests = pgTable(
   (t) => [
     index("refund_requests_account_created_idx").on(t.accountId, t.createdAt.desc()),
     index("refund_requests_account_tx_idx").on(t.accountId, t.gatewayTransactionId),
+    uniqueIndex("refund_requests_account_identifier_key").on(t.accountId, t.identifier),
   ],
 );
 

@@ -34,6 +34,8 @@ export const webhookEvents = pgTable(
     amountCents: bigint("amount_cents", { mode: "number" }),
     /** The ledger row this notification created or updated. */
     ledgerId: text("ledger_id"),
+    /** A transfer notification's transfer, found and authenticated by the receiver; the applier applies it. */
+    transferId: text("transfer_id"),
     /** Whether the notification's status was applied to the ledger (false: older than what the ledger had). */
     ledgerOutcome: text("ledger_outcome").$type<LedgerOutcome>(),
     /** "pending": stored and acknowledged, not yet applied to the ledger by the applier. */

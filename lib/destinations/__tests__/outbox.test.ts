@@ -200,7 +200,7 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
         webhookTokenEncrypted: encryptSecret(webhookToken),
       })
       .returning();
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const forged = await applyTransferNotification(accountId, { event: "WITHDRAW_COMPLETED", token: "wrong", withdraw: { id: transfer!.withdrawId, status: "COMPLETED" } });
     expect(forged.outcome).toBe("bad_token");
     const real = await applyTransferNotification(accountId, { event: "WITHDRAW_COMPLETED", token: webhookToken, withdraw: { id: transfer!.withdrawId, status: "COMPLETED" } });

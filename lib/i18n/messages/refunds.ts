@@ -55,7 +55,9 @@ export const refunds = defineMessages(
       gatewayRefused: "O gateway recusou o pedido de reembolso",
       rateLimited: "Muitas requisições ao gateway. Tente de novo em instantes.",
       outcomeUnknown:
-        "O gateway não respondeu. O pedido pode ter sido criado: se você tentar de novo e ele existir, o gateway avisa que já existe um pedido.",
+        "O gateway não respondeu. O pedido pode ter sido criado: o console consulta a transação no gateway e registra o resultado; até lá o pedido não é enviado de novo.",
+      unresolved:
+        "Um pedido de reembolso desta transação ainda espera a resposta do gateway: o console consulta a transação e registra o resultado; o pedido não foi enviado de novo.",
       gatewayUnavailable: "O gateway não conseguiu processar o pedido agora",
     },
   },
@@ -110,7 +112,10 @@ export const refunds = defineMessages(
       keysRejected: "Keys rejected by the gateway",
       gatewayRefused: "The gateway refused the refund request",
       rateLimited: "Too many requests to the gateway. Try again shortly.",
-      outcomeUnknown: "The gateway did not answer. The request may exist: if you try again and it does, the gateway says a request already exists.",
+      outcomeUnknown:
+        "The gateway did not answer. The request may exist: the console looks the transaction up at the gateway and records the outcome; until then the request is not sent again.",
+      unresolved:
+        "A refund request of this transaction is still waiting for the gateway's answer: the console looks the transaction up and records the outcome; the request was not sent again.",
       gatewayUnavailable: "The gateway could not process the request now",
     },
   },

@@ -210,7 +210,7 @@ describe.each(targets)("notifications about transactions the ledger does not hav
       .insert(ledgerTransactions)
       .values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTING", amountCents: 4250, createdAt: sent, updatedAt: sent })
       .returning();
-    const { enqueueCheck } = await import("@/lib/reconcile/checks");
+    const { enqueueCheck } = await import("@/lib/submissions/checks");
     await enqueueCheck({ accountId, target: "ledger", targetId: row!.id, reason: "unknown", delayMs: 0 });
     await db.execute(sql`update gateway_checks set created_at = ${sent.toISOString()}::timestamptz, next_at = now() where target_id = ${row!.id}`);
     return row!;

@@ -84,7 +84,7 @@ afterAll(async () => {
 describe("transfers", () => {
   it("sends once, stores the webhook token encrypted, replays the same identifier and applies the notification", async () => {
     const { submitTransfer } = await import("@/lib/transfers/service");
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const input = transferInput({ owner: { name: "Joao da Silva", document: { type: "cpf", number: "52998224725" } } });
     const first = await submitTransfer({ accountId: demoAccountId, actor, ip: CLIENT_IP, input });
     expect(first.replayed).toBe(false);
@@ -118,7 +118,7 @@ describe("transfers", () => {
     const input = transferInput();
     // IPv6 loopback is sent as 127.0.0.1 (owner-ip.ts); any other IPv6 address has no IPv4 form.
     for (const ip of [null, "2001:db8::1"]) {
-      await expect(submitTransfer({ accountId: demoAccountId, actor, ip, input })).rejects.toMatchObject({ error: "transfers.errors.ipUnknown" });
+      await expect(submitTransfer({ accountId: demoAccountId, actor, ip, input })).rejects.toMatchObject({ reason: "ipUnknown" });
     }
     const db = await getDb();
     expect(await db.select().from(transfers).where(eq(transfers.identifier, input.identifier))).toHaveLength(0);
@@ -129,7 +129,7 @@ describe("transfers", () => {
     const producer = { ...actor, role: "producer" as const };
     await expect(confirmMoneyOut(producer, { password: "correct-horse-battery" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "x" })).resolves.toBeUndefined();
     await expect(confirmMoneyOut(producer, { password: "wrong-password" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "tr-wrong" })).rejects.toMatchObject({
-      error: "transfers.errors.wrongPassword",
+      reason: "wrongPassword",
     });
     const audit = await auditActions(demoAccountId);
     expect(audit.find((a) => a.action === "transfer.password_refused" && a.target === "tr-wrong")?.userId).toBe(actor.id);
@@ -143,7 +143,7 @@ describe("transfers", () => {
     const db = await getDb();
     const [row] = await db.select().from(transfers).where(eq(transfers.id, result.transferId));
     expect(row?.submission).toBe("UNKNOWN");
-    await expect(submitTransfer({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ error: "transfers.errors.unresolved" });
+    await expect(submitTransfer({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ reason: "unresolved" });
   });
 
   it("enforces the daily limit per account", async () => {
@@ -176,10 +176,10 @@ describe("refund requests", () => {
     const input = { transactionId: charge.transactionId, ledgerId: undefined, reason: "Solicitação do cliente", description: "Desistiu" };
     const created = await requestRefund({ accountId: demoAccountId, actor, ip: CLIENT_IP, input });
     expect(created.status).toBe("PENDING");
-    await expect(requestRefund({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ error: "refunds.errors.duplicate" });
+    await expect(requestRefund({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ reason: "duplicate" });
     await expect(
       requestRefund({ accountId: demoAccountId, actor, ip: CLIENT_IP, input: { ...input, transactionId: "tx_does_not_exist" } }),
-    ).rejects.toMatchObject({ error: "refunds.errors.notFound" });
+    ).rejects.toMatchObject({ reason: "notFound" });
 
     const [refund] = await listRefundsForTransaction(demoAccountId, charge.transactionId);
     expect(refund).toMatchObject({ status: "PENDING", amountCents: 4200, reason: "Solicitação do cliente", requestedByEmail: actor.email });
@@ -216,7 +216,7 @@ describe("checkout links", () => {
   it("explains a 403 with the gateway's own message", async () => {
     const { createCheckoutLink } = await import("@/lib/checkout-links/service");
     const attempt = createCheckoutLink({ accountId: companyAccountId, actor, ip: CLIENT_IP, input });
-    await expect(attempt).rejects.toMatchObject({ error: "checkoutLinks.errors.forbidden" });
-    await expect(attempt).rejects.toSatisfy((e: { extra: { message?: string } }) => /PRODUCER_CHECKOUT/.test(e.extra.message ?? ""));
+    await expect(attempt).rejects.toMatchObject({ reason: "forbidden" });
+    await expect(attempt).rejects.toSatisfy((e: { gatewayMessage?: string }) => /PRODUCER_CHECKOUT/.test(e.gatewayMessage ?? ""));
   });
 });

@@ -403,7 +403,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       await expect.poll(() => mine().length, { timeout: 5_000 }).toBe(2);
       expect(mine()[1]).toMatchObject({ deliveries: 2, applied: true, confirmation: "confirming", id: mine()[0].id });
       expect(mine()[1].seq).toBeGreaterThan(mine()[0].seq);
-      // Written by Postgres inside the insert (lib/webhooks/feed-signal.ts): the same event as the applier's.
+      // Written by Postgres inside the insert (lib/feed/signal.ts): the same event as the applier's.
       const comparable = (e: FeedEvent) => ({ ...e, seq: 0, deliveries: 0, lastReceivedAt: "", ledgerChanged: false });
       expect(comparable(mine()[1])).toEqual(comparable(mine()[0]));
       expect(Date.parse(mine()[1].lastReceivedAt)).toBeGreaterThanOrEqual(Date.parse(mine()[0].lastReceivedAt));

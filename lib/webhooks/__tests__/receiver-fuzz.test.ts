@@ -182,7 +182,7 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
   it(`answers ${RUNS} authentic deliveries of any content with no 5xx, and stores every one it acknowledges`, async () => {
     const { handleWebhookRequest } = await import("@/lib/webhooks/http");
     const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    const { isTransferNotification } = await import("@/lib/transfers/notifications");
+    const { isTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const db = await getDb();
     const tally = { ok: 0, sanitized: 0, transfer401: 0, tooLarge: 0 };
     let runs = 0;

@@ -6,8 +6,8 @@ import { fieldErrorsFromGatewayMessage } from "@/lib/gateway/errors";
 import { createChargeOperation } from "@/lib/charges/service";
 import type { ChargeFormKind } from "@/lib/charges/form-values";
 import { CHARGE_FORM_SCHEMAS } from "@/lib/charges/schemas";
-import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenError } from "@/lib/operations/ledger";
-import { latestCheck } from "@/lib/reconcile/checks";
+import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenError } from "@/lib/submissions/transactions";
+import { latestCheck } from "@/lib/submissions/checks";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
 
 const FORM_ROOTS = new Set(["identifier", "amount", "client", "card", "clientIp", "installments", "products", "splits", "dueDate", "currency", "cryptoCurrency", "network", "product", "subscription", "shippingFee", "extraFee", "discount"]);

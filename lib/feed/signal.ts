@@ -3,8 +3,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import type { webhookEvents } from "@/lib/db/schema";
 import { isKnownWebhookEvent, WEBHOOK_EVENTS } from "@/lib/gateway/schemas/webhooks";
-import { FEED_CHANNEL } from "@/lib/feed/bus";
-import type { FeedEvent } from "@/lib/feed/types";
+import type { DatabaseCapabilities } from "@/lib/db/capabilities";
+import { emitLocally, FEED_CHANNEL } from "./bus";
+import type { FeedEvent } from "./types";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type FeedFields = Pick<
@@ -42,13 +43,20 @@ export function toFeedEvent(row: FeedFields, ledgerChanged = false): FeedEvent {
   };
 }
 
-/** Inside a transaction: on Postgres every process hears it at commit; PGlite callers emit after commit. */
-export async function notifyFeed(tx: Tx, signals: FeedEvent[], driver: "postgres" | "pglite"): Promise<void> {
-  if (driver !== "postgres" || signals.length === 0) return;
+/**
+ * Inside a transaction: where the database notifies every process, they hear it at commit;
+ * otherwise (`emitsLocally`) the caller emits the signals after the commit (emitAfterCommit).
+ */
+export async function notifyFeed(tx: Tx, signals: FeedEvent[], database: DatabaseCapabilities): Promise<void> {
+  if (!database.notifiesOtherProcesses || signals.length === 0) return;
   const payloads = signals.map((s) => sql`(${JSON.stringify(s)}::text)`);
   await tx.execute(sql`select pg_notify(${FEED_CHANNEL}, p) from (values ${sql.join(payloads, sql`, `)}) as t(p)`);
 }
 
+/** After the commit: the signals a database that does not notify other processes leaves to this one. */
+export function emitAfterCommit(signals: FeedEvent[], database: DatabaseCapabilities): void {
+  if (database.emitsLocally) for (const signal of signals) emitLocally(signal);
+}
 
 const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

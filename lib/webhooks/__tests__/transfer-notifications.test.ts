@@ -55,7 +55,7 @@ function completedPayload(seed: { identifier: string; withdrawId: string; token:
 
 describe("isTransferNotification", () => {
   it("recognises withdraw payloads and WITHDRAW_/TRANSFER_ events, not payment webhooks", async () => {
-    const { isTransferNotification } = await import("@/lib/transfers/notifications");
+    const { isTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     expect(isTransferNotification({ withdraw: { id: "w" } })).toBe(true);
     expect(isTransferNotification({ event: "WITHDRAW_FAILED" })).toBe(true);
     expect(isTransferNotification({ event: "TRANSFER_DONE" })).toBe(true);
@@ -79,7 +79,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("applies the reported status when the token matches, once per distinct delivery", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
     expect(await applyTransferNotification(seed.accountId, payload)).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: true });
@@ -99,7 +99,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("keeps an unknown status string exactly as reported", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     await applyTransferNotification(seed.accountId, { ...completedPayload(seed, "IN_ANALYSIS_X"), event: "TRANSFER_SOMETHING" });
     const db = await getDb();
@@ -108,7 +108,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("refuses a wrong, missing or differently sized token and changes nothing", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     for (const token of [`${seed.token.slice(0, -1)}x`, "short", "", undefined, 42]) {
       const result = await applyTransferNotification(seed.accountId, { ...completedPayload(seed), token });
@@ -122,7 +122,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("finds the transfer by identifier when the withdraw id is not known yet", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
     const result = await applyTransferNotification(seed.accountId, { ...payload, withdraw: { ...payload.withdraw, id: "wd_other" } });
@@ -130,7 +130,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("never turns a completed transfer back, whatever arrives later and whenever it claims to be from", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     await applyTransferNotification(seed.accountId, completedPayload(seed));
     const late = completedPayload(seed, "PENDING");
@@ -145,7 +145,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("matches a transfer whose answer was lost by its own callback path, and refuses a wrong path", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const { callbackKeyHash, newCallbackKey } = await import("@/lib/transfers/callback-key");
     const seed = await seedTransfer({ token: null, submission: "UNKNOWN" });
     const key = newCallbackKey();
@@ -160,7 +160,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("answers unknown_transfer for another account's transfer or an unknown one", async () => {
-    const { applyTransferNotification } = await import("@/lib/transfers/notifications");
+    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     const other = await seedTransfer();
     expect(await applyTransferNotification(other.accountId, completedPayload(seed))).toEqual({ outcome: "unknown_transfer" });
