@@ -173,6 +173,11 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
       JSON.stringify({ event: "WITHDRAW_UPDATED", token: transferToken, withdraw: { id: withdrawId, status: "COMPLETED", updatedAt: "+275760-09-13T00:00:00.000Z" } }),
     );
     expect(answer.status).toBe(200);
+    // The applier applies it to the transfer.
+    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    while ((await applyPendingEvents()) > 0);
+    const db = await getDb();
+    expect((await db.select().from(transfers).where(eq(transfers.withdrawId, withdrawId)))[0]?.withdrawStatus).toBe("COMPLETED");
   });
 
   it("acknowledges notifications of one transfer arriving at the same moment (on Postgres they can deadlock on its row)", async () => {
@@ -182,6 +187,13 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     );
     const answers = await Promise.all(bodies.map(post));
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
+    // The applier takes them all, each once, onto the transfer's timeline.
+    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    while ((await applyPendingEvents()) > 0);
+    const db = await getDb();
+    const ids = answers.map((a) => a.body.id!);
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.accountId, accountId));
+    expect(events.filter((e) => ids.includes(e.id)).every((e) => e.applyState === "applied")).toBe(true);
   });
 
   it("answers a body it cannot read with a 4xx", async () => {

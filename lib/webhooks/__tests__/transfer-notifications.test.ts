@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { gatewayAccounts, transferNotifications, transfers } from "@/lib/db/schema";
+import { gatewayAccounts, transferNotifications, transfers, webhookEvents } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 
@@ -170,5 +170,43 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     expect(await applyTransferNotification(seed.accountId, { event: "WITHDRAW_COMPLETED", token: seed.token })).toEqual({
       outcome: "unknown_transfer",
     });
+  });
+  it("through the receiver: acknowledged once stored, applied to the transfer by the applier, a repeat counted once more", async () => {
+    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
+    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    const previous = process.env.WEBHOOK_APPLIER;
+    // The test drives the applier itself.
+    process.env.WEBHOOK_APPLIER = "off";
+    try {
+      const seed = await seedTransfer();
+      const body = JSON.stringify(completedPayload(seed));
+      const db = await getDb();
+      const transferOf = async () => (await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id)))[0];
+
+      const forged = await receiveWebhook({ accountId: seed.accountId, body: body.replace(seed.token, "wht_forged"), sourceIp: null });
+      expect(forged).toEqual({ status: 401, body: { error: "bad_token" } });
+
+      const answer = await receiveWebhook({ accountId: seed.accountId, body, sourceIp: null });
+      expect(answer).toMatchObject({ status: 200, body: { received: true, deliveries: 1 } });
+      const id = String(answer.body.id);
+      const eventOf = async () => (await db.select().from(webhookEvents).where(eq(webhookEvents.id, id)))[0];
+      // Stored and acknowledged: the transfer is not touched inside the request.
+      expect(await eventOf()).toMatchObject({ kind: "transfer", transferId: seed.transfer.id, applyState: "pending", confirmation: "unconfirmable" });
+      expect((await transferOf())?.withdrawStatus).toBe("PENDING");
+
+      while ((await applyPendingEvents()) > 0);
+      expect(await eventOf()).toMatchObject({ applyState: "applied", ledgerOutcome: "updated", confirmation: "unconfirmable" });
+      expect(await transferOf()).toMatchObject({ withdrawStatus: "COMPLETED", withdrawStatusSource: "notification", lastNotificationEvent: "WITHDRAW_COMPLETED" });
+
+      // The same delivery again: one stored event, counted twice, on the transfer's timeline too; nothing else changes.
+      expect(await receiveWebhook({ accountId: seed.accountId, body, sourceIp: null })).toMatchObject({ status: 200, body: { id, deliveries: 2 } });
+      while ((await applyPendingEvents()) > 0);
+      expect(await eventOf()).toMatchObject({ applyState: "applied", ledgerOutcome: "updated", deliveries: 2 });
+      const notes = await db.select().from(transferNotifications).where(eq(transferNotifications.transferId, seed.transfer.id));
+      expect(notes.map((n) => n.deliveries)).toEqual([2]);
+    } finally {
+      if (previous === undefined) delete process.env.WEBHOOK_APPLIER;
+      else process.env.WEBHOOK_APPLIER = previous;
+    }
   });
 });
