@@ -3,6 +3,7 @@ import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
 import { createUserAsAdmin, expect, newClientContext, test } from "../fixtures/test";
 import { paidChargeAtSandbox, useDemoAccount } from "../payouts/helpers";
+import { demoPath } from "../fixtures/sandbox";
 
 /** The authenticator app: codes from the key the page shows, each time step used once. */
 function authenticator(keyText: string) {
@@ -94,7 +95,7 @@ test.describe("two-step verification", () => {
     // Money out asks for the code again: a refund request without it stays on the form.
     await useDemoAccount(page);
     const transactionId = await paidChargeAtSandbox(page, 15);
-    await page.goto("/refunds/new");
+    await page.goto(await demoPath(page, "/refunds/new"));
     await page.getByLabel("ID da transação no gateway").fill(transactionId);
     await page.getByRole("button", { name: "Enviar pedido" }).click();
     await expect(page.getByText("Campo obrigatório")).toBeVisible();

@@ -51,7 +51,7 @@ test("first-load JavaScript per page stays under the budget", async ({ adminPage
   const transactionId = (await page.getByTestId("result-transaction-id").textContent())!.trim();
   const routes = [
     "/",
-    "/transactions",
+    `/${accountId}/transactions`,
     `/${accountId}/charges/new/pix`,
     `/${accountId}/charges/new/card`,
     `/${accountId}/transfers/new`,
@@ -61,11 +61,11 @@ test("first-load JavaScript per page stays under the budget", async ({ adminPage
     "/admin/users",
     `/${accountId}/charges/new`,
     chargePath,
-    `/transactions/${ledgerId}`,
+    `/${accountId}/transactions/${ledgerId}`,
   ];
   const figures: [string, number][] = [];
   for (const route of routes) {
-    if (route === `/transactions/${ledgerId}`) {
+    if (route === `/${accountId}/transactions/${ledgerId}`) {
       await sandboxControl().event(transactionId, "pay");
       await page.goto(route);
       await expect(page.getByRole("button", { name: "Pedir reembolso" })).toBeVisible({ timeout: 15_000 });

@@ -56,7 +56,7 @@ test("Lighthouse: performance and accessibility budgets on sign-in, overview, tr
     const targets: Array<[string, boolean]> = [
       ["/sign-in", false],
       ["/", true],
-      ["/transactions", true],
+      [`/${accountId}/transactions`, true],
       [`/${accountId}/charges/new/pix`, true],
       [resultPath, true],
     ];

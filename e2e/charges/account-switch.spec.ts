@@ -29,16 +29,25 @@ test.describe("the account an operation goes to", () => {
     await expect(page.getByTestId("result-account")).toHaveAttribute("data-account-id", demoId);
     expect(await sandboxLookup(identifier)).not.toBeNull();
 
-    // The other account's ledger (the one tab 2 now works on) does not have it; the demo account's does.
-    await tab2.goto(`/transactions?q=${identifier}`);
+    // Tab 2 switched to the other account's overview; its ledger does not have the charge, the demo account's does.
+    await expect(tab2).toHaveURL(new RegExp(`/${otherId}$`));
+    await tab2.goto(`/${otherId}/transactions?q=${identifier}`);
     await expect(tab2.getByTestId("transaction-row")).toHaveCount(0);
-    await switchAccount(tab2, "Sandbox — demo");
-    await tab2.goto(`/transactions?q=${identifier}`);
+    await tab2.goto(`/${demoId}/transactions?q=${identifier}`);
     await expect(tab2.getByTestId("transaction-row")).toHaveCount(1);
 
-    // An account-less address opens the form of the account being worked on, named in the URL.
+    // An old account-less address opens the same page of the account last worked on (tab 2's switch), named in the URL.
+    await tab2.goto(`/transactions?q=${identifier}`);
+    await expect(tab2).toHaveURL(new RegExp(`/${otherId}/transactions\\?q=${identifier}$`));
+    await switchAccount(tab2, "Sandbox — demo");
     await tab2.goto("/charges/new/pix");
     await expect(tab2).toHaveURL(new RegExp(`/${demoId}/charges/new/pix$`));
+    // An old address of a charge finds the account it belongs to, whichever account is remembered.
+    const resultPath = new URL(page.url()).pathname;
+    await switchAccount(tab2, otherName);
+    await tab2.goto(resultPath.replace(`/${demoId}`, ""));
+    await expect(tab2).toHaveURL(new RegExp(`${resultPath}$`));
+    await expect(tab2.getByTestId("result-account")).toHaveAttribute("data-account-id", demoId);
     await tab2.close();
   });
 });

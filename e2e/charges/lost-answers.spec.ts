@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/test";
 import { CUSTOMER, expectQrOf, expectResult, fillCustomer, openChargeForm, sandboxControl, sandboxLookup, submit } from "../fixtures/charges";
+import { demoPath } from "../fixtures/sandbox";
 
 /** The next server action the page posts: `reach` lets it through to the server first, then the browser never gets its answer. */
 async function loseNextActionAnswer(page: Page, options: { reach: boolean }) {
@@ -44,7 +45,7 @@ test.describe("answers that never arrive", () => {
     await expect(page.getByTestId("result-identifier")).toHaveText(identifier);
     await expect(page.getByTestId("result-transaction-id")).toHaveText(String(created?.id));
     expect((await sandboxLookup(identifier))?.id).toBe(created?.id);
-    await page.goto(`/transactions?q=${identifier}`);
+    await page.goto(await demoPath(page, `/transactions?q=${identifier}`));
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "../fixtures/test";
 import { expectResult, fillCustomer, openChargeForm, sandboxControl, submit } from "../fixtures/charges";
-import { DEMO_TOKEN, demoAccountId, webhookUrl } from "../fixtures/sandbox";
+import { DEMO_TOKEN, demoAccountId, webhookUrl, demoPath } from "../fixtures/sandbox";
 import { shoot } from "./shots";
 
 /** A payment notification for a real transaction, as anyone holding the account's token could post it. */
@@ -74,7 +74,7 @@ test.describe("money truth", () => {
     await page.reload();
     await expect(page.getByTestId("gateway-status")).toHaveText("Pago");
     await expect(page.getByTestId("paid-result")).toBeVisible();
-    await page.goto("/transactions?q=" + identifier);
+    await page.goto(await demoPath(page, "/transactions?q=" + identifier));
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
     await expect(page.getByTestId("transaction-row")).toContainText("Pago");
   });

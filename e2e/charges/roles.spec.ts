@@ -2,6 +2,7 @@ import type { Request } from "@playwright/test";
 import { createUserAsAdmin, expect, newClientContext, signedInPage, test } from "../fixtures/test";
 import { expectResult, fillCustomer, openChargeForm, sandboxLookup } from "../fixtures/charges";
 import { shoot } from "./shots";
+import { demoPath } from "../fixtures/sandbox";
 
 test.describe("who may create charges", () => {
   test("a viewer sees no charges entry and is refused the forms", async ({ browser, adminPage }) => {
@@ -10,7 +11,7 @@ test.describe("who may create charges", () => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Cobranças" })).toHaveCount(0);
     for (const path of ["/charges/new", "/charges/new/pix", "/charges/new/card"]) {
-      await page.goto(path);
+      await page.goto(await demoPath(page, path));
       await expect(page).toHaveURL(/\/forbidden$/);
     }
     await page.context().close();
@@ -22,7 +23,7 @@ test.describe("who may create charges", () => {
     const page = await signedInPage(browser, producer);
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Cobranças" })).toBeVisible();
-    await page.goto("/charges/new");
+    await page.goto(await demoPath(page, "/charges/new"));
     await expect(page.getByTestId("kind-pix")).toBeVisible();
     await shoot(page, "chooser");
     const identifier = await openChargeForm(page, "pix");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/test";
 import { expectResult, fillCustomer, openChargeForm, sandboxControl, submit } from "../fixtures/charges";
+import { demoPath } from "../fixtures/sandbox";
 
 const RAW_CODES = /\b(OK|PENDING|COMPLETED|SUBMITTED|CHARGED_BACK|REFUNDED|FAILED|CANCELED|EM_ANALISE)\b/;
 
@@ -25,7 +26,7 @@ test("an unpaid Pix charge reads “Aguardando pagamento” on its page, in the 
   await expect(page.getByTestId("gateway-status")).toHaveText("Aguardando pagamento");
   expect(await visibleWords(page)).not.toMatch(RAW_CODES);
 
-  await page.goto(`/transactions?q=${identifier}`);
+  await page.goto(await demoPath(page, `/transactions?q=${identifier}`));
   await expect(page.getByTestId("transaction-row")).toContainText("Aguardando pagamento");
   expect(await visibleWords(page)).not.toMatch(RAW_CODES);
 
@@ -41,12 +42,12 @@ test("an unpaid Pix charge reads “Aguardando pagamento” on its page, in the 
   await page.goto(resultUrl);
   await expect(page.getByTestId("gateway-status")).toHaveText("Pago");
   expect(await visibleWords(page)).not.toMatch(RAW_CODES);
-  await page.goto(`/transactions?q=${identifier}`);
+  await page.goto(await demoPath(page, `/transactions?q=${identifier}`));
   await expect(page.getByTestId("transaction-row")).toContainText("Pago");
   await page.getByTestId("transaction-row").getByRole("link").first().click();
   await expect(page).toHaveURL(/\/transactions\/[^/?]+$/);
   expect(await visibleWords(page)).not.toMatch(RAW_CODES);
-  await page.goto("/");
+  await page.goto(await demoPath(page, ""));
   expect(await visibleWords(page)).not.toMatch(RAW_CODES);
 });
 
@@ -62,7 +63,7 @@ test("the transaction timeline says the submission, each notification and its st
   const ledgerId = page.url().split("/").pop()!;
   const transactionId = (await page.getByTestId("result-transaction-id").textContent())!.trim();
 
-  await page.goto(`/transactions/${ledgerId}`);
+  await page.goto(await demoPath(page, `/transactions/${ledgerId}`));
   const timeline = page.getByTestId("timeline");
   await expect(timeline).toContainText("Envio: Enviada");
   const created = timeline.locator("li", { hasText: "Notificação de criação recebida: Aguardando pagamento" });
@@ -95,7 +96,7 @@ test("the transaction timeline says the submission, each notification and its st
   }).toPass({ timeout: 15_000 });
   expect(await visibleWords(page)).not.toMatch(RAW_CODES_OR_EVENTS);
 
-  await page.goto("/refunds");
+  await page.goto(await demoPath(page, "/refunds"));
   const row = page.getByTestId(`refund-row-${transactionId}`);
   await expect(row.getByTestId("refund-status")).toBeVisible();
   await expect(page.getByText("a transação passa a Reembolsado.")).toBeVisible();
@@ -105,6 +106,6 @@ test("the transaction timeline says the submission, each notification and its st
   expect(await visibleWords(page)).not.toMatch(RAW_CODES_OR_EVENTS);
 
   // The lookup is on the timeline too, in words.
-  await page.goto(`/transactions/${ledgerId}`);
+  await page.goto(await demoPath(page, `/transactions/${ledgerId}`));
   expect(await visibleWords(page)).not.toMatch(RAW_CODES_OR_EVENTS);
 });

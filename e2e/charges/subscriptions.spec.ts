@@ -63,7 +63,7 @@ test.describe("subscriptions", () => {
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     // The subscription itself is still described, its first charge linked to its transaction page.
     await expect(result).toContainText("Plano Pro");
-    await expect(page.getByTestId("first-charge-id")).toHaveAttribute("href", /^\/transactions\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("first-charge-id")).toHaveAttribute("href", /^\/[0-9a-f-]{36}\/transactions\/[0-9a-f-]{36}$/);
     await shoot(page, "subscription-pix-paid");
   });
 

@@ -102,7 +102,7 @@ test("with no cron call, a Pix paid at the sandbox is paid in the ledger and its
 
     // An event is made only from a committed status: the ledger said "paid" before it left. The
     // transactions list (not only the charge's own page) shows it.
-    await page.goto(`${baseUrl}/transactions?q=${identifier}`);
+    await page.goto(`${baseUrl}/${accountId}/transactions?q=${identifier}`);
     await expect(page.getByRole("row").filter({ hasText: identifier })).toContainText("Pago", { timeout: 1_000 });
     test.info().annotations.push({ type: "charge.paid arrival", description: `${arrival} ms after the sandbox paid` });
   } finally {

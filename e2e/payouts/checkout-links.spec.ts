@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
 import { expectAudited, shoot, useDemoAccount } from "./helpers";
+import { demoPath } from "../fixtures/sandbox";
 
 async function fillCheckout(page: import("@playwright/test").Page, productName: string) {
-  await page.goto("/checkout-links/new");
+  await page.goto(await demoPath(page, "/checkout-links/new"));
   await page.getByLabel("Nome do produto").fill(productName);
   await page.getByLabel("Nome da oferta").fill("Oferta de lançamento");
   await page.getByLabel("Preço").fill("9700");
@@ -39,7 +40,7 @@ test.describe("checkout links", () => {
     const hosted = await page.request.get(url);
     expect(hosted.ok()).toBe(true);
 
-    await page.goto("/checkout-links");
+    await page.goto(await demoPath(page, "/checkout-links"));
     await expect(page.getByRole("link", { name: productName })).toBeVisible();
     await shoot(page, "checkout-list");
     const externalId = await page.getByTestId(/^checkout-row-/).filter({ hasText: productName }).getAttribute("data-testid");

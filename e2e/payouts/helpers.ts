@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
 
-import { DEMO_KEYS, sandboxControl } from "../fixtures/sandbox";
+import { DEMO_KEYS, sandboxControl, demoPath } from "../fixtures/sandbox";
 
 export { DEMO_KEYS, sandboxControl };
 
@@ -29,7 +29,7 @@ export const defaultTransfer: TransferFill = {
 
 /** Fills the transfer form and goes to the review step. */
 export async function fillTransfer(page: Page, fill: TransferFill = defaultTransfer) {
-  await page.goto("/transfers/new");
+  await page.goto(await demoPath(page, "/transfers/new"));
   await page.getByLabel("Valor", { exact: true }).fill(fill.amountDigits);
   await page.getByLabel("Chave Pix", { exact: true }).fill(fill.key);
   await page.getByLabel("Nome do titular", { exact: true }).fill(fill.ownerName);

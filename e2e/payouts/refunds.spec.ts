@@ -1,13 +1,14 @@
 import { expect, test } from "../fixtures/test";
 import { expectAudited, paidChargeAtSandbox, sandboxControl, shoot, useDemoAccount } from "./helpers";
 import { expectResult, fillCustomer, openChargeForm, submit } from "../fixtures/charges";
+import { demoPath } from "../fixtures/sandbox";
 
 test.describe("refund requests", () => {
   test("a refund request is PENDING, a second one is named as a duplicate, and an approved refund shows up", async ({ adminPage: page }) => {
     await useDemoAccount(page);
     const transactionId = await paidChargeAtSandbox(page, 42);
 
-    await page.goto("/refunds/new");
+    await page.goto(await demoPath(page, "/refunds/new"));
     await page.getByLabel("ID da transação no gateway").fill(transactionId);
     await page.getByRole("combobox", { name: "Motivo" }).click();
     await page.getByRole("option", { name: "Cobrança em duplicidade" }).click();
@@ -22,7 +23,7 @@ test.describe("refund requests", () => {
     await expect(row).toContainText("Cobrança em duplicidade");
     await expect(row).toContainText("admin@e2e.test");
 
-    await page.goto("/refunds/new");
+    await page.goto(await demoPath(page, "/refunds/new"));
     await page.getByLabel("ID da transação no gateway").fill(transactionId);
     await page.getByRole("button", { name: "Enviar pedido" }).click();
     await expect(page.getByTestId("refund-error")).toContainText("Já existe um pedido de reembolso para esta transação");
@@ -35,7 +36,7 @@ test.describe("refund requests", () => {
 
     // The sandbox approves the refund: the transaction becomes REFUNDED.
     await sandboxControl().event(transactionId, "refund");
-    await page.goto("/refunds");
+    await page.goto(await demoPath(page, "/refunds"));
     await page.getByRole("button", { name: "Atualizar" }).click();
     await page.getByTestId(`refund-row-${transactionId}`).getByRole("button", { name: "Consultar a transação no gateway" }).click();
     await expect(page.getByTestId(`refund-row-${transactionId}`).getByTestId("refund-transaction-status")).toContainText("Reembolsado");
@@ -55,7 +56,7 @@ test("a refund is offered only on a paid charge, and its dialog closes with a co
   const transactionId = (await page.getByTestId("result-transaction-id").textContent())!.trim();
   const refund = page.getByRole("button", { name: "Pedir reembolso" });
 
-  await page.goto(`/transactions/${ledgerId}`);
+  await page.goto(await demoPath(page, `/transactions/${ledgerId}`));
   await expect(page.getByTestId("live-indicator")).toBeVisible();
   await expect(refund).toHaveCount(0);
 

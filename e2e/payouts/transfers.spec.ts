@@ -2,12 +2,13 @@ import type { Request } from "@playwright/test";
 import { createUserAsAdmin, expect, newClientContext, signedInPage, signInWithApi, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
 import { expectAudited, fillTransfer, sandboxControl, shoot, useDemoAccount } from "./helpers";
+import { demoPath } from "../fixtures/sandbox";
 
 test.describe("Pix transfers", () => {
   test("a producer transfers through both confirmations and the notification is reflected only with the right token", async ({ browser, adminPage }) => {
     const producer = await createUserAsAdmin(adminPage, { role: "producer" });
     const page = await signedInPage(browser, producer);
-    await page.goto("/transfers/new");
+    await page.goto(await demoPath(page, "/transfers/new"));
     await shoot(page, "transfer-form-empty");
     await page.getByLabel("Nome do titular", { exact: true }).fill("João da Conceição");
     await expect(page.getByTestId("owner-name-sent")).toHaveText("Será enviado como: Joao da Conceicao");
@@ -59,7 +60,7 @@ test.describe("Pix transfers", () => {
     await expect(page.getByRole("cell", { name: "WITHDRAW_COMPLETED" })).toBeVisible();
     await shoot(page, "transfer-detail-completed");
 
-    await page.goto("/transfers");
+    await page.goto(await demoPath(page, "/transfers"));
     await expect(page.getByTestId(`transfer-row-${identifier}`)).toContainText("Concluída");
     await shoot(page, "transfers-list");
     await page.context().close();
@@ -87,7 +88,7 @@ test.describe("Pix transfers", () => {
     expect(withdrawId).toBeTruthy();
     await sandboxControl().completeWithdraw(withdrawId!);
     await expect(page.getByTestId("transfer-status")).toContainText("Concluída", { timeout: 15_000 });
-    await page.goto("/transfers");
+    await page.goto(await demoPath(page, "/transfers"));
     await expect(page.getByTestId(`transfer-row-${identifier}`)).toContainText("Concluída");
     await context.close();
 
@@ -111,7 +112,7 @@ test.describe("Pix transfers", () => {
     await dialog.getByRole("button", { name: "Autorizar e enviar" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Senha incorreta. A transferência não foi enviada.");
     await shoot(page, "transfer-wrong-password");
-    await page.goto("/transfers");
+    await page.goto(await demoPath(page, "/transfers"));
     await expect(page.getByTestId(`transfer-row-${identifier}`)).toHaveCount(0);
     await page.context().close();
     await expectAudited(adminPage, { email: producer.email, action: "transfer.password_refused", target: identifier });
@@ -134,7 +135,7 @@ test.describe("Pix transfers", () => {
     await expect(page.getByRole("link", { name: "Links de checkout" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Transferências" })).toHaveCount(0);
     for (const path of ["/transfers", "/transfers/new"]) {
-      await page.goto(path);
+      await page.goto(await demoPath(page, path));
       await expect(page).toHaveURL(/\/forbidden$/);
     }
 
@@ -145,7 +146,7 @@ test.describe("Pix transfers", () => {
       maxRedirects: 0,
     });
     expect(await replay.text()).toContain("errors.forbidden");
-    await adminPage.goto("/transfers");
+    await adminPage.goto(await demoPath(adminPage, "/transfers"));
     await expect(adminPage.getByTestId(`transfer-row-${replayIdentifier}`)).toHaveCount(0);
     await page.context().close();
   });
@@ -165,7 +166,7 @@ test.describe("Pix transfers", () => {
     const accountId = adminPage.url().split("/").pop()!;
     await adminPage.context().addCookies([{ name: "account", value: accountId, url: E2E.baseUrl }]);
 
-    await adminPage.goto("/transfers");
+    await adminPage.goto(await demoPath(adminPage, "/transfers"));
     await expect(adminPage.getByTestId("daily-limit")).toHaveText("Sem limite diário");
     await adminPage.getByRole("button", { name: "Limite diário" }).click();
     await adminPage.getByRole("dialog").getByLabel("Limite por dia").fill("2000");

@@ -27,8 +27,23 @@ type PageSpec = { path: (seg: (real: string) => string) => string; keys: string[
 const PAGES = (ids: Ids): PageSpec[] => {
   const a = (seg: (real: string) => string) => seg(ids.account);
   const none = (path: string): PageSpec => ({ path: () => path, keys: [] });
+  const ledgerKeys = ["status", "method", "from", "to", "min", "max", "q", "cursor", "view"];
   return [
-    { path: () => "/transactions", keys: ["status", "method", "from", "to", "min", "max", "q", "cursor", "view"] },
+    { path: (seg) => `/${a(seg)}/transactions`, keys: ledgerKeys },
+    { path: (seg) => `/${a(seg)}/transactions/${seg(ids.ledger)}`, keys: [] },
+    { path: (seg) => `/${a(seg)}/transactions/unconfirmed`, keys: ["state"] },
+    { path: (seg) => `/${a(seg)}/charges/${seg(ids.ledger)}`, keys: [] },
+    { path: (seg) => `/${a(seg)}/transfers/${seg(randomUUID())}`, keys: [] },
+    { path: (seg) => `/${a(seg)}/checkout-links/${seg(randomUUID())}`, keys: [] },
+    { path: (seg) => `/${a(seg)}`, keys: [] },
+    { path: (seg) => `/${a(seg)}/webhooks`, keys: [] },
+    { path: (seg) => `/${a(seg)}/refunds`, keys: [] },
+    { path: (seg) => `/${a(seg)}/transfers`, keys: [] },
+    { path: (seg) => `/${a(seg)}/checkout-links`, keys: [] },
+    { path: (seg) => `/${a(seg)}/lookup`, keys: [] },
+    { path: (seg) => `/${a(seg)}/producer`, keys: [] },
+    // The old account-less addresses: one redirect, or not found.
+    { path: () => "/transactions", keys: ledgerKeys },
     { path: (seg) => `/transactions/${seg(ids.ledger)}`, keys: [] },
     { path: () => "/admin/audit", keys: ["email", "account", "action", "from", "to", "cursor"] },
     { path: () => "/activity", keys: ["account", "event", "method"] },
@@ -143,14 +158,14 @@ test.describe("page parameters under fuzzing", () => {
   test.describe.configure({ timeout: 300_000 });
 
   test("bad filters are named on the page and it renders; a malformed id is not found", async ({ adminPage }) => {
-    await demoAccountId(adminPage);
+    const accountId = await demoAccountId(adminPage);
     const request = adminPage.request;
     for (const [path, line] of [
       ["/admin/audit?from=0000-01-01", "Filtro inválido: data inicial"],
       ["/admin/audit?email=%00", "Filtro inválido: e-mail"],
       ["/admin/audit?to=99999-12-31&account=nope", "Filtro inválido: data final"],
-      ["/transactions?from=0000-01-01&min=abc&status=a&status=b", "Filtro inválido: valor mínimo"],
-      ["/transactions?cursor=WyIwMDAwLTAxLTAxIDAwOjAwOjAwKzAwIiwiXHUwMDAwIl0", "Filtro inválido: página"],
+      [`/${accountId}/transactions?from=0000-01-01&min=abc&status=a&status=b`, "Filtro inválido: valor mínimo"],
+      [`/${accountId}/transactions?cursor=WyIwMDAwLTAxLTAxIDAwOjAwOjAwKzAwIiwiXHUwMDAwIl0`, "Filtro inválido: página"],
       ["/activity?event=%00&account=nope", "Filtro inválido: conta"],
     ] as const) {
       const response = await request.get(path);
@@ -158,12 +173,23 @@ test.describe("page parameters under fuzzing", () => {
       expect(response.status(), path).toBe(200);
       expect(body, path).toContain(line);
     }
-    await adminPage.goto("/transactions?from=99999-01-01&q=%00");
+    await adminPage.goto(`/${accountId}/transactions?from=99999-01-01&q=%00`);
     const alert = adminPage.getByTestId("params-problems");
     await expect(alert).toContainText("Filtro inválido: data inicial — use uma data AAAA-MM-DD entre 2000 e 2100.");
     await expect(alert).toContainText("Filtro inválido: busca — contém caracteres de controle.");
     await expect(adminPage.getByRole("heading", { name: "Transações" })).toBeVisible();
-    for (const path of ["/transactions/not-a-uuid", "/transactions/%00", "/activity/%E0%A4%A", "/accounts/x%00", "/%00/charges/new", "/nope/destinations"]) {
+    for (const path of [
+      "/transactions/not-a-uuid",
+      "/transactions/%00",
+      `/${accountId}/transactions/not-a-uuid`,
+      `/${accountId}/charges/%00`,
+      `/${accountId}/transfers/${"x".repeat(300)}`,
+      "/activity/%E0%A4%A",
+      "/accounts/x%00",
+      "/%00/charges/new",
+      "/nope/destinations",
+      "/nope/transactions",
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(404);
     }

@@ -56,7 +56,7 @@ function naturalPath(method: string, status: string): { card?: string; moves: Sa
  * confirms it, and the row is made from the gateway's record.
  *
  * Resolves once every row is in the ledger with its status, read through `request`, which must be
- * signed in with `accountId` as its current account (`demoAccountId(page)`, then `page.request`).
+ * signed in by a user who may see `accountId` (`page.request`).
  * Returns the gateway ids.
  */
 export async function notifyTransactions(request: APIRequestContext, accountId: string, seeds: Seed[]): Promise<string[]> {
@@ -87,8 +87,8 @@ export async function notifyTransactions(request: APIRequestContext, accountId: 
   }
   for (const { identifier, status } of created) {
     await expect(async () => {
-      const response = await request.get(`/transactions?q=${encodeURIComponent(identifier)}`);
-      expect(new URL(response.url()).pathname, "notifyTransactions reads the ledger through a signed-in request").toBe("/transactions");
+      const response = await request.get(`/${accountId}/transactions?q=${encodeURIComponent(identifier)}`);
+      expect(new URL(response.url()).pathname, "notifyTransactions reads the ledger through a signed-in request").toBe(`/${accountId}/transactions`);
       const html = await response.text();
       expect(html, `${identifier} in the ledger`).toContain('data-testid="transaction-row"');
       expect(html, `${identifier} in the ledger as ${status}`).toContain(`data-status="${status}"`);

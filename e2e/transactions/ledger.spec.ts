@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
-import { addAccount, DEMO_TOKEN, demoAccountId, demoClient, gatewayPost, notifyTransactions, sandboxControl, shotsDir, switchAccount, webhookUrl } from "./helpers";
+import { addAccount, DEMO_TOKEN, demoAccountId, demoClient, gatewayPost, notifyTransactions, sandboxControl, shotsDir, webhookUrl } from "./helpers";
+import { demoPath } from "../fixtures/sandbox";
 
 const rows = (page: import("@playwright/test").Page) => page.getByTestId("transaction-row");
 
@@ -17,7 +18,7 @@ test("filters live in the URL: search, status, method and amount narrow the list
     { status: `STATUS_NOVO_${tag.toUpperCase()}`, method: "PIX", amount: 9.99, name: `Carla ${tag}`, email: `carla.${tag}@example.com` },
   ]);
 
-  await page.goto("/transactions");
+  await page.goto(await demoPath(page, "/transactions"));
   await page.getByLabel("Buscar").fill(tag);
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
@@ -37,10 +38,10 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await expect(rows(page).first()).toContainText(`Ana ${tag}`);
 
   // The URL alone reproduces the list (shareable); amount range in reais.
-  await page.goto(`/transactions?q=${tag}&min=100&max=200`);
+  await page.goto(await demoPath(page, `/transactions?q=${tag}&min=100&max=200`));
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`Bruno ${tag}`);
-  await page.goto(`/transactions?q=${tag}&from=2020-01-01&to=2020-01-31`);
+  await page.goto(await demoPath(page, `/transactions?q=${tag}&from=2020-01-01&to=2020-01-31`));
   await expect(page.getByText("Nenhuma transação com estes filtros")).toBeVisible();
   // The console draws its own date fields, in its language: dd/mm/aaaa and a Portuguese calendar.
   await expect(page.getByLabel("De", { exact: true })).toHaveValue("01/01/2020");
@@ -55,7 +56,7 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await expect(page).toHaveURL(/to=2020-01-15/);
 
   // Save a view, clear the filters, re-apply the view.
-  await page.goto(`/transactions?q=${tag}&method=PIX`);
+  await page.goto(await demoPath(page, `/transactions?q=${tag}&method=PIX`));
   await expect(rows(page)).toHaveCount(2);
   await page.getByRole("button", { name: "Salvar visão" }).click();
   await page.getByRole("dialog").getByLabel("Nome da visão").fill(`Pix ${tag}`);
@@ -77,7 +78,7 @@ test("filters live in the URL: search, status, method and amount narrow the list
   }
 
   // The overview counts only confirmed money: pending charges and an unknown status are not.
-  await page.goto("/");
+  await page.goto(await demoPath(page, ""));
   await expect(page.getByTestId("overview-periods")).toBeVisible();
   await expect(page.getByTestId("paid-volume").first()).toHaveAttribute("data-currency", "BRL");
   await expect(page.getByTestId("volume-chart").or(page.getByText("Nenhum pagamento confirmado nos últimos 30 dias."))).toBeVisible();
@@ -94,7 +95,7 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
     { status: "COMPLETED", method: "PIX", amount: 10, name: `Eva ${tag}`, email: `eva.${tag}@example.com` },
     { status: "EM_ANALISE", method: "CREDIT_CARD", amount: 0.5, name: `=cmd ${tag}`, email: `fe.${tag}@example.com` },
   ]);
-  await page.goto(`/transactions?q=${tag}`);
+  await page.goto(await demoPath(page, `/transactions?q=${tag}`));
   await expect(rows(page)).toHaveCount(3);
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   const dialog = page.getByRole("dialog");
@@ -140,7 +141,7 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
     callbackUrl: "http://127.0.0.1:65535/nobody-listens",
   });
 
-  await page.goto("/lookup");
+  await page.goto(await demoPath(page, "/lookup"));
   await page.getByLabel("Valor a buscar").fill("tx_does_not_exist_123");
   await page.getByRole("button", { name: "Consultar" }).click();
   await expect(page.getByTestId("lookup-problem")).toHaveText("Transação não encontrada para este produtor.");
@@ -159,7 +160,7 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
   await expect(page.getByTestId("status-no-webhook")).toBeVisible();
 
   // Adding again is idempotent: the lookup now says it is in the ledger and links to the same row.
-  await page.goto("/lookup");
+  await page.goto(await demoPath(page, "/lookup"));
   await page.getByRole("radio", { name: "ID da transação" }).click();
   await page.getByLabel("Valor a buscar").fill(charge.transactionId);
   await page.getByRole("button", { name: "Consultar" }).click();
@@ -218,7 +219,7 @@ test("lookup adds an outside transaction to the ledger; refresh from gateway fla
 
 test("producer profile: CPF producer, company with legal representative, incomplete KYC, refused keys", async ({ adminPage: page }) => {
   await demoAccountId(page);
-  await page.goto("/producer");
+  await page.goto(await demoPath(page, "/producer"));
   const card = page.getByTestId("producer-card");
   await expect(card).toBeVisible();
   await expect(card).toContainText(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
@@ -227,20 +228,18 @@ test("producer profile: CPF producer, company with legal representative, incompl
   await expect(page.getByTestId("legal-representative")).toHaveCount(0);
 
   const suffix = randomUUID().slice(0, 4);
-  await addAccount(page, `Empresa ${suffix}`, { publicKey: "pk_sandbox_company", secretKey: "sk_sandbox_company" });
+  const company = await addAccount(page, `Empresa ${suffix}`, { publicKey: "pk_sandbox_company", secretKey: "sk_sandbox_company" });
   await page.getByRole("button", { name: "Testar conexão" }).click();
   await expect(page.getByTestId("connection-result")).toHaveAttribute("data-ok", "true");
   await expect(page.getByTestId("connection-result")).toContainText("Conexão funcionando");
-  await switchAccount(page, `Empresa ${suffix}`);
-  await page.goto("/producer");
+  await page.goto(`/${company}/producer`);
   await expect(page.getByTestId("producer-card")).toContainText(/\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|CNPJ/);
   await expect(page.getByTestId("legal-representative")).toBeVisible();
   await expect(page.getByTestId("legal-representative")).toContainText("CPF");
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/producer-company.png`, fullPage: true });
 
-  await addAccount(page, `Sem KYC ${suffix}`, { publicKey: "pk_sandbox_nokyc", secretKey: "sk_sandbox_nokyc" });
-  await switchAccount(page, `Sem KYC ${suffix}`);
-  await page.goto("/producer");
+  const noKyc = await addAccount(page, `Sem KYC ${suffix}`, { publicKey: "pk_sandbox_nokyc", secretKey: "sk_sandbox_nokyc" });
+  await page.goto(`/${noKyc}/producer`);
   await expect(page.getByTestId("kyc-notice")).toContainText("Cadastro (KYC) incompleto");
   await expect(page.getByTestId("kyc-notice")).toContainText("documento");
   if (shotsDir) {
@@ -250,13 +249,12 @@ test("producer profile: CPF producer, company with legal representative, incompl
     await page.setViewportSize({ width: 1360, height: 900 });
   }
 
-  await addAccount(page, `Chave errada ${suffix}`, { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_wrong_key" });
+  const wrongKey = await addAccount(page, `Chave errada ${suffix}`, { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_wrong_key" });
   await page.getByRole("button", { name: "Testar conexão" }).click();
   await expect(page.getByTestId("connection-result")).toHaveAttribute("data-ok", "false");
   await expect(page.getByTestId("connection-result")).toContainText("chaves recusadas");
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/test-connection-failed.png` });
-  await switchAccount(page, `Chave errada ${suffix}`);
-  await page.goto("/producer");
+  await page.goto(`/${wrongKey}/producer`);
   await expect(page.getByTestId("producer-error")).toContainText("chaves recusadas");
 
   // Every step above was audited.
@@ -267,13 +265,13 @@ test("producer profile: CPF producer, company with legal representative, incompl
 test("viewers read the ledger but not the audit log; saved views are per user; the export needs a session", async ({ adminPage, browser, playwright }) => {
   const viewer = await createUserAsAdmin(adminPage, { role: "viewer" });
   const page = await signedInPage(browser, viewer);
-  await page.goto("/transactions");
+  await page.goto(await demoPath(page, "/transactions"));
   await expect(page.getByRole("heading", { name: "Transações" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Auditoria" })).toHaveCount(0);
   await page.goto("/admin/audit");
   await expect(page).toHaveURL(/\/forbidden/);
   // The admin's views are not the viewer's.
-  await page.goto("/transactions");
+  await page.goto(await demoPath(page, "/transactions"));
   await page.getByRole("button", { name: /Visões salvas/ }).click();
   await expect(page.getByText("Nenhuma visão salva")).toBeVisible();
   // A viewer may look a transaction up but not record it in the ledger.
@@ -283,7 +281,7 @@ test("viewers read the ledger but not the audit log; saved views are per user; t
     client: demoClient,
     callbackUrl: "http://127.0.0.1:65535/nobody-listens",
   });
-  await page.goto("/lookup");
+  await page.goto(await demoPath(page, "/lookup"));
   await page.getByRole("radio", { name: "ID da transação" }).click();
   await page.getByLabel("Valor a buscar").fill(outside.transactionId);
   await page.getByRole("button", { name: "Consultar" }).click();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures/test";
+import { demoPath } from "../fixtures/sandbox";
 import {
   DEMO_TOKEN,
   demoAccountId,
@@ -54,7 +55,7 @@ test("a webhook with a wrong token is refused and listed as rejected in the inbo
   const response = await request.post(webhookUrl(accountId), { data: payload, headers: { "x-forwarded-for": sourceIp } });
   expect(response.status()).toBe(401);
 
-  await adminPage.goto("/webhooks");
+  await adminPage.goto(await demoPath(adminPage, "/webhooks"));
   await adminPage.getByTestId("rejected-tab").click();
   const row = adminPage.getByTestId("rejected-row").filter({ hasText: sourceIp });
   await expect(row).toBeVisible();
@@ -67,7 +68,7 @@ test("a webhook with a wrong token is refused and listed as rejected in the inbo
   await expect(adminPage.getByTestId("feed-mode")).toBeVisible();
   await expect(feedRow(adminPage, payload.transaction.id)).toHaveCount(0);
   if (SHOTS) {
-    await adminPage.goto("/webhooks");
+    await adminPage.goto(await demoPath(adminPage, "/webhooks"));
     await adminPage.getByTestId("rejected-tab").click();
     await adminPage.screenshot({ path: `${SHOTS}/inbox-desktop.png`, fullPage: true });
   }
@@ -92,7 +93,7 @@ test("ten identical concurrent deliveries make one event received ten times", as
 test("a sale in the sandbox's hosted checkout appears in the ledger", async ({ adminPage, request, browser }) => {
   const accountId = await demoAccountId(adminPage);
   // Hosted checkout sales go to the producer's default webhook URL: point it at this console.
-  await adminPage.goto("/webhooks");
+  await adminPage.goto(await demoPath(adminPage, "/webhooks"));
   const tools = adminPage.getByTestId("sandbox-tools");
   await expect(tools).toBeVisible();
   const useThis = tools.getByRole("button", { name: "Usar este console como URL de webhook padrão no sandbox" });
@@ -128,10 +129,10 @@ test("a sale in the sandbox's hosted checkout appears in the ledger", async ({ a
   await expect(paid).toContainText(/checkout-.+-\d+/);
   // The row links to the ledger record made from the gateway's lookup once it confirmed the sale.
   const href = await paid.getByRole("link", { name: transactionId }).getAttribute("href");
-  expect(href).toMatch(/^\/transactions\/[\w-]+$/);
+  expect(href).toMatch(/^\/[\w-]+\/transactions\/[\w-]+$/);
 
   // When the transactions page exists (built by another area), the sale is listed there too.
-  const list = await adminPage.goto("/transactions");
+  const list = await adminPage.goto(await demoPath(adminPage, "/transactions"));
   if (list && list.status() === 200) {
     const listed = adminPage.getByText(transactionId).or(adminPage.getByText(/checkout-.+-\d+/));
     await expect(listed.filter({ visible: true }).first()).toBeVisible();
@@ -145,7 +146,7 @@ test("mobile layout of the feed and the inbox", async ({ adminPage }) => {
   await adminPage.goto("/activity");
   await expect(adminPage.getByTestId("feed-mode")).toBeVisible();
   await adminPage.screenshot({ path: `${SHOTS}/activity-mobile.png`, fullPage: true });
-  await adminPage.goto("/webhooks");
+  await adminPage.goto(await demoPath(adminPage, "/webhooks"));
   await adminPage.screenshot({ path: `${SHOTS}/inbox-mobile.png`, fullPage: true });
 });
 
@@ -154,7 +155,7 @@ test("the feed endpoints and pages refuse visitors without a session", async ({ 
   expect((await page.request.get("/api/feed/stream")).status()).toBe(401);
   await page.goto("/activity");
   await expect(page).toHaveURL(/\/sign-in/);
-  await page.goto("/webhooks");
+  await page.goto(await demoPath(page, "/webhooks"));
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
@@ -166,7 +167,7 @@ test("the inbox makes the sandbox send a chosen event for a transaction", async 
     client: demoClient,
     callbackUrl: webhookUrl(accountId),
   });
-  await adminPage.goto("/webhooks");
+  await adminPage.goto(await demoPath(adminPage, "/webhooks"));
   const tools = adminPage.getByTestId("sandbox-tools");
   await tools.getByLabel("ID da transação no gateway").fill(charge.transactionId);
   await tools.getByTestId("emit-TRANSACTION_REFUNDED").click();

@@ -44,10 +44,16 @@ export type ChargeView = {
   paidRow: LedgerRow | null;
   paidEndToEndId: string | null;
   since: number;
+  /** Seconds until the reconciler's next check, counted when the page was rendered. */
+  checkDueInSeconds: number;
 };
 
 /** What one kind shows once the gateway has accepted it. */
 export type KindOutcome = (props: { view: ChargeView }) => React.ReactNode | Promise<React.ReactNode>;
+
+export function secondsUntil(at: Date): number {
+  return Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000));
+}
 
 export const recordedEndToEndId = (candidate: LedgerRow) => str(obj(obj(candidate.gatewayRecord).pixInformation).endToEndId);
 
@@ -149,7 +155,7 @@ function SubmissionOutcome({ view, children }: { view: ChargeView; children: Rea
         <AlertTitle>{t("charges.unknown.title")}</AlertTitle>
         <AlertDescription className="space-y-3">
           <p>{t("charges.unknown.body")}</p>
-          <ReconcileLine check={view.check} t={t} />
+          <ReconcileLine check={view.check} seconds={view.checkDueInSeconds} t={t} />
           {canCreate && <CheckNowButton accountId={row.accountId} id={row.id} label={t("charges.unknown.check")} variant="outline" />}
         </AlertDescription>
       </Alert>
@@ -186,13 +192,12 @@ function SubmissionOutcome({ view, children }: { view: ChargeView; children: Rea
   return children;
 }
 
-function ReconcileLine({ check, t }: { check: GatewayCheck | null; t: Translate }) {
+function ReconcileLine({ check, seconds, t }: { check: GatewayCheck | null; seconds: number; t: Translate }) {
   if (!check) return null;
   if (check.state === "needs_person") {
     return <p className="font-medium" data-testid="reconcile-needs-person">{t("charges.unknown.needsPerson")}</p>;
   }
   if (check.state !== "pending") return null;
-  const seconds = Math.max(0, Math.ceil((check.nextAt.getTime() - Date.now()) / 1000));
   return (
     <p className="text-sm" data-testid="reconcile-status">
       {seconds <= 1 ? t("charges.unknown.checkingNow") : t("charges.unknown.autoCheck", { seconds })}

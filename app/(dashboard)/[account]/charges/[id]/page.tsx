@@ -9,7 +9,7 @@ import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/submissions/checks";
 import { getOperation, type LedgerRow } from "@/lib/submissions/transactions";
 import { currentFeedSeq, reportedEndToEndId } from "@/lib/webhooks/queries";
-import { ChargeFrame, recordedEndToEndId, RawFallback, type ChargeView } from "./frame";
+import { ChargeFrame, recordedEndToEndId, RawFallback, secondsUntil, type ChargeView } from "./frame";
 import { OUTCOME_OF_KIND } from "./kinds";
 
 /** The page after a submission: one frame for every kind, and the outcome of the charge's own kind inside it. */
@@ -28,6 +28,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ a
   const firstCharge = row.kind.endsWith("_subscription") ? firstChargeOf(row.response) : null;
   const firstChargeRow = firstCharge ? await getFirstChargeRow(row.accountId, firstCharge.transactionId) : null;
   const paidRow = [row, firstChargeRow].find((candidate) => candidate && stateOf(transactionMachine, candidate.status) === "paid") ?? null;
+  const check = unsettled || row.pendingStatus ? await latestCheck("ledger", row.id) : null;
   const view: ChargeView = {
     row,
     account: ctx.account,
@@ -38,12 +39,13 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ a
     amountLabel: amountOf(row),
     canCreate: can(ctx, "charges.create", row.accountId),
     formKind: formKindOf(row.kind),
-    check: unsettled || row.pendingStatus ? await latestCheck("ledger", row.id) : null,
+    check,
     firstCharge,
     firstChargeRow,
     paidRow,
     paidEndToEndId: paidRow ? (recordedEndToEndId(paidRow) ?? (await reportedEndToEndId(paidRow.accountId, paidRow.id))) : null,
     since: await currentFeedSeq(),
+    checkDueInSeconds: check ? secondsUntil(check.nextAt) : 0,
   };
   const Outcome = row.kind === "external" ? RawFallback : OUTCOME_OF_KIND[row.kind];
   return <ChargeFrame view={view} outcome={<Outcome view={view} />} />;
