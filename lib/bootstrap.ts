@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { getDb, getDbDriver } from "@/lib/db/client";
+import { databaseCapabilities } from "@/lib/db/capabilities";
+import { getDb } from "@/lib/db/client";
 import { encryptionKey } from "@/lib/crypto/secrets";
 import { authSecret } from "@/lib/auth/secret";
 import { generatePassword, MIN_PASSWORD } from "@/lib/auth/password-rules";
@@ -59,7 +60,7 @@ export async function bootstrap(): Promise<void> {
   encryptionKey();
   authSecret();
   await getDb();
-  if (process.env.RECONCILER === "worker" && (await getDbDriver()) !== "postgres") {
+  if (process.env.RECONCILER === "worker" && !(await databaseCapabilities()).sharedByProcesses) {
     throw new Error("RECONCILER=worker needs Postgres (DATABASE_URL): an embedded database belongs to one process");
   }
   await seedFirstAdmin();

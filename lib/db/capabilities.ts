@@ -9,6 +9,8 @@ type Driver = "pglite" | "postgres";
  * between the embedded database (PGlite) and a Postgres server stays inside lib/db.
  */
 export type DatabaseCapabilities = {
+  /** Several console processes may use it at once (the embedded database belongs to one process). */
+  sharedByProcesses: boolean;
   /** pg_notify reaches every console process at commit (each listens on a connection of its own). */
   notifiesOtherProcesses: boolean;
   /** The database lives in this process only: a signal made in a transaction is emitted here, after the commit. */
@@ -17,8 +19,8 @@ export type DatabaseCapabilities = {
   concurrentWriters: (wanted: number) => number;
 };
 
-const POSTGRES: DatabaseCapabilities = { notifiesOtherProcesses: true, emitsLocally: false, concurrentWriters: (wanted) => wanted };
-const EMBEDDED: DatabaseCapabilities = { notifiesOtherProcesses: false, emitsLocally: true, concurrentWriters: () => 1 };
+const POSTGRES: DatabaseCapabilities = { sharedByProcesses: true, notifiesOtherProcesses: true, emitsLocally: false, concurrentWriters: (wanted) => wanted };
+const EMBEDDED: DatabaseCapabilities = { sharedByProcesses: false, notifiesOtherProcesses: false, emitsLocally: true, concurrentWriters: () => 1 };
 
 /** Without an await, for a handle already open (lib/db/client.ts rawDatabase()). */
 export function capabilitiesOf(handle: { driver: Driver }): DatabaseCapabilities {

@@ -98,13 +98,13 @@ describe.each(targets)("a refund request whose answer is lost, on $name", (targe
     const transactionId = `tx_${randomUUID()}`;
     const sent = () => gateway.refundRequests.filter((body) => body.transactionId === transactionId).length;
     gateway.refunds("refuse");
-    await expect(requestRefund({ accountId, actor, ip: null, input: { transactionId, reason: "Erro" } })).rejects.toMatchObject({ reason: "notFound" });
+    await expect(requestRefund({ accountId, actor, ip: null, input: { transactionId, ledgerId: undefined, reason: "Erro", description: undefined } })).rejects.toMatchObject({ reason: "notFound" });
     const refused = await refundRow(transactionId);
     expect(refused).toMatchObject({ submission: "REJECTED", error: { kind: "not_found", status: 404 } });
     expect(await listRefundsForTransaction(accountId, transactionId)).toEqual([]);
 
     gateway.refunds("answer");
-    const created = await requestRefund({ accountId, actor, ip: null, input: { transactionId, reason: "Solicitação do cliente" } });
+    const created = await requestRefund({ accountId, actor, ip: null, input: { transactionId, ledgerId: undefined, reason: "Solicitação do cliente", description: undefined } });
     expect(created).toEqual({ refundId: refused!.id, status: "PENDING" });
     expect(sent()).toBe(2);
     expect(await listRefundsForTransaction(accountId, transactionId)).toMatchObject([
