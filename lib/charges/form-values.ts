@@ -1,8 +1,10 @@
 import { parseMoneyInput, toCents } from "@/lib/br/money";
+import type { PeriodicityType } from "@/lib/gateway/constants";
 
 /*
  * What the charge forms hold and send, without their schemas: the browser loads the zod schemas
- * (lib/charges/schemas.ts) only once someone starts filling a form.
+ * (lib/charges/schemas.ts) only once someone starts filling a form. What differs by kind is in
+ * lib/charges/kinds/.
  */
 
 export const CHARGE_FORM_KINDS = [
@@ -17,23 +19,12 @@ export const CHARGE_FORM_KINDS = [
 ] as const;
 export type ChargeFormKind = (typeof CHARGE_FORM_KINDS)[number];
 
-export const OPERATION_KIND_OF = {
-  pix: "pix_charge",
-  card: "card_charge",
-  boleto: "boleto_charge",
-  crypto: "crypto_charge",
-  deposit: "pix_deposit",
-  "pix-subscription": "pix_subscription",
-  "card-subscription": "card_subscription",
-  "crypto-subscription": "crypto_subscription",
-} as const satisfies Record<ChargeFormKind, string>;
-
 export function localIsoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** What the form holds while typing: every field of every kind, as text. */
+/** What the form holds while typing: every field of every kind, as text (the recurrence's unit is picked from a list). */
 export type ChargeFormValues = {
   identifier: string;
   amount: string;
@@ -53,39 +44,8 @@ export type ChargeFormValues = {
   cryptoCurrency: string;
   network: string;
   product: { id: string; name: string; price: string };
-  subscription: { periodicityType: string; periodicity: string; firstChargeIn: string };
+  subscription: { periodicityType: PeriodicityType; periodicity: string; firstChargeIn: string };
 };
-
-/** The fields each kind sends: the form submits only these (so a card number never rides along elsewhere). */
-export function pickFormInput(kind: ChargeFormKind, values: ChargeFormValues): Record<string, unknown> {
-  const base = { identifier: values.identifier, amount: values.amount };
-  const extras = {
-    products: values.products,
-    shippingFee: values.shippingFee,
-    extraFee: values.extraFee,
-    discount: values.discount,
-    splits: values.splits,
-    metadata: values.metadata,
-  };
-  const subscription = { client: values.client, product: values.product, subscription: values.subscription };
-  switch (kind) {
-    case "pix":
-    case "boleto":
-      return { ...base, client: values.client, ...extras, dueDate: values.dueDate };
-    case "card":
-      return { ...base, client: values.client, ...extras, installments: values.installments, clientIp: values.clientIp, address: values.address, card: values.card };
-    case "crypto":
-      return { ...base, client: values.client, products: values.products, metadata: values.metadata, currency: values.currency, cryptoCurrency: values.cryptoCurrency, network: values.network };
-    case "deposit":
-      return base;
-    case "pix-subscription":
-      return { ...base, ...subscription };
-    case "card-subscription":
-      return { ...base, ...subscription, clientIp: values.clientIp, card: values.card };
-    case "crypto-subscription":
-      return { ...base, ...subscription, cryptoCurrency: values.cryptoCurrency, network: values.network };
-  }
-}
 
 /** Products total + shipping + extra fee − discount, in centavos; null when there are no products. */
 export function expectedTotalCents(values: Pick<ChargeFormValues, "products" | "shippingFee" | "extraFee" | "discount">): number | null {

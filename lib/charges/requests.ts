@@ -1,44 +1,15 @@
 import { cardBin, cardBrand, cardLast4, toCents } from "@/lib/br";
 import type { OperationKind } from "@/lib/db/tables/ledger";
-import type { BoletoChargeRequest, CardChargeRequest, CryptoChargeRequest, PixChargeRequest, PixDepositRequest } from "@/lib/gateway/schemas/charges";
-import type { CardSubscriptionRequest, CryptoSubscriptionRequest, PixSubscriptionRequest } from "@/lib/gateway/schemas/subscriptions";
-import { OPERATION_KIND_OF, type ChargeFormKind } from "./form-values";
-import type { ChargeFormOutput } from "./schemas";
+import type { ChargeFormKind } from "./form-values";
+import type { ChargeKindDefinition, ChargeValues } from "./kinds/define";
 
-export type GatewayRequestOf = {
-  pix: PixChargeRequest;
-  card: CardChargeRequest;
-  boleto: BoletoChargeRequest;
-  crypto: CryptoChargeRequest;
-  deposit: PixDepositRequest;
-  "pix-subscription": PixSubscriptionRequest;
-  "card-subscription": CardSubscriptionRequest;
-  "crypto-subscription": CryptoSubscriptionRequest;
-};
-
-export type BuiltRequest<K extends ChargeFormKind> = {
+export type BuiltRequest<Request> = {
   kind: OperationKind;
   identifier: string;
-  request: GatewayRequestOf[K];
+  request: Request;
   /** The request as the ledger keeps it: card number and CVV replaced by brand, BIN and last 4. */
   stored: Record<string, unknown>;
   summary: { amountCents: number; currency: string; paymentMethod: string; clientName?: string; clientEmail?: string; clientDocument?: string };
-};
-
-type AnyOutput = Partial<ChargeFormOutput<"card">> &
-  Partial<ChargeFormOutput<"crypto">> &
-  Partial<ChargeFormOutput<"pix-subscription">> &
-  Partial<ChargeFormOutput<"pix">> & { identifier: string; amount: number };
-
-const PAYMENT_METHOD: Record<ChargeFormKind, string> = {
-  pix: "PIX",
-  card: "CREDIT_CARD",
-  boleto: "BOLETO",
-  crypto: "CRYPTO",
-  deposit: "PIX",
-  "pix-subscription": "PIX",
-  "card-subscription": "CREDIT_CARD",
-  "crypto-subscription": "CRYPTO",
 };
 
 /** Only what the card may leave behind: brand, BIN and last 4 (never the number or the CVV). */
@@ -53,83 +24,65 @@ export function cardForStorage(card: { number: string; owner: string; expiresAt:
   };
 }
 
-function defined<T extends Record<string, unknown>>(object: T): T {
+/** Without its absent fields and empty lists: the gateway is sent only what was filled in. */
+export function defined<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as T;
 }
 
-/** Turns a validated form into the gateway request of its kind; `callbackUrl` is always the console's own receiver for the account. */
-export function buildGatewayRequest<K extends ChargeFormKind>(kind: K, parsed: ChargeFormOutput<K>, callbackUrl: string): BuiltRequest<K> {
-  const input = parsed as unknown as AnyOutput;
-  const client = input.client;
-  const products = (physical: boolean) =>
-    input.products?.map((p) => defined({ id: p.id, name: p.name, quantity: p.quantity, price: p.price, ...(physical ? { physical: p.physical ?? false } : {}) }));
-  const metadata = input.metadata?.length ? Object.fromEntries(input.metadata.map((m) => [m.key, m.value])) : undefined;
-  const fees = { shippingFee: input.shippingFee, extraFee: input.extraFee, discount: input.discount };
-  const splits = input.splits?.map((s) => ({ producerId: s.producerId, amount: s.amount }));
-  const card = input.card
-    ? defined({ number: input.card.number, owner: input.card.owner, expiresAt: input.card.expiresAt, cvv: input.card.cvv, statementDescriptor: input.card.statementDescriptor })
-    : undefined;
+/*
+ * Parts of a request that several kinds share, read from a validated form.
+ */
 
-  let request: Record<string, unknown>;
-  switch (kind) {
-    case "pix":
-      request = { identifier: input.identifier, amount: input.amount, client, products: products(true), ...fees, splits, metadata, dueDate: input.dueDate, callbackUrl };
-      break;
-    case "boleto":
-      request = { identifier: input.identifier, amount: input.amount, client, products: products(false), ...fees, splits, metadata, dueDate: input.dueDate, callbackUrl };
-      break;
-    case "card":
-      request = {
-        identifier: input.identifier,
-        amount: input.amount,
-        installments: input.installments,
-        clientIp: input.clientIp,
-        client: { ...client, address: defined({ ...input.address! }) },
-        card,
-        callbackUrl,
-        products: products(false),
-        ...fees,
-        splits,
-        metadata,
-      };
-      break;
-    case "crypto":
-      request = {
-        identifier: input.identifier,
-        amount: input.amount,
-        currency: input.currency,
-        cryptoCurrency: input.cryptoCurrency,
-        network: input.network,
-        client,
-        callbackUrl,
-        products: products(false),
-        metadata,
-      };
-      break;
-    case "deposit":
-      request = { identifier: input.identifier, amount: input.amount, callbackUrl };
-      break;
-    default: {
-      const recurrence = defined({ ...input.subscription! });
-      request = { identifier: input.identifier, amount: input.amount, client, product: input.product, subscription: recurrence, callbackUrl };
-      if (kind === "card-subscription") Object.assign(request, { clientIp: input.clientIp, card });
-      if (kind === "crypto-subscription") Object.assign(request, { cryptoCurrency: input.cryptoCurrency, network: input.network });
-    }
-  }
-  request = defined(request);
-  const stored = { ...request, ...(input.card ? { card: cardForStorage(input.card) } : {}) };
+type FormProduct = { id: string; name: string; quantity?: number; price: number; physical?: boolean };
+
+/** Products as the gateway takes them; only the Pix charge's may say they are physical goods. */
+export function productsOf(products: FormProduct[] | undefined) {
+  return products?.map((p) => defined({ id: p.id, name: p.name, quantity: p.quantity, price: p.price }));
+}
+export function physicalProductsOf(products: FormProduct[] | undefined) {
+  return products?.map((p) => defined({ id: p.id, name: p.name, quantity: p.quantity, price: p.price, physical: p.physical ?? false }));
+}
+
+export function metadataOf(entries: { key: string; value: string }[] | undefined) {
+  return entries?.length ? Object.fromEntries(entries.map((m) => [m.key, m.value])) : undefined;
+}
+
+export function feesOf(values: { shippingFee?: number; extraFee?: number; discount?: number }) {
+  return { shippingFee: values.shippingFee, extraFee: values.extraFee, discount: values.discount };
+}
+
+export function splitsOf(splits: { producerId: string; amount: number }[] | undefined) {
+  return splits?.map((s) => ({ producerId: s.producerId, amount: s.amount }));
+}
+
+export function cardOf(card: { number: string; owner: string; expiresAt: string; cvv: string; statementDescriptor?: string }) {
+  return defined({ number: card.number, owner: card.owner, expiresAt: card.expiresAt, cvv: card.cvv, statementDescriptor: card.statementDescriptor });
+}
+
+/** Kinds that carry a card keep it in the ledger as brand, BIN and last 4. */
+export function storedWithCard<Request extends { card: Parameters<typeof cardForStorage>[0] }>(request: Request): Record<string, unknown> {
+  return { ...request, card: cardForStorage(request.card) };
+}
+
+/** Turns a validated form into the gateway request of its kind, with what the ledger keeps of it. */
+export function buildGatewayRequest<Values extends ChargeValues, Request extends Record<string, unknown>, Answer>(
+  definition: ChargeKindDefinition<ChargeFormKind, Values, Request, Answer>,
+  values: Values,
+  callbackUrl: string,
+): BuiltRequest<Request> {
+  const request = definition.buildRequest(values, callbackUrl);
   return {
-    kind: OPERATION_KIND_OF[kind],
-    identifier: input.identifier,
-    request: request as GatewayRequestOf[K],
-    stored,
+    kind: definition.operationKind,
+    identifier: values.identifier,
+    request,
+    stored: definition.stored ? definition.stored(request) : { ...request },
     summary: defined({
-      amountCents: toCents(input.amount),
-      currency: kind === "crypto" ? (input.currency ?? "BRL") : "BRL",
-      paymentMethod: PAYMENT_METHOD[kind],
-      clientName: client?.name,
-      clientEmail: client?.email,
-      clientDocument: client?.document,
+      amountCents: toCents(values.amount),
+      currency: definition.currency?.(values) ?? "BRL",
+      paymentMethod: definition.paymentMethod,
+      clientName: values.client?.name,
+      clientEmail: values.client?.email,
+      clientDocument: values.client?.document,
     }),
   };
 }

@@ -3,8 +3,7 @@ import { cardBrand, cvvLengthFor, hasAtMostTwoDecimals, isUf, isValidCep, onlyDi
 import { zCardExpiry, zCardNumber, zDocument, zEmail, zIPv4, zMoney, zPhone } from "@/lib/br/zod";
 import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
 import { saoPauloDate } from "@/lib/i18n/format";
-import type { ChargeFormKind } from "./form-values";
-
+import type { ChargeFormValues } from "./form-values";
 
 /*
  * The form schemas of every incoming-money operation. The same schema validates the form in the
@@ -227,15 +226,10 @@ export const cryptoSubscriptionFormSchema = z.object({
   network: text(40).toUpperCase(),
 });
 
-export const CHARGE_FORM_SCHEMAS = {
-  pix: pixChargeFormSchema,
-  card: cardChargeFormSchema,
-  boleto: boletoChargeFormSchema,
-  crypto: cryptoChargeFormSchema,
-  deposit: pixDepositFormSchema,
-  "pix-subscription": pixSubscriptionFormSchema,
-  "card-subscription": cardSubscriptionFormSchema,
-  "crypto-subscription": cryptoSubscriptionFormSchema,
-} as const satisfies Record<ChargeFormKind, z.ZodType>;
-
-export type ChargeFormOutput<K extends ChargeFormKind> = z.output<(typeof CHARGE_FORM_SCHEMAS)[K]>;
+/**
+ * A kind's schema as its form uses it: on everything the form holds (`ChargeFormValues`), other
+ * kinds' fields dropped. It does not compile when the form's values do not fit what the schema reads.
+ */
+export function onChargeForm<O, I>(schema: z.ZodType<O, I> & (ChargeFormValues extends I ? unknown : { error: "ChargeFormValues does not fit this schema" })): z.ZodType<O, ChargeFormValues> {
+  return z.preprocess((values: ChargeFormValues) => values, schema);
+}

@@ -286,12 +286,12 @@ async function scenarioConnectionsDropped(world: World, s: Scenario): Promise<vo
 
 // ── c. a Pix charge's gateway call in flight ────────────────────────────────────────────────
 
-/** The id Next.js gave `createPixChargeAction` in this build (the browser posts it as `Next-Action`). */
+/** The id Next.js gave `createChargeAction` in this build (the browser posts it as `Next-Action`). */
 function pixActionId(): string {
   const manifest = path.join(root, distDir, "server/server-reference-manifest.json");
   const parsed = JSON.parse(readFileSync(manifest, "utf8")) as { node: Record<string, { exportedName?: string; workers: Record<string, unknown> }> };
   for (const [id, entry] of Object.entries(parsed.node)) {
-    if (entry.exportedName === "createPixChargeAction") return id;
+    if (entry.exportedName === "createChargeAction") return id;
   }
   // Older manifests name no export: find it in the compiled action module of the charge form.
   const dir = path.join(root, distDir, "server");
@@ -303,17 +303,18 @@ function pixActionId(): string {
       if (entry.isDirectory()) stack.push(full);
       else if (entry.name.endsWith(".js")) {
         const text = readFileSync(full, "utf8");
-        const match = /createPixChargeAction[^"]{0,80}"([0-9a-f]{40,42})"|"([0-9a-f]{40,42})"[^"]{0,40}createPixChargeAction/.exec(text);
+        const match = /createChargeAction[^"]{0,80}"([0-9a-f]{40,42})"|"([0-9a-f]{40,42})"[^"]{0,40}createChargeAction/.exec(text);
         if (match) return match[1] ?? match[2];
       }
     }
   }
-  throw new Error(`createPixChargeAction not found in ${manifest}`);
+  throw new Error(`createChargeAction not found in ${manifest}`);
 }
 
 /** Submits the Pix charge form's action as the browser does (fetch with Next-Action); resolves with the HTTP status, 0 when the connection died. */
 function submitPixCharge(base: string, cookie: string, accountId: string, identifier: string): Promise<{ status: number; body: string; error?: string }> {
-  const input = { accountId, identifier, amount: "37,90", client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" } };
+  const values = { identifier, amount: "37,90", client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" } };
+  const input = { accountId, kind: "pix", values };
   return fetch(`${base}/${accountId}/charges/new/pix`, {
     method: "POST",
     headers: { "next-action": pixActionId(), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: base, cookie },

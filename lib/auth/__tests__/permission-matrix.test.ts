@@ -52,13 +52,7 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/admin/users/actions.ts#setUserRoleAction": "users.manage",
   "app/(dashboard)/admin/users/actions.ts#setUserAccountsAction": "users.manage",
   "app/(dashboard)/admin/users/actions.ts#setRequiredSecondFactorRolesAction": "users.manage",
-  ...Object.fromEntries(
-    ["createPixChargeAction", "createCardChargeAction", "createBoletoChargeAction", "createCryptoChargeAction", "createPixDepositAction",
-      "createPixSubscriptionAction", "createCardSubscriptionAction", "createCryptoSubscriptionAction"].map((name) => [
-      `app/(dashboard)/[account]/charges/actions.ts#${name}`,
-      "charges.create" as Permission,
-    ]),
-  ),
+  "app/(dashboard)/[account]/charges/actions.ts#createChargeAction": "charges.create",
   "app/(dashboard)/[account]/charges/actions.ts#checkOperationAction": "charges.create",
   "app/(dashboard)/[account]/charges/actions.ts#operationStateAction": "transactions.view",
   "app/(dashboard)/[account]/checkout-links/actions.ts#createCheckoutLinkAction": "checkout.create",

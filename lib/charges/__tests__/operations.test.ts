@@ -117,9 +117,8 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   async function create(kind: "pix" | "card", raw: unknown) {
-    const { createChargeOperation, chargeSchemaFor } = await import("@/lib/charges/service");
-    const parsed = chargeSchemaFor(kind).parse(raw);
-    return createChargeOperation(kind, parsed as never, { accountId, actor, ip: "10.1.2.3" });
+    const { createCharge } = await import("@/lib/charges/service");
+    return createCharge(kind, raw, { accountId, actor, ip: "10.1.2.3" });
   }
 
   it("records a Pix charge, sends it once and keeps the answer", async () => {
@@ -264,11 +263,12 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   it("a clear 400 refusal is REJECTED and the corrected values may be sent under the same identifier", async () => {
     const identifier = `pix-${randomUUID()}`;
     const sent = pixForm(identifier);
-    const { createChargeOperation, chargeSchemaFor } = await import("@/lib/charges/service");
-    const parsed = chargeSchemaFor("pix").parse(sent) as { client: { document: string } };
+    const { createChargeOperation } = await import("@/lib/charges/service");
+    const { definition } = (await import("@/lib/charges/kinds")).CHARGE_KINDS.pix;
+    const parsed = definition.schema.parse(sent);
     // A document the form accepts is refused by the gateway: a clear 400, nothing created.
     parsed.client.document = "111.111.111-11";
-    const first = await createChargeOperation("pix", parsed as never, { accountId, actor, ip: "10.1.2.3" });
+    const first = await createChargeOperation(definition, parsed, { accountId, actor, ip: "10.1.2.3" });
     expect(first.row.submission).toBe("REJECTED");
     expect(first.row.error).toMatchObject({ kind: "validation", status: 400 });
     const second = await create("pix", pixForm(identifier));
@@ -321,11 +321,11 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("refuses a viewer at the action itself, before anything is recorded or sent", async () => {
-    const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
+    const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const identifier = `viewer-${randomUUID()}`;
     session.role = "viewer";
     try {
-      expect(await createPixChargeAction({ ...pixForm(identifier), accountId })).toEqual({ ok: false, error: "errors.forbidden" });
+      expect(await createChargeAction({ accountId, kind: "pix", values: pixForm(identifier) })).toEqual({ ok: false, error: "errors.forbidden" });
     } finally {
       session.role = "producer";
     }
@@ -338,9 +338,9 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("the console owns callbackUrl: one sent with the form is ignored, the gateway is told the console's receiver", async () => {
-    const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
+    const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { getOperation } = await import("@/lib/submissions/transactions");
-    const result = await createPixChargeAction({ ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal", accountId } as never);
+    const result = await createChargeAction({ accountId, kind: "pix", values: { ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal" } });
     if (!result.ok) throw new Error(JSON.stringify(result));
     const row = (await getOperation(accountId, result.data.id))!;
     expect((row.request as { callbackUrl: string }).callbackUrl).toBe(`http://127.0.0.1:9/console/api/webhooks/${accountId}`);
@@ -351,11 +351,11 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("an action works on the account its input names, and refuses one the user cannot reach or none at all", async () => {
-    const { createPixChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
+    const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { countOperations } = await import("@/lib/submissions/transactions");
     const elsewhere = `elsewhere-${randomUUID()}`;
-    expect(await createPixChargeAction({ ...pixForm(elsewhere), accountId: "acc-not-mine" })).toEqual({ ok: false, error: "errors.forbidden" });
-    expect(await createPixChargeAction(pixForm(elsewhere) as never)).toEqual({ ok: false, error: "errors.noAccount" });
+    expect(await createChargeAction({ accountId: "acc-not-mine", kind: "pix", values: pixForm(elsewhere) })).toEqual({ ok: false, error: "errors.forbidden" });
+    expect(await createChargeAction({ kind: "pix", values: pixForm(elsewhere) } as never)).toEqual({ ok: false, error: "errors.noAccount" });
     expect(await countOperations(accountId, elsewhere)).toBe(0);
   });
 
@@ -380,12 +380,12 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const spies = (["log", "info", "warn", "error", "debug"] as const).map((m) => vi.spyOn(console, m).mockImplementation(capture));
     const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
-    const { createCardChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
+    const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { getOperation } = await import("@/lib/submissions/transactions");
     let approvedResult, declinedResult;
     try {
-      approvedResult = await createCardChargeAction({ ...cardForm(`card-${randomUUID()}`, CARD), accountId });
-      declinedResult = await createCardChargeAction({ ...cardForm(`card-${randomUUID()}`, DECLINED), accountId });
+      approvedResult = await createChargeAction({ accountId, kind: "card", values: cardForm(`card-${randomUUID()}`, CARD) });
+      declinedResult = await createChargeAction({ accountId, kind: "card", values: cardForm(`card-${randomUUID()}`, DECLINED) });
     } finally {
       [...spies, out, err].forEach((s) => s.mockRestore());
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGatewayRequest } from "@/lib/charges/requests";
+import { CHARGE_KINDS } from "@/lib/charges/kinds";
 import { expectedTotalCents } from "@/lib/charges/form-values";
 import { cardChargeFormSchema, pixChargeFormSchema, pixDepositFormSchema } from "@/lib/charges/schemas";
 import { cardChargeRequestSchema, pixChargeRequestSchema } from "@/lib/gateway/schemas/charges";
@@ -31,7 +32,7 @@ describe("charge form schemas", () => {
       splits: [{ producerId: "prod_x", amount: "100,00" }],
       metadata: [{ key: "k", value: "v" }],
     });
-    const built = buildGatewayRequest("pix", parsed, "https://console.example/api/webhooks/a");
+    const built = buildGatewayRequest(CHARGE_KINDS.pix.definition, parsed, "https://console.example/api/webhooks/a");
     expect(pixChargeRequestSchema.safeParse(built.request).success).toBe(true);
     expect(built.request).toMatchObject({ amount: 1234.56, client: { phone: "+5511987654321", document: "12ABC34501DE35" }, metadata: { k: "v" } });
     expect(built.summary.amountCents).toBe(123456);
@@ -56,7 +57,7 @@ describe("charge form schemas", () => {
   });
 
   it("keeps only brand, BIN and last 4 of the card in what the ledger stores", () => {
-    const built = buildGatewayRequest("card", cardChargeFormSchema.parse(card()), "https://c.example/w");
+    const built = buildGatewayRequest(CHARGE_KINDS.card.definition, cardChargeFormSchema.parse(card()), "https://c.example/w");
     expect(cardChargeRequestSchema.safeParse(built.request).success).toBe(true);
     expect(built.request.card.number).toBe("4111111111111111");
     expect(built.stored.card).toEqual({ brand: "visa", bin: "411111", last4: "1111", owner: "ANA", expiresAt: "2031-01" });

@@ -3,9 +3,8 @@
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { fieldErrorsFromGatewayMessage } from "@/lib/gateway/errors";
-import { createChargeOperation } from "@/lib/charges/service";
-import type { ChargeFormKind } from "@/lib/charges/form-values";
-import { CHARGE_FORM_SCHEMAS } from "@/lib/charges/schemas";
+import { ChargeValuesError, createCharge } from "@/lib/charges/service";
+import { CHARGE_FORM_KINDS } from "@/lib/charges/form-values";
 import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenError } from "@/lib/submissions/transactions";
 import { latestCheck } from "@/lib/submissions/checks";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
@@ -20,12 +19,25 @@ function chargeFormPath(gatewayPath: string): string | null {
 
 export type ChargeSubmitted = { id: string; submission: SubmissionState; replayed: boolean };
 
-function chargeAction<K extends ChargeFormKind>(kind: K) {
-  return defineAction({ permission: "charges.create", schema: CHARGE_FORM_SCHEMAS[kind], account: "input" }, async (input, ctx): Promise<ChargeSubmitted> => {
+/** What a form sent that its kind's schema refused, next to the form's fields. */
+function fieldErrorsOf(error: ChargeValuesError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) (out[issue.path.join(".") || "_form"] ??= []).push(issue.message);
+  return out;
+}
+
+/**
+ * Every charge form posts here: its kind and the fields it sends, validated with the kind's
+ * schema (the one the form used) once the account and the permission are checked.
+ */
+export const createChargeAction = defineAction(
+  { permission: "charges.create", schema: z.object({ kind: z.enum(CHARGE_FORM_KINDS), values: z.record(z.string(), z.unknown()) }), account: "input" },
+  async ({ kind, values }, ctx): Promise<ChargeSubmitted> => {
     let result;
     try {
-      result = await createChargeOperation(kind, input as never, { accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip });
+      result = await createCharge(kind, values, { accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip });
     } catch (error) {
+      if (error instanceof ChargeValuesError) throw new ActionError("errors.validation", { fieldErrors: fieldErrorsOf(error) });
       if (error instanceof IdentifierTakenError) {
         throw new ActionError("charges.errors.identifierTaken", { fieldErrors: { identifier: ["charges.errors.identifierTaken"] } });
       }
@@ -43,17 +55,8 @@ function chargeAction<K extends ChargeFormKind>(kind: K) {
       });
     }
     return { id: row.id, submission: row.submission!, replayed };
-  });
-}
-
-export const createPixChargeAction = chargeAction("pix");
-export const createCardChargeAction = chargeAction("card");
-export const createBoletoChargeAction = chargeAction("boleto");
-export const createCryptoChargeAction = chargeAction("crypto");
-export const createPixDepositAction = chargeAction("deposit");
-export const createPixSubscriptionAction = chargeAction("pix-subscription");
-export const createCardSubscriptionAction = chargeAction("card-subscription");
-export const createCryptoSubscriptionAction = chargeAction("crypto-subscription");
+  },
+);
 
 export type CheckResult = { id: string; submission: SubmissionState | null; status: string | null; outcome: string; errorKind?: string };
 

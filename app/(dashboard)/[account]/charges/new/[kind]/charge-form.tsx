@@ -3,7 +3,6 @@
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useWatch, type Control } from "react-hook-form";
-import type { z } from "zod";
 import { AlertTriangle, Info, RefreshCw, SearchCheck } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,48 +15,14 @@ import { KindSections } from "./kind-sections";
 import { Section } from "./sections";
 import { useI18n } from "@/lib/i18n/client";
 import { maskMoney, parseMoneyInput, toCents } from "@/lib/br";
-import { expectedTotalCents, localIsoDate, pickFormInput, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/form-values";
-import type { ActionResult } from "@/lib/actions/safe-action";
-import {
-  checkOperationAction,
-  operationStateAction,
-  createBoletoChargeAction,
-  createCardChargeAction,
-  createCardSubscriptionAction,
-  createCryptoChargeAction,
-  createCryptoSubscriptionAction,
-  createPixChargeAction,
-  createPixDepositAction,
-  createPixSubscriptionAction,
-  type ChargeSubmitted,
-} from "../../actions";
+import { expectedTotalCents, localIsoDate, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/form-values";
+import { CHARGE_FORMS } from "@/lib/charges/kinds/forms";
+import { checkOperationAction, createChargeAction, operationStateAction } from "../../actions";
 import { accountPath } from "@/lib/accounts/paths";
-
-const ACTIONS: Record<ChargeFormKind, (input: never) => Promise<ActionResult<ChargeSubmitted>>> = {
-  pix: createPixChargeAction,
-  card: createCardChargeAction,
-  boleto: createBoletoChargeAction,
-  crypto: createCryptoChargeAction,
-  deposit: createPixDepositAction,
-  "pix-subscription": createPixSubscriptionAction,
-  "card-subscription": createCardSubscriptionAction,
-  "crypto-subscription": createCryptoSubscriptionAction,
-};
-
-const PREFIX: Record<ChargeFormKind, string> = {
-  pix: "pix",
-  card: "card",
-  boleto: "bol",
-  crypto: "cry",
-  deposit: "dep",
-  "pix-subscription": "sub-pix",
-  "card-subscription": "sub-card",
-  "crypto-subscription": "sub-cry",
-};
 
 function generateIdentifier(kind: ChargeFormKind): string {
   const random = crypto.randomUUID().replace(/-/g, "").slice(0, 10);
-  return `${PREFIX[kind]}-${localIsoDate(new Date()).replace(/-/g, "")}-${random}`;
+  return `${CHARGE_FORMS[kind].identifierPrefix}-${localIsoDate(new Date()).replace(/-/g, "")}-${random}`;
 }
 
 const storageKey = (accountId: string, kind: ChargeFormKind) => `charges:identifier:${accountId}:${kind}`;
@@ -91,13 +56,14 @@ type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" |
 export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; kind: ChargeFormKind; requestIp: string | null }) {
   const { t, format } = useI18n();
   const router = useRouter();
+  const definition = CHARGE_FORMS[kind];
   const { form, onSubmit, pending: submitting, noAnswer, events } = useActionForm({
-    schema: () => import("@/lib/charges/schemas").then((m) => m.CHARGE_FORM_SCHEMAS[kind] as unknown as z.ZodType<unknown, ChargeFormValues>),
+    schema: definition.schema,
     defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
     mode: "onTouched",
     action: (values) => {
       setRejected(null);
-      return ACTIONS[kind]({ ...pickFormInput(kind, values), accountId } as never);
+      return createChargeAction({ accountId, kind, values: definition.pick(values) });
     },
     onSuccess: ({ id, submission }) => {
       if (submission === "SUBMITTED") return done(id);
@@ -170,8 +136,6 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
     }
   }
 
-  const submitLabel = kind === "deposit" ? t("charges.submitDeposit") : kind.endsWith("-subscription") ? t("charges.submitSubscription") : t("charges.submit");
-
   return (
     <Form {...form}>
       <form {...events} onSubmit={(event) => (blocked ? event.preventDefault() : onSubmit(event))} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]" data-testid="charge-form">
@@ -204,7 +168,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
                       </Button>
                     </div>
                     <p className="text-muted-foreground text-xs">
-                      {kind === "deposit" ? t("charges.fields.identifierOptionalHint") : t("charges.fields.identifierHint")}
+                      {t(definition.identifierHint)}
                     </p>
                     <FormMessage />
                   </FormItem>
@@ -275,7 +239,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
             </Alert>
           )}
           <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={blocked}>
-            {submitLabel}
+            {t(definition.submitLabel)}
           </Button>
         </aside>
       </form>

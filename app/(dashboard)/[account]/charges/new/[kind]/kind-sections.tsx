@@ -3,6 +3,8 @@
 import { Fragment, type ReactNode } from "react";
 import type { Control } from "react-hook-form";
 import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/form-values";
+import type { ChargeSection } from "@/lib/charges/kinds/define";
+import { CHARGE_FORMS } from "@/lib/charges/kinds/forms";
 import {
   AddressSection,
   CardSection,
@@ -17,21 +19,9 @@ import {
 } from "./sections";
 
 type Props = { kind: ChargeFormKind; control: Control<ChargeFormValues>; requestIp: string | null };
-type SectionName = "client" | "address" | "card" | "crypto" | "subscription" | "products" | "fees" | "splits" | "metadata" | "dueDate";
 
-/** What each kind of charge asks for, in the order the form shows it (after the amount). */
-const SECTIONS_BY_KIND: Record<ChargeFormKind, SectionName[]> = {
-  pix: ["client", "products", "fees", "splits", "metadata", "dueDate"],
-  card: ["client", "address", "card", "products", "fees", "splits", "metadata"],
-  boleto: ["client", "products", "fees", "splits", "metadata", "dueDate"],
-  crypto: ["client", "crypto", "products", "metadata"],
-  deposit: [],
-  "pix-subscription": ["client", "subscription"],
-  "card-subscription": ["client", "card", "subscription"],
-  "crypto-subscription": ["client", "crypto", "subscription"],
-};
-
-const RENDER: Record<SectionName, (props: Props) => ReactNode> = {
+/** How each section is drawn; which sections a kind shows, and in what order, its definition says. */
+const RENDER: Record<ChargeSection, (props: Props) => ReactNode> = {
   client: ({ control }) => <ClientSection control={control} />,
   address: ({ control }) => <AddressSection control={control} />,
   card: ({ control, requestIp }) => <CardSection control={control} requestIp={requestIp} />,
@@ -46,5 +36,5 @@ const RENDER: Record<SectionName, (props: Props) => ReactNode> = {
 };
 
 export function KindSections(props: Props) {
-  return SECTIONS_BY_KIND[props.kind].map((name) => <Fragment key={name}>{RENDER[name](props)}</Fragment>);
+  return CHARGE_FORMS[props.kind].sections.map((name) => <Fragment key={name}>{RENDER[name](props)}</Fragment>);
 }

@@ -14,7 +14,7 @@ import { cardBrand, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPh
 import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/form-values";
 import { saoPauloDate } from "@/lib/i18n/format";
 import { nextChargeDates, toIsoDate } from "@/lib/charges/recurrence";
-import { PERIODICITY_TYPES, type PeriodicityType } from "@/lib/gateway/constants";
+import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
 
 type SectionProps = { control: Control<ChargeFormValues> };
 
@@ -209,7 +209,7 @@ export function SubscriptionSections({ control }: SectionProps) {
   const preview = useMemo(() => {
     const periodicity = Number(recurrence?.periodicity);
     const firstChargeIn = Number(recurrence?.firstChargeIn || 0);
-    const type = recurrence?.periodicityType as PeriodicityType;
+    const type = recurrence?.periodicityType;
     if (!PERIODICITY_TYPES.includes(type) || !Number.isInteger(periodicity) || periodicity < 1 || !Number.isInteger(firstChargeIn) || firstChargeIn < 0) return [];
     const today = new Date();
     return nextChargeDates({ year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() }, { periodicityType: type, periodicity, firstChargeIn }, 4).map(toIsoDate);
