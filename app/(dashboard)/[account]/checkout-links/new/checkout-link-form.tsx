@@ -171,7 +171,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
       },
       prefill: false,
       customer: { name: "", email: "", phone: "", document: "", address: {} },
-    } as unknown as Values,
+    },
     action: (values) => {
       setRefusal(null);
       return createCheckoutLinkAction({ ...values, accountId });
