@@ -1,12 +1,11 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { writeAudit } from "@/lib/audit/log";
 import { getDb } from "@/lib/db/client";
 import { checkoutLinks } from "@/lib/db/schema";
 import { isGatewayError } from "@/lib/gateway";
-import { gatewayForAccount } from "@/lib/gateway/connection";
-import type { CheckoutRequest } from "@/lib/gateway/schemas/checkout";
+import { submit } from "@/lib/submissions/engine";
 import type { CheckoutLinkInput } from "./schemas";
+import { checkoutLinkSubmissions } from "./submission";
 
 type Actor = { id: string; email: string };
 
@@ -23,14 +22,20 @@ export class CheckoutLinkRefusedError extends Error {
   }
 }
 
-export type CheckoutLinkDto = Omit<typeof checkoutLinks.$inferSelect, "accountId">;
+/** A created link (only those are listed: a refused or unanswered one has no URL). */
+export type CheckoutLinkDto = Omit<typeof checkoutLinks.$inferSelect, "accountId" | "checkoutUrl"> & { checkoutUrl: string };
 
-function toDto(row: typeof checkoutLinks.$inferSelect): CheckoutLinkDto {
-  const dto: Partial<typeof checkoutLinks.$inferSelect> = { ...row };
+function toDto({ checkoutUrl, ...row }: typeof checkoutLinks.$inferSelect): CheckoutLinkDto | null {
+  if (checkoutUrl === null) return null;
+  const dto: Omit<typeof checkoutLinks.$inferSelect, "checkoutUrl" | "accountId"> & { accountId?: string; checkoutUrl: string } = { ...row, checkoutUrl };
   delete dto.accountId;
-  return dto as CheckoutLinkDto;
+  return dto;
 }
 
+/**
+ * Creates a hosted checkout link through the submission engine (lib/submissions/engine.ts):
+ * recorded before the request leaves, the answer classified once.
+ */
 export async function createCheckoutLink(params: {
   accountId: string;
   actor: Actor;
@@ -38,64 +43,25 @@ export async function createCheckoutLink(params: {
   input: CheckoutLinkInput;
 }): Promise<{ id: string; checkoutUrl: string }> {
   const { accountId, actor, ip, input } = params;
-  const request: CheckoutRequest = input;
-  const auditTarget = input.product.externalId;
-  let checkoutUrl: string;
-  try {
-    const gateway = await gatewayForAccount(accountId);
-    const response = await gateway.createCheckout(request);
-    checkoutUrl = response.checkoutUrl;
-  } catch (error) {
-    if (!isGatewayError(error)) throw error;
-    await writeAudit({
-      actor,
-      accountId,
-      action: "checkout_link.rejected",
-      target: auditTarget,
-      ip,
-      details: { errorKind: error.kind, status: error.status, errorCode: error.errorCode, message: error.gatewayMessage },
-    });
-    const message = error.gatewayMessage ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
-    switch (error.kind) {
-      case "forbidden":
-        throw new CheckoutLinkRefusedError("forbidden", message);
-      case "auth":
-        throw new CheckoutLinkRefusedError("keysRejected", message);
-      case "validation":
-      case "invalid_request":
-      case "conflict":
-        throw new CheckoutLinkRefusedError("gatewayRefused", message);
-      default:
-        throw new CheckoutLinkRefusedError(error.outcomeUnknown ? "outcomeUnknown" : "gatewayUnavailable", message);
-    }
+  const result = await submit(checkoutLinkSubmissions, { accountId, actor, ip, input }, { actor, ip });
+  // Each submission has an identifier of its own: nothing is ever replayed.
+  if (result.replayed) throw new Error("checkout link identifier reused");
+  const { row, error } = result;
+  if (result.outcome === "created" && row.checkoutUrl) return { id: row.id, checkoutUrl: row.checkoutUrl };
+  if (!isGatewayError(error)) throw error;
+  const message = error.gatewayMessage ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
+  switch (error.kind) {
+    case "forbidden":
+      throw new CheckoutLinkRefusedError("forbidden", message);
+    case "auth":
+      throw new CheckoutLinkRefusedError("keysRejected", message);
+    case "validation":
+    case "invalid_request":
+    case "conflict":
+      throw new CheckoutLinkRefusedError("gatewayRefused", message);
+    default:
+      throw new CheckoutLinkRefusedError(error.outcomeUnknown ? "outcomeUnknown" : "gatewayUnavailable", message);
   }
-
-  const db = await getDb();
-  const [row] = await db
-    .insert(checkoutLinks)
-    .values({
-      accountId,
-      checkoutUrl,
-      productExternalId: input.product.externalId,
-      productName: input.product.name,
-      offerName: input.product.offer.name,
-      price: String(input.product.offer.price),
-      currency: input.product.offer.currency,
-      lang: input.product.offer.lang,
-      request: request as Record<string, unknown>,
-      createdBy: actor.id,
-      createdByEmail: actor.email,
-    })
-    .returning({ id: checkoutLinks.id });
-  await writeAudit({
-    actor,
-    accountId,
-    action: "checkout_link.created",
-    target: auditTarget,
-    ip,
-    details: { checkoutLinkId: row!.id, checkoutUrl, offer: input.product.offer.name, price: input.product.offer.price },
-  });
-  return { id: row!.id, checkoutUrl };
 }
 
 export async function listCheckoutLinks(accountId: string, limit = 200): Promise<CheckoutLinkDto[]> {
@@ -103,10 +69,10 @@ export async function listCheckoutLinks(accountId: string, limit = 200): Promise
   const rows = await db
     .select()
     .from(checkoutLinks)
-    .where(eq(checkoutLinks.accountId, accountId))
+    .where(and(eq(checkoutLinks.accountId, accountId), eq(checkoutLinks.submission, "SUBMITTED")))
     .orderBy(desc(checkoutLinks.createdAt))
     .limit(limit);
-  return rows.map(toDto);
+  return rows.flatMap((row) => toDto(row) ?? []);
 }
 
 export async function getCheckoutLink(accountId: string, id: string): Promise<CheckoutLinkDto | null> {

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
+import { checkoutLinkSubmissions } from "@/lib/checkout-links/submission";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import { refundSubmissions } from "@/lib/refunds/submission";
@@ -65,6 +66,8 @@ async function processCheck(check: GatewayCheck): Promise<void> {
         return await reconcileCheck(transferSubmissions, check);
       case "refund":
         return await reconcileCheck(refundSubmissions, check);
+      case "checkout_link":
+        return await reconcileCheck(checkoutLinkSubmissions, check);
       case "ledger":
         return await reconcileCheck(transactionSubmissions(), check);
     }

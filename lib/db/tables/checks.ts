@@ -3,10 +3,11 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "dr
 import { gatewayAccounts } from "./core";
 
 /**
- * The submission kinds' rows ("ledger": transactions, "transfer", "refund": refund requests), and
- * "notification": a payment notification about a transaction the ledger does not have, per (account, gateway id).
+ * The submission kinds' rows ("ledger": transactions, "transfer", "refund": refund requests,
+ * "checkout_link"), and "notification": a payment notification about a transaction the ledger
+ * does not have, per (account, gateway id).
  */
-export type CheckTarget = "ledger" | "transfer" | "refund" | "notification";
+export type CheckTarget = "ledger" | "transfer" | "refund" | "checkout_link" | "notification";
 /** "confirm": a notification would move money, the gateway's lookup decides; "unknown": a submission without a usable answer. */
 export type CheckReason = "confirm" | "unknown";
 export type CheckState = "pending" | "done" | "needs_person";

@@ -132,6 +132,11 @@ export const refundRequests = pgTable(
   ],
 );
 
+/**
+ * Hosted checkout links, recorded as SUBMITTING before the request leaves (lib/checkout-links/submission.ts).
+ * The interface gives a checkout no identifier and no lookup: each submission has an identifier of
+ * its own, and a link whose answer was lost waits for a person (no URL is known for it).
+ */
 export const checkoutLinks = pgTable(
   "checkout_links",
   {
@@ -139,7 +144,11 @@ export const checkoutLinks = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
-    checkoutUrl: text("checkout_url").notNull(),
+    identifier: text("identifier"),
+    submission: text("submission").$type<SubmissionState>().notNull().default("SUBMITTED"),
+    error: jsonb("error").$type<{ kind: string; status?: number; errorCode?: string; message?: string }>(),
+    /** Null until the gateway answered. */
+    checkoutUrl: text("checkout_url"),
     productExternalId: text("product_external_id").notNull(),
     productName: text("product_name").notNull(),
     offerName: text("offer_name").notNull(),
@@ -152,5 +161,8 @@ export const checkoutLinks = pgTable(
     createdByEmail: text("created_by_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("checkout_links_account_created_idx").on(t.accountId, t.createdAt.desc())],
+  (t) => [
+    index("checkout_links_account_created_idx").on(t.accountId, t.createdAt.desc()),
+    uniqueIndex("checkout_links_account_identifier_key").on(t.accountId, t.identifier),
+  ],
 );

@@ -213,6 +213,22 @@ describe("checkout links", () => {
     expect(audit.find((a) => a.action === "checkout_link.created")?.userEmail).toBe(actor.email);
   });
 
+  it("records a link whose answer was lost as UNKNOWN, for the reconciler and a person, and lists only created links", async () => {
+    const { createCheckoutLink, listCheckoutLinks } = await import("@/lib/checkout-links/service");
+    const { checkoutLinks, gatewayChecks } = await import("@/lib/db/schema");
+    await control().fault({ dropConnection: true, times: 1 });
+    await expect(createCheckoutLink({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ reason: "outcomeUnknown" });
+    const db = await getDb();
+    const unknown = await db.select().from(checkoutLinks).where(and(eq(checkoutLinks.accountId, demoAccountId), eq(checkoutLinks.submission, "UNKNOWN")));
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ checkoutUrl: null, error: { kind: "network" } });
+    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, unknown[0]!.id));
+    expect(check).toMatchObject({ target: "checkout_link", state: "pending" });
+    expect((await listCheckoutLinks(demoAccountId)).map((l) => l.id)).not.toContain(unknown[0]!.id);
+    const audit = await auditActions(demoAccountId);
+    expect(audit.some((a) => a.action === "checkout_link.rejected" && a.details?.outcomeUnknown === true)).toBe(true);
+  });
+
   it("explains a 403 with the gateway's own message", async () => {
     const { createCheckoutLink } = await import("@/lib/checkout-links/service");
     const attempt = createCheckoutLink({ accountId: companyAccountId, actor, ip: CLIENT_IP, input });
