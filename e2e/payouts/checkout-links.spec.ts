@@ -4,8 +4,8 @@ import { E2E } from "../fixtures/env";
 import { expectAudited, shoot, useDemoAccount } from "./helpers";
 import { demoPath } from "../fixtures/sandbox";
 
-async function fillCheckout(page: import("@playwright/test").Page, productName: string) {
-  await page.goto(await demoPath(page, "/checkout-links/new"));
+async function fillCheckout(page: import("@playwright/test").Page, productName: string, accountId?: string) {
+  await page.goto(accountId ? `/${accountId}/checkout-links/new` : await demoPath(page, "/checkout-links/new"));
   await page.getByLabel("Nome do produto").fill(productName);
   await page.getByLabel("Nome da oferta").fill("Oferta de lançamento");
   await page.getByLabel("Preço").fill("9700");
@@ -58,12 +58,10 @@ test.describe("checkout links", () => {
     await dialog.getByLabel("Chave secreta").fill("sk_sandbox_company");
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect(page.getByRole("heading", { name })).toBeVisible();
+    const accountId = page.url().split("/").pop()!;
 
-    await page.getByTestId("account-switcher").first().click();
-    await page.getByRole("menuitemradio", { name: new RegExp(name) }).click();
+    await fillCheckout(page, "Produto da empresa", accountId);
     await expect(page.getByTestId("account-switcher").first()).toContainText(name);
-
-    await fillCheckout(page, "Produto da empresa");
     await page.getByRole("button", { name: "Criar link" }).click();
     const error = page.getByTestId("checkout-error");
     await expect(error).toContainText("O gateway não permite criar checkout para esta conta");

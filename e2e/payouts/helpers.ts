@@ -27,9 +27,9 @@ export const defaultTransfer: TransferFill = {
   cpf: "52998224725",
 };
 
-/** Fills the transfer form and goes to the review step. */
-export async function fillTransfer(page: Page, fill: TransferFill = defaultTransfer) {
-  await page.goto(await demoPath(page, "/transfers/new"));
+/** Fills the transfer form (of the account named, else of the demo account) and goes to the review step. */
+export async function fillTransfer(page: Page, fill: TransferFill = defaultTransfer, accountId?: string) {
+  await page.goto(accountId ? `/${accountId}/transfers/new` : await demoPath(page, "/transfers/new"));
   await page.getByLabel("Valor", { exact: true }).fill(fill.amountDigits);
   await page.getByLabel("Chave Pix", { exact: true }).fill(fill.key);
   await page.getByLabel("Nome do titular", { exact: true }).fill(fill.ownerName);

@@ -164,9 +164,8 @@ test.describe("Pix transfers", () => {
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect(adminPage).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
     const accountId = adminPage.url().split("/").pop()!;
-    await adminPage.context().addCookies([{ name: "account", value: accountId, url: E2E.baseUrl }]);
 
-    await adminPage.goto(await demoPath(adminPage, "/transfers"));
+    await adminPage.goto(`/${accountId}/transfers`);
     await expect(adminPage.getByTestId("daily-limit")).toHaveText("Sem limite diário");
     await adminPage.getByRole("button", { name: "Limite diário" }).click();
     await adminPage.getByRole("dialog").getByLabel("Limite por dia").fill("2000");
@@ -175,7 +174,7 @@ test.describe("Pix transfers", () => {
     await expect(adminPage.getByTestId("daily-limit")).toHaveText("Limite diário: R$ 20,00");
 
     const send = async (amountDigits: string) => {
-      await fillTransfer(adminPage, { amountDigits, key: "limite@example.com", ownerName: "Ana Lima", cpf: "52998224725" });
+      await fillTransfer(adminPage, { amountDigits, key: "limite@example.com", ownerName: "Ana Lima", cpf: "52998224725" }, accountId);
       await adminPage.getByRole("button", { name: "Confirmar e continuar" }).click();
       await adminPage.getByRole("dialog").getByLabel("Sua senha").fill(E2E.admin.password);
       await adminPage.getByRole("dialog").getByRole("button", { name: "Autorizar e enviar" }).click();
