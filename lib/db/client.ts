@@ -7,7 +7,16 @@ import { env } from "@/lib/env";
 import { guardConnections } from "./connection-guard";
 import * as schema from "./schema";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What `execute` answers on both drivers (node-postgres' QueryResult and PGlite's Results both
+ * carry `rows`), so `db.execute<Row>(sql)` is typed without a cast.
+ */
+type RowsResult<Row> = { rows: Row[] };
+interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this["row"]>;
+}
+
+export type Database = PgDatabase<RowsResultHKT, typeof schema>;
 
 /**
  * One SQL statement with positional parameters, straight to the driver: rows as it returns them.
@@ -42,7 +51,7 @@ async function openPostgres(url: string): Promise<Handle> {
     lock.release();
   }
   const query: RawQuery = async <T>(text: string, params: unknown[], name?: string) => (await pool.query({ name, text, values: params })).rows as T[];
-  return { db: db as unknown as Database, close: () => pool.end(), driver: "postgres", query };
+  return { db, close: () => pool.end(), driver: "postgres", query };
 }
 
 async function openPglite(dir: string): Promise<Handle> {
@@ -57,7 +66,7 @@ async function openPglite(dir: string): Promise<Handle> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const query: RawQuery = async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows;
   const listen: EmbeddedListen = (channel, listener) => client.listen(channel, () => listener());
-  return { db: db as unknown as Database, close: () => client.close(), driver: "pglite", query, listen, embedded: client };
+  return { db, close: () => client.close(), driver: "pglite", query, listen, embedded: client };
 }
 
 export function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Handle> {

@@ -128,7 +128,7 @@ export async function findLedgerByGatewayId(accountId: string, gatewayTransactio
 async function distinctValues(accountId: string, column: "status" | "payment_method"): Promise<string[]> {
   const db = await getDb();
   const col = sql.raw(`"${column}"`);
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ value: string }>(sql`
     with recursive v(value) as (
       (select ${col} from ledger_transactions where account_id = ${accountId} and ${col} is not null order by ${col} limit 1)
       union all
@@ -136,7 +136,7 @@ async function distinctValues(accountId: string, column: "status" | "payment_met
       from v where v.value is not null
     )
     select value from v where value is not null
-  `)) as unknown as { rows: { value: string }[] };
+  `);
   return result.rows.map((row) => row.value);
 }
 

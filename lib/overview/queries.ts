@@ -34,8 +34,6 @@ export type PeriodFigures = {
   byCurrency: CurrencyFigures[];
 };
 
-type Rows<T> = { rows: T[] };
-
 const normalizedStatus = `upper(regexp_replace(trim(status), '[\\s-]+', '_', 'g'))`;
 const inList = (values: string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
 const REFUNDED = inList(spellingsOf(transactionMachine, "refunded"));
@@ -62,22 +60,22 @@ export async function overviewFigures(accountId: string): Promise<Record<Overvie
       count(*) filter (where ${chargedBack}) as "${key}_charged_back_count",
       coalesce(sum(amount_cents) filter (where ${chargedBack}), 0) as "${key}_charged_back_cents"`);
   });
-  const money = (await db.execute(sql`
+  const money = await db.execute<Record<string, string | number>>(sql`
     select currency, ${sql.join(selects, sql`,`)}
     from ledger_transactions
     where account_id = ${accountId} and not (${sql.raw(NOT_A_CHARGE)})
       and (paid_at >= ${dayStart(29)} or status_at >= ${dayStart(29)})
     group by currency
-  `)) as unknown as Rows<Record<string, string | number>>;
+  `);
   const acceptedSelects = OVERVIEW_PERIODS.map(({ key, daysAgo }) =>
     sql.raw(`count(*) filter (where created_at >= ${dayStartText(daysAgo)}) as "${key}_accepted"`),
   );
-  const accepted = (await db.execute(sql`
+  const accepted = await db.execute<Record<string, string | number>>(sql`
     select ${sql.join(acceptedSelects, sql`,`)}
     from ledger_transactions
     where account_id = ${accountId} and origin = 'console' and submission = 'SUBMITTED'
       and not (${sql.raw(NOT_A_CHARGE)}) and created_at >= ${dayStart(29)}
-  `)) as unknown as Rows<Record<string, string | number>>;
+  `);
 
   const n = (value: string | number | undefined) => Number(value ?? 0);
   const currencies = [...money.rows].sort((x, y) =>
@@ -109,7 +107,7 @@ export type DailyVolume = { day: string; method: string; cents: number; count: n
 /** Paid BRL per São Paulo day (of payment) and payment method over the last 30 days (today included). */
 export async function dailyVolumeByMethod(accountId: string): Promise<{ days: string[]; rows: DailyVolume[] }> {
   const db = await getDb();
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ day: string; method: string; cents: string | number; count: string | number }>(sql`
     select to_char((paid_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day,
            coalesce(payment_method, '—') as method,
            coalesce(sum(amount_cents), 0) as cents,
@@ -118,11 +116,11 @@ export async function dailyVolumeByMethod(accountId: string): Promise<{ days: st
     where account_id = ${accountId} and currency = 'BRL' and paid_at >= ${dayStart(29)} and not (${sql.raw(NOT_A_CHARGE)})
     group by 1, 2
     order by 1, 2
-  `)) as unknown as Rows<{ day: string; method: string; cents: string | number; count: string | number }>;
-  const daysResult = (await db.execute(sql`
+  `);
+  const daysResult = await db.execute<{ day: string }>(sql`
     select to_char(d, 'YYYY-MM-DD') as day
     from generate_series((now() at time zone ${ZONE})::date - 29, (now() at time zone ${ZONE})::date, interval '1 day') as d
-  `)) as unknown as Rows<{ day: string }>;
+  `);
   return {
     days: daysResult.rows.map((row) => row.day),
     rows: result.rows.map((row) => ({ day: row.day, method: row.method, cents: Number(row.cents), count: Number(row.count) })),

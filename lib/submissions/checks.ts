@@ -118,14 +118,14 @@ export async function closeOpenCheck(target: CheckTarget, targetId: string, outc
 export async function claimDueChecks(limit: number): Promise<GatewayCheck[]> {
   const db = await getDb();
   const { leaseMs } = reconcileConfig();
-  const result = await db.execute(sql`
+  const result = await db.execute<{ id: string }>(sql`
     update gateway_checks set next_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1,
       last_attempt_at = now(), updated_at = now()
     where id in (
       select id from gateway_checks where state = 'pending' and next_at <= now()
       order by next_at limit ${limit} for update skip locked)
     returning id`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = result.rows.map((r) => r.id);
   if (ids.length === 0) return [];
   return db.select().from(gatewayChecks).where(inArray(gatewayChecks.id, ids));
 }

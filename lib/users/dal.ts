@@ -89,7 +89,7 @@ export async function createUser(
     }
     await writeAudit(
       { actor, action: "user.create", target: email, details: { role: input.role, accounts: input.accountIds } },
-      tx as never,
+      tx,
     );
     return created.id;
   });
@@ -136,7 +136,7 @@ export async function setUserRole(userId: string, role: Role, actor: Actor): Pro
       .returning({ email: users.email });
     if (!row) return;
     await tx.update(memberships).set({ role }).where(eq(memberships.userId, userId));
-    await writeAudit({ actor, action: "user.role.change", target: row.email, details: { role } }, tx as never);
+    await writeAudit({ actor, action: "user.role.change", target: row.email, details: { role } }, tx);
   });
 }
 
@@ -149,7 +149,7 @@ export async function setUserAccounts(userId: string, accountIds: string[], acto
     if (accountIds.length > 0) {
       await tx.insert(memberships).values(accountIds.map((accountId) => ({ userId, accountId, role: user.role })));
     }
-    await writeAudit({ actor, action: "user.accounts.change", target: user.email, details: { accounts: accountIds } }, tx as never);
+    await writeAudit({ actor, action: "user.accounts.change", target: user.email, details: { accounts: accountIds } }, tx);
   });
 }
 

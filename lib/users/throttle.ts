@@ -37,7 +37,7 @@ export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterMs:
 export async function takeAttempt(key: string, rule: AttemptRule, now = new Date()): Promise<AttemptVerdict> {
   const db = await getDb();
   const windowStart = new Date(now.getTime() - rule.windowMs);
-  const result = await db.execute(sql`
+  const result = await db.execute<{ last_allowed: boolean; blocked_until: string | Date | null }>(sql`
     insert into auth_attempts as a (key, attempts, window_started_at, blocked_until, last_allowed)
     values (${key}, 1, ${now}, null, true)
     on conflict (key) do update set
@@ -58,7 +58,7 @@ export async function takeAttempt(key: string, rule: AttemptRule, now = new Date
         when a.blocked_until > ${now} then false
         else true end
     returning last_allowed, blocked_until`);
-  const [row] = (result as unknown as { rows: { last_allowed: boolean; blocked_until: string | Date | null }[] }).rows;
+  const [row] = result.rows;
   if (row?.last_allowed) return { allowed: true };
   const until = row?.blocked_until ? new Date(row.blocked_until).getTime() : now.getTime() + rule.firstBlockMs;
   return { allowed: false, retryAfterMs: Math.max(0, until - now.getTime()) };

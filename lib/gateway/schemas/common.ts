@@ -80,11 +80,9 @@ export const cardSchema = z.strictObject({
 
 type OpenString<Known extends string> = Known | (string & {});
 
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.union([z.enum(values), nonEmptyString]) as unknown as z.ZodType<
-    OpenString<T[number]>,
-    OpenString<T[number]>
-  >;
+/** A known value or any other non-empty string, typed so editors still offer the known ones. */
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<OpenString<T[number]>, OpenString<T[number]>> {
+  return z.union([z.enum(values), nonEmptyString]);
 }
 
 /** Real gateways of the family send numbers as strings now and then ("10.50"): answers read both. */
