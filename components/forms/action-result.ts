@@ -10,8 +10,8 @@ import type { Translate } from "@/lib/i18n/translate";
  * as a toast (unless the form shows it itself: `toast: false`). Returns true when the action
  * succeeded. Never clears what the user typed.
  */
-export function applyActionResult<T extends FieldValues, R>(
-  form: UseFormReturn<T>,
+export function applyActionResult<T extends FieldValues, R, O = T>(
+  form: UseFormReturn<T, unknown, O>,
   result: ActionResult<R>,
   t: Translate,
   options: { toast?: boolean } = {},

@@ -14,13 +14,27 @@ export type SchemaLoader<S> = () => Promise<S>;
  * a form validates the same whether the code came early or late. The server action re-validates
  * with the same schema.
  */
-export function useDeferredResolver<T extends FieldValues>(load: SchemaLoader<z.ZodType<unknown, T>>, { raw = false }: { raw?: boolean } = {}) {
+type DeferredResolver<Input extends FieldValues, Output> = {
+  resolver: Resolver<Input, unknown, Output>;
+  prepare: () => Promise<Resolver<Input, unknown, Output>>;
+  events: { onFocus: () => void; onPointerDown: () => void; onKeyDown: () => void };
+};
+
+/** `raw`: the submit handler gets the values as typed (the server action parses them itself). */
+export function useDeferredResolver<Input extends FieldValues>(load: SchemaLoader<z.ZodType<unknown, Input>>, options: { raw: true }): DeferredResolver<Input, Input>;
+/** Otherwise it gets the schema's output (`Output`, when the schema transforms what was typed). */
+export function useDeferredResolver<Input extends FieldValues, Output = Input>(load: SchemaLoader<z.ZodType<Output, Input>>, options?: { raw?: false }): DeferredResolver<Input, Output>;
+export function useDeferredResolver<Input extends FieldValues, Output>(
+  load: SchemaLoader<z.ZodType<Output, Input>>,
+  { raw = false }: { raw?: boolean } = {},
+): DeferredResolver<Input, Output | Input> {
   // The first loader is the form's schema for its whole life (callers may pass a new arrow each render).
   const loader = useRef(load);
-  const compiled = useRef<Promise<Resolver<T>> | null>(null);
+  const compiled = useRef<Promise<Resolver<Input, unknown, Output | Input>> | null>(null);
   const prepare = useCallback(() => {
     compiled.current ??= Promise.all([loader.current(), import("@hookform/resolvers/zod")]).then(
-      ([schema, { zodResolver }]) => (raw ? zodResolver(schema as never, undefined, { raw: true }) : zodResolver(schema as never)) as unknown as Resolver<T>,
+      ([schema, { zodResolver }]): Resolver<Input, unknown, Output | Input> =>
+        raw ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema),
       (error: unknown) => {
         compiled.current = null;
         throw error;
@@ -28,7 +42,7 @@ export function useDeferredResolver<T extends FieldValues>(load: SchemaLoader<z.
     );
     return compiled.current;
   }, [raw]);
-  const resolver = useCallback<Resolver<T>>(async (values, context, options) => (await prepare())(values, context, options), [prepare]);
+  const resolver = useCallback<Resolver<Input, unknown, Output | Input>>(async (values, context, options) => (await prepare())(values, context, options), [prepare]);
   const events = useMemo(() => {
     const warm = () => void prepare().catch(() => {});
     return { onFocus: warm, onPointerDown: warm, onKeyDown: warm };

@@ -7,8 +7,9 @@ import { DatePicker } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
-type BaseProps<T extends FieldValues> = {
-  control: Control<T>;
+/** `O`: what the form's resolver turns the values into (the values themselves unless its schema transforms them). */
+type BaseProps<T extends FieldValues, O = T> = {
+  control: Control<T, unknown, O>;
   name: FieldPath<T>;
   label: ReactNode;
   description?: ReactNode;
@@ -16,14 +17,14 @@ type BaseProps<T extends FieldValues> = {
 };
 
 /** The frame every field shares: its label, the control, an optional hint, and its error under it. */
-function LabelledField<T extends FieldValues>({
+function LabelledField<T extends FieldValues, O = T>({
   control,
   name,
   label,
   description,
   className,
   children,
-}: BaseProps<T> & { children: (field: ControllerRenderProps<T, FieldPath<T>>) => ReactNode }) {
+}: BaseProps<T, O> & { children: (field: ControllerRenderProps<T, FieldPath<T>>) => ReactNode }) {
   return (
     <FormField
       control={control}
@@ -41,7 +42,7 @@ function LabelledField<T extends FieldValues>({
 }
 
 /** A labelled input wired to react-hook-form, with its error shown under the field. */
-export function TextField<T extends FieldValues>({
+export function TextField<T extends FieldValues, O = T>({
   control,
   name,
   label,
@@ -49,7 +50,7 @@ export function TextField<T extends FieldValues>({
   className,
   transform,
   ...inputProps
-}: BaseProps<T> & Omit<ComponentProps<typeof Input>, "name" | "defaultValue"> & { transform?: (value: string) => string }) {
+}: BaseProps<T, O> & Omit<ComponentProps<typeof Input>, "name" | "defaultValue"> & { transform?: (value: string) => string }) {
   return (
     <LabelledField control={control} name={name} label={label} description={description} className={className}>
       {(field) => (
@@ -66,7 +67,7 @@ export function TextField<T extends FieldValues>({
   );
 }
 
-export function SelectField<T extends FieldValues>({
+export function SelectField<T extends FieldValues, O = T>({
   control,
   name,
   label,
@@ -74,7 +75,7 @@ export function SelectField<T extends FieldValues>({
   className,
   options,
   placeholder,
-}: BaseProps<T> & { options: { value: string; label: ReactNode }[]; placeholder?: string }) {
+}: BaseProps<T, O> & { options: { value: string; label: ReactNode }[]; placeholder?: string }) {
   return (
     <LabelledField control={control} name={name} label={label} description={description} className={className}>
       {(field) => (
@@ -95,7 +96,7 @@ export function SelectField<T extends FieldValues>({
 }
 
 /** A calendar date (YYYY-MM-DD) typed in the console's format or picked on its calendar. */
-export function DateField<T extends FieldValues>({ control, name, label, description, className, min }: BaseProps<T> & { min?: string }) {
+export function DateField<T extends FieldValues, O = T>({ control, name, label, description, className, min }: BaseProps<T, O> & { min?: string }) {
   return (
     <LabelledField control={control} name={name} label={label} description={description} className={className}>
       {(field) => (

@@ -3,7 +3,6 @@
 import { useState, type ReactElement, type ReactNode } from "react";
 import type { FieldValues, SubmitHandler, UseFormReturn } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { DeferredDialog } from "@/components/ui/deferred-dialog";
 import { DialogFooter } from "@/components/ui/dialog-layout";
@@ -62,13 +61,13 @@ export function FormDialog<T extends FieldValues>({
  * A dialog's form bound to its action: on success the form empties, the dialog closes and a toast
  * says what happened; then `onSuccess` (a refresh, a redirect). Spread `dialog` on FormDialog.
  */
-export function useFormDialog<S extends z.ZodType<unknown, FieldValues>, R>({
+export function useFormDialog<Input extends FieldValues, R>({
   successMessage,
   onSuccess,
   ...options
-}: Omit<Parameters<typeof useActionForm<S, R>>[0], "resetOnSuccess"> & { successMessage?: (data: R, values: z.input<S>) => string }) {
+}: Omit<Parameters<typeof useActionForm<Input, R>>[0], "resetOnSuccess"> & { successMessage?: (data: R, values: NoInfer<Input>) => string }) {
   const [open, setOpen] = useState(false);
-  const { form, submit, prepare } = useActionForm<S, R>({
+  const { form, submit, prepare } = useActionForm<Input, R>({
     ...options,
     resetOnSuccess: true,
     onSuccess: async (data, values) => {

@@ -11,7 +11,6 @@ import { applyActionResult } from "./action-result";
 import { useDeferredResolver, type SchemaLoader } from "./deferred-resolver";
 
 type Failure = Extract<ActionResult<unknown>, { ok: false }>;
-type FormSchema = z.ZodType<unknown, FieldValues>;
 
 /**
  * A form bound to one server action: validated in the browser with the schema the action
@@ -23,12 +22,13 @@ type FormSchema = z.ZodType<unknown, FieldValues>;
  * may have done its work. `noAnswer` turns true, a toast says so (or the form does: `onNoAnswer`
  * returns "shown"), and everything typed stays, so a second click sends the very same values.
  */
-export function useActionForm<S extends FormSchema, R>(options: {
-  schema: SchemaLoader<S>;
-  defaultValues: DefaultValues<z.input<S>>;
+export function useActionForm<Input extends FieldValues, R>(options: {
+  /** `Input`, the values as typed, is read from the schema (what the action receives and parses again). */
+  schema: SchemaLoader<z.ZodType<unknown, Input>>;
+  defaultValues: DefaultValues<NoInfer<Input>>;
   mode?: "onSubmit" | "onTouched";
-  action: (values: z.input<S>) => Promise<ActionResult<R>>;
-  onSuccess?: (data: R, values: z.input<S>) => void | Promise<void>;
+  action: (values: NoInfer<Input>) => Promise<ActionResult<R>>;
+  onSuccess?: (data: R, values: NoInfer<Input>) => void | Promise<void>;
   /** Dialogs that close on success start empty the next time they open. */
   resetOnSuccess?: boolean;
   /**
@@ -41,11 +41,11 @@ export function useActionForm<S extends FormSchema, R>(options: {
 }) {
   const t = useT();
   // The action receives what the user typed and validates it again with the same schema.
-  const { resolver, prepare, events } = useDeferredResolver<z.input<S>>(options.schema as unknown as SchemaLoader<z.ZodType<unknown, z.input<S>>>, { raw: true });
-  const form = useForm<z.input<S>>({ resolver, defaultValues: options.defaultValues, mode: options.mode });
+  const { resolver, prepare, events } = useDeferredResolver(options.schema, { raw: true });
+  const form = useForm<Input>({ resolver, defaultValues: options.defaultValues, mode: options.mode });
   const [noAnswer, setNoAnswer] = useState(false);
 
-  async function submit(values: z.input<S>) {
+  async function submit(values: Input) {
     setNoAnswer(false);
     const result = await answerOf(() => options.action(values));
     if (isNoAnswer(result)) {

@@ -162,12 +162,8 @@ export function Deferred<P extends object>({
  * the page opens it itself, its open state), and loads the module when first wanted.
  */
 export function deferredPopup<P extends object>(kind: PopupKind, load: () => Promise<React.ComponentType<P & PopupProps>>) {
-  return function DeferredPopup({
-    trigger,
-    open,
-    onOpenChange,
-    ...props
-  }: P & { trigger: React.ReactElement; open?: boolean; onOpenChange?: (open: boolean) => void }) {
-    return <Deferred kind={kind} load={load} trigger={trigger} open={open} onOpenChange={onOpenChange} props={props as unknown as P} />;
+  return function DeferredPopup(props: P & { trigger: React.ReactElement; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+    // The popup's props pass through whole: Deferred sets trigger, open and onOpenChange after them.
+    return <Deferred<P> kind={kind} load={load} trigger={props.trigger} open={props.open} onOpenChange={props.onOpenChange} props={props} />;
   };
 }

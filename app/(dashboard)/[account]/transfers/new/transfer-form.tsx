@@ -79,8 +79,8 @@ export function TransferForm({
   // `gatewaySaid`: the gateway's own text when the console explains the refusal in its words (tooltip only).
   const [refusal, setRefusal] = useState<{ title: string; detail?: string; gatewaySaid?: string } | null>(null);
 
-  const { resolver, events } = useDeferredResolver<TransferFormValues>(() => import("@/lib/transfers/schemas").then((m) => m.transferFormSchema));
-  const form = useForm<TransferFormValues>({
+  const { resolver, events } = useDeferredResolver<TransferFormValues, TransferInput>(() => import("@/lib/transfers/schemas").then((m) => m.transferFormSchema));
+  const form = useForm<TransferFormValues, unknown, TransferInput>({
     resolver,
     defaultValues: {
       identifier,
