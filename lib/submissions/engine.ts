@@ -97,41 +97,44 @@ export async function submit<Input extends { accountId: string }, Row extends { 
   const claim = await definition.claim(input);
   if (!claim.claimed) return { replayed: true, row: claim.row };
   const claimed = claim.row;
-  const { target } = definition;
 
   // Should this process die before the answer is recorded, the reconciler still settles the row.
-  await enqueueCheck({ accountId: input.accountId, target, targetId: claimed.id, reason: "unknown", delayMs: gatewayTimeoutMs() + 15_000 });
+  await enqueueCheck({ accountId: input.accountId, target: definition.target, targetId: claimed.id, reason: "unknown", delayMs: gatewayTimeoutMs() + 15_000 });
 
-  let row: Row;
-  let outcome: SubmissionOutcome;
-  let failure: unknown;
-  let gateway: GatewayClient | null = null;
+  const { row, outcome, failure } = await sendAndRecord(definition, input, claimed);
+  const entry = definition.audit({ input, row, claimed, outcome, error: failure });
+  await writeAudit({ actor: context.actor, accountId: input.accountId, action: entry.action, target: entry.target, details: entry.details, ip: context.ip ?? null });
+  return { replayed: false, row, outcome, ...(failure === undefined ? {} : { error: failure }) };
+}
+
+/** The one request and the record of its answer, classified once; the row's open check follows. */
+async function sendAndRecord<Input extends { accountId: string }, Row extends { id: string }, Response>(
+  definition: SubmissionDefinition<Input, Row, Response>,
+  input: Input,
+  claimed: Row,
+): Promise<{ row: Row; outcome: SubmissionOutcome; failure?: unknown }> {
+  const { target } = definition;
+  let gateway: GatewayClient;
   try {
     gateway = await gatewayForAccount(input.accountId);
-  } catch (error) {
+  } catch (failure) {
     // The request never left: nothing can have been created.
-    failure = error;
-    outcome = "rejected";
-    row = await definition.failed(claimed, "rejected", { kind: "config" });
+    const row = await definition.failed(claimed, "rejected", { kind: "config" });
     await closeOpenCheck(target, claimed.id, "rejected");
+    return { row, outcome: "rejected", failure };
   }
-  if (gateway) {
-    try {
-      const response = await definition.send(gateway, input, claimed);
-      outcome = "created";
-      row = await definition.created(claimed, response, input);
-      await closeOpenCheck(target, claimed.id, "submitted");
-    } catch (error) {
-      failure = error;
-      outcome = classifyFailure(error);
-      row = await definition.failed(claimed, outcome, submissionErrorInfo(error));
-      if (outcome === "unknown") await rescheduleOpenCheck(target, claimed.id, delayAfter(0));
-      else await closeOpenCheck(target, claimed.id, "rejected");
-    }
+  try {
+    const response = await definition.send(gateway, input, claimed);
+    const row = await definition.created(claimed, response, input);
+    await closeOpenCheck(target, claimed.id, "submitted");
+    return { row, outcome: "created" };
+  } catch (failure) {
+    const outcome = classifyFailure(failure);
+    const row = await definition.failed(claimed, outcome, submissionErrorInfo(failure));
+    if (outcome === "unknown") await rescheduleOpenCheck(target, claimed.id, delayAfter(0));
+    else await closeOpenCheck(target, claimed.id, "rejected");
+    return { row, outcome, failure };
   }
-  const entry = definition.audit({ input, row: row!, claimed, outcome: outcome!, error: failure });
-  await writeAudit({ actor: context.actor, accountId: input.accountId, action: entry.action, target: entry.target, details: entry.details, ip: context.ip ?? null });
-  return { replayed: false, row: row!, outcome: outcome!, ...(failure === undefined ? {} : { error: failure }) };
 }
 
 /** The reconciler's work on one open check of a submission: look it up, then settle, wait or hand it to a person. */
