@@ -224,11 +224,9 @@ export const OWNER_DOCUMENT_TYPES = ["cpf", "cnpj"] as const;
 
 type OpenString<Known extends string> = Known | (string & {});
 
-function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.union([z.enum(values), nonEmptyString]) as unknown as z.ZodType<
-    OpenString<T[number]>,
-    OpenString<T[number]>
-  >;
+/** A known value or any other non-empty string, typed so editors still offer the known ones. */
+function openEnum<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<OpenString<T[number]>, OpenString<T[number]>> {
+  return z.union([z.enum(values), nonEmptyString]);
 }
 
 export const pixKeyTypeSchema = openEnum(PIX_KEY_TYPES);
@@ -291,6 +289,8 @@ export const checkoutRequestSchema = z.object({
     })
     .optional(),
 });
+/** A checkout as stored (the `checkouts.request` column): the body its schema let through. */
+export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
 
 export const refundRequestSchema = z.object({
   transactionId: nonEmptyString,

@@ -55,7 +55,7 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     guardConnections(pool);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as SandboxDb, driver: "postgres", close: () => pool.end() };
+    return { db, driver: "postgres", close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? ".data/sandbox";
   const inMemory = dataDir === "memory://";
@@ -66,7 +66,7 @@ export async function openDatabase(opts: { dataDir?: string; databaseUrl?: strin
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
-      db: db as unknown as SandboxDb,
+      db,
       driver: "pglite",
       close: async () => {
         try {

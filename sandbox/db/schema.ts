@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { CheckoutRequest } from "../contract/requests";
 import {
   bigint,
   bigserial,
@@ -168,7 +169,7 @@ export const checkouts = pgTable("checkouts", {
   id: text("id").primaryKey(),
   producerId: text("producer_id").notNull().references(() => producers.id),
   offerCode: text("offer_code").notNull(),
-  request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+  request: jsonb("request").$type<CheckoutRequest>().notNull(),
   salesCount: integer("sales_count").notNull().default(0),
   createdAt: createdAt(),
 });

@@ -39,9 +39,9 @@ function postRoute<S extends z.ZodType>(
   app: Hono<AppEnv>,
   path: string,
   schema: S,
-  handler: (body: z.output<S>, producer: Producer, c: AppContext) => Promise<unknown> | unknown,
+  handler: (body: z.output<S>, producer: Producer, c: AppContext) => Promise<object> | object,
 ) {
-  app.post(path, async (c) => c.json((await handler(await readBody(c, schema), c.get("producer"), c)) as never));
+  app.post(path, async (c) => c.json(await handler(await readBody(c, schema), c.get("producer"), c)));
 }
 
 export function gatewayRoutes(ctx: SandboxContext) {

@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { formatDigitableLine } from "../../lib/br/boleto";
 import { formatDocument, isValidDocument, documentKind } from "../../lib/br/document";
 import type { SandboxContext } from "../context";
+import type { CheckoutRequest } from "../contract/requests";
 import { checkouts, transactions, withdraws, payoutAccounts } from "../db/schema";
 import { buildBoletoCharge, buildCardCharge, buildPixCharge, type ChargeBase } from "../domain/charges";
 import { applyTransition, createTransaction, type TxRow } from "../domain/transactions";
@@ -15,23 +16,6 @@ import { brl, esc, page, statusBadge } from "./html";
 
 const PAYABLE = new Set(["OK", "PENDING"]);
 const METHOD_LABELS: Record<string, string> = { PIX: "Pix", CREDIT_CARD: "Credit card", BOLETO: "Boleto", CRYPTO: "Crypto" };
-
-type CheckoutRequest = {
-  product: {
-    externalId: string;
-    name: string;
-    photos?: string[];
-    offer: { name: string; price: number; offerType: string; currency: string; lang: string };
-  };
-  settings?: {
-    paymentMethods?: string[];
-    acceptedDocs?: string[];
-    thankYouPage?: string;
-    askForAddress?: boolean;
-    colors?: Record<string, string>;
-  };
-  customer?: { name?: string; email?: string; phone?: string; document?: string; address?: Record<string, unknown> };
-};
 
 function chargeDetails(tx: TxRow, publicUrl: string): string {
   if (tx.pixCode) {
@@ -202,7 +186,7 @@ ${client.name ? `<dt>Payer</dt><dd>${esc(client.name)}${client.document ? ` (${e
 
   async function loadCheckout(id: string) {
     const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
-    return row ? { row, request: row.request as unknown as CheckoutRequest } : null;
+    return row ? { row, request: row.request } : null;
   }
 
   function methodsOf(request: CheckoutRequest): string[] {

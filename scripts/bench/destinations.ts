@@ -86,8 +86,7 @@ type Receiver = { server: Server; arrivals: Map<string, number>; duplicates: num
 
 /** A producer's system: verifies each delivery with the standardwebhooks library, notes when it arrived. */
 function receiver(): Receiver {
-  const state: Receiver = { server: null as unknown as Server, arrivals: new Map(), duplicates: 0, unverified: 0, secret: "" };
-  state.server = createServer((request, response) => {
+  const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -104,6 +103,7 @@ function receiver(): Receiver {
       response.writeHead(204).end();
     });
   });
+  const state: Receiver = { server, arrivals: new Map(), duplicates: 0, unverified: 0, secret: "" };
   return state;
 }
 

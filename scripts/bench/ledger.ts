@@ -57,7 +57,7 @@ async function main() {
     );
 
     // Bulk load without the secondary indexes, then build them: how a restore would do it.
-    const execute = async <T,>(query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as { rows: T[] };
+    const execute = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => db.execute<T>(query);
     const indexes = await execute<{ indexname: string; indexdef: string }>(sql`
       select indexname, indexdef from pg_indexes
       where tablename = 'ledger_transactions' and indexname <> 'ledger_transactions_pkey'`);

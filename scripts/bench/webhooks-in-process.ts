@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
 import readline from "node:readline";
+import { Readable } from "node:stream";
 import { seedLedgerSql, type SeededCharge } from "./seed-ledger";
 
 const TOKEN = "wht_bench_token_0001";
@@ -55,12 +56,12 @@ async function serve(): Promise<void> {
       }
       if (req.method === "GET" && req.url === "/__bench/count") {
         const db = await getDb();
-        const result = (await db.execute(sql`
+        const result = await db.execute<Record<string, number>>(sql`
           select (select count(*)::int from webhook_events where account_id = ${account.id}) as events,
                  (select coalesce(sum(deliveries), 0)::int from webhook_events where account_id = ${account.id}) as deliveries,
                  (select count(*)::int from ledger_transactions where account_id = ${account.id} and last_webhook_at is not null) as ledger,
                  (select count(*)::int from ledger_transactions where account_id = ${account.id} and status = 'COMPLETED') as paid
-        `)) as unknown as { rows: Record<string, number>[] };
+        `);
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(result.rows[0]));
         return;
       }
@@ -76,7 +77,7 @@ async function serve(): Promise<void> {
       const request = new Request(`http://bench${req.url}`, {
         method: "POST",
         headers,
-        body: req as unknown as ReadableStream,
+        body: Readable.toWeb(req),
         duplex: "half",
       } as RequestInit);
       const response = await handleWebhookRequest(request, decodeURIComponent(match[1]));

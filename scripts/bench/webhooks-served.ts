@@ -44,6 +44,13 @@ import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
 import { cookieHeader, openFeedStream, signIn } from "../served-session";
 import { seedLedger, type SeededCharge } from "./seed-ledger";
 
+declare global {
+  interface Window {
+    /** When the feed page first showed each event (set by the bench in its browser page only). */
+    __seen?: Record<string, number>;
+  }
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const baselineDir = path.join(root, "scripts/bench/baseline-app");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
@@ -260,7 +267,7 @@ async function openActivityPage(base: string, admin: { email: string; password: 
     await page.locator('[data-testid="feed-mode"][data-mode="live"]').waitFor({ timeout: 30_000 });
     await page.evaluate(() => {
       const seen: Record<string, number> = {};
-      (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+      window.__seen = seen;
       new MutationObserver(() => {
         const now = Date.now();
         for (const row of document.querySelectorAll<HTMLElement>('[data-testid="feed-row"]')) {
@@ -274,7 +281,7 @@ async function openActivityPage(base: string, admin: { email: string; password: 
     throw error;
   }
   return {
-    seen: () => page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen),
+    seen: () => page.evaluate(() => window.__seen ?? {}),
     close: () => browser.close(),
   };
 }
