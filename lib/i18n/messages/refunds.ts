@@ -36,6 +36,10 @@ export const refunds = defineMessages(
       lookup: "consulta ao gateway",
     },
     notChecked: "Não consultado",
+    submission: {
+      SUBMITTING: "Enviando",
+      UNKNOWN: "Resposta desconhecida: o console consulta a transação",
+    },
     amount: "Valor",
     requestedBy: "Pedido por",
     requestedAt: "Pedido em",
@@ -95,6 +99,10 @@ export const refunds = defineMessages(
       lookup: "gateway lookup",
     },
     notChecked: "Not checked",
+    submission: {
+      SUBMITTING: "Sending",
+      UNKNOWN: "Answer unknown: the console looks the transaction up",
+    },
     amount: "Amount",
     requestedBy: "Requested by",
     requestedAt: "Requested",

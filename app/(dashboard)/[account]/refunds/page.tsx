@@ -72,7 +72,11 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
                       <span className="block text-xs text-muted-foreground">{format.dateTimeZoned(row.createdAt)}</span>
                     </TableCell>
                     <TableCell data-testid="refund-status">
-                      <StatusBadge kind="refund" status={row.status} />
+                      <StatusBadge
+                        kind="refund"
+                        status={row.status}
+                        empty={row.submission === "SUBMITTING" || row.submission === "UNKNOWN" ? t(`refunds.submission.${row.submission}`) : undefined}
+                      />
                     </TableCell>
                     <TableCell data-testid="refund-transaction-status">
                       <div className="flex items-center gap-1">
