@@ -289,7 +289,7 @@ export function TransferForm({
 
   return (
     <Form {...form}>
-      <form {...events} onSubmit={form.handleSubmit((values) => onReview(values as unknown as TransferInput))} className="space-y-6" noValidate>
+      <form {...events} onSubmit={form.handleSubmit((values) => onReview(values))} className="space-y-6" noValidate>
         {!clientIp && (
           <Alert variant="destructive">
             <AlertTitle className="line-clamp-none">{t("transfers.ipMissingTitle")}</AlertTitle>
