@@ -45,16 +45,18 @@ export async function requestRefund(params: {
   const result = await submit(refundSubmissions, { accountId, actor, ip, input }, { actor, ip });
   const { row } = result;
   if (result.replayed) {
-    // The interface keeps one refund request per transaction: this one was already asked for.
+    // The interface keeps one refund request per transaction: this one was already asked for
+    // (or its answer is still unknown). Nothing is sent.
+    const reason = row.submission === "SUBMITTED" ? "duplicate" : "unresolved";
     await writeAudit({
       actor,
       accountId,
       action: "refund.rejected",
       target: input.transactionId,
       ip,
-      details: { reason: input.reason, errorKind: "duplicate", refundRequest: row.id, submission: row.submission },
+      details: { reason: input.reason, errorKind: reason, refundRequest: row.id, submission: row.submission },
     });
-    throw new RefundRefusedError(row.submission === "SUBMITTED" ? "duplicate" : "unresolved");
+    throw new RefundRefusedError(reason);
   }
   if (result.outcome === "created") return { refundId: row.id, status: row.status ?? "" };
   if (result.outcome === "unknown") throw new RefundRefusedError("outcomeUnknown");
