@@ -93,7 +93,7 @@ export function TransferForm({
       ownerDocumentType: "cpf",
       ownerDocumentTypeOther: "",
       ownerDocumentNumber: "",
-    } as unknown as TransferFormValues,
+    },
   });
   const keyType = useWatch({ control: form.control, name: "pixKeyType" });
   const documentType = useWatch({ control: form.control, name: "ownerDocumentType" });
