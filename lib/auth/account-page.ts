@@ -22,14 +22,17 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 /** Old, account-less addresses (bookmarks, the sidebar) open the same page of the account the user is working on. */
 export async function redirectToAccountPage(permission: Permission, path: string, searchParams: SearchParams = {}): Promise<never> {
-  const ctx = await requirePage(permission);
-  if (!ctx.account) redirect("/accounts");
+  const ctx = await requirePage();
+  if (ctx.accounts.length === 0) redirect("/accounts");
+  // The remembered account when it allows the page, else the first that does.
+  const account = [ctx.account, ...ctx.accounts].find((a) => a && can(ctx, permission, a.id));
+  if (!account) redirect("/forbidden");
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, one);
   }
   const search = query.size > 0 ? `?${query}` : "";
-  redirect(`${accountPath(ctx.account.id, path)}${search}`);
+  redirect(`${accountPath(account.id, path)}${search}`);
 }
 
 /**

@@ -84,10 +84,15 @@ export const getAccessContext = cache(async (): Promise<AccessContext | null> =>
   return { user, accounts, account, ip: clientIp(await headers()) };
 });
 
-/** Whether the context may use `permission`; account permissions need a specific account the user can reach. */
+/**
+ * Whether the context may use `permission`. An account permission is checked on the account named;
+ * without one (a page across accounts, such as the activity feed) it asks whether any of the user's
+ * accounts allows it. The remembered account (a cookie) never decides.
+ */
 export function can(ctx: AccessContext, permission: Permission, accountId?: string): boolean {
   if (isGlobalPermission(permission)) return roleCan(ctx.user.role, permission);
-  const account = accountId ? ctx.accounts.find((a) => a.id === accountId) : ctx.account;
+  if (accountId === undefined) return ctx.accounts.some((a) => roleCan(a.role, permission));
+  const account = ctx.accounts.find((a) => a.id === accountId);
   return !!account && roleCan(account.role, permission);
 }
 
