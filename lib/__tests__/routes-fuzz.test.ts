@@ -36,7 +36,7 @@ describe("console route handlers under fuzzing", () => {
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     account.id = (await createAccount({ name: "Loja", baseUrl: "http://127.0.0.1:9", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: "wht_tokentoken", mode: "test" }, null)).id;
   });
   afterAll(async () => {

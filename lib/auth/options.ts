@@ -5,7 +5,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { clientIp } from "@/lib/http/client-ip";
 import { writeAudit } from "@/lib/audit/log";
-import { findUserForSignIn } from "@/lib/users/dal";
+import { findUserForSignIn } from "@/lib/users/queries";
 import { decoyPasswordHash, verifyPassword } from "@/lib/crypto/password";
 import { SIGN_IN_EMAIL_RULE, SIGN_IN_IP_RULE, attemptKeys, clearAttempts, retryMinutes, takeAttempts } from "@/lib/users/throttle";
 import { checkSecondFactor } from "./second-factor";

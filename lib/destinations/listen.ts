@@ -9,7 +9,7 @@ import { eventDestinations, gatewayAccounts, listenTokens } from "@/lib/db/schem
 import { urlShapeProblem } from "./address";
 import { claimAttempts, headersFor, loadTargets, recordResults, type AttemptResult } from "./deliver";
 import { publishAllPending } from "./publish";
-import { removeDestinations } from "./dal";
+import { removeDestinations } from "./queries";
 import { generateSecret } from "./signing";
 
 type Actor = { id: string; email: string };

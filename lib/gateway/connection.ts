@@ -1,5 +1,5 @@
 import "server-only";
-import { getAccountCredentials } from "@/lib/accounts/dal";
+import { getAccountCredentials } from "@/lib/accounts/queries";
 import { env } from "@/lib/env";
 import { createGatewayClient, type GatewayClient } from "./client";
 

@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { getAccessContext } from "@/lib/auth/session";
-import { setUserLocale } from "@/lib/users/dal";
+import { setUserLocale } from "@/lib/users/queries";
 import { isLocale, LOCALE_COOKIE } from "@/lib/locale";
 
 const YEAR_S = 60 * 60 * 24 * 365;

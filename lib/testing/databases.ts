@@ -29,7 +29,7 @@ export async function testDatabases(): Promise<TestDatabase[]> {
   return targets;
 }
 
-/** Points the process-wide database handle at `target` (the DAL reads it from the environment). */
+/** Points the process-wide database handle at `target` (the queries read it from the environment). */
 export function useDatabase(target: TestDatabase) {
   if (target.url) {
     process.env.DATABASE_URL = target.url;

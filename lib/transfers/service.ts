@@ -2,7 +2,7 @@ import "server-only";
 import { writeAudit } from "@/lib/audit/log";
 import { secondFactorForMoneyOut } from "@/lib/auth/second-factor";
 import type { Role } from "@/lib/db/schema";
-import { checkOwnPassword } from "@/lib/users/dal";
+import { checkOwnPassword } from "@/lib/users/queries";
 import { isGatewayError, type GatewayError } from "@/lib/gateway";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { submit, type SubmissionActor } from "@/lib/submissions/engine";

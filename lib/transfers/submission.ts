@@ -10,7 +10,7 @@ import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas/tr
 import { decide, transferMachine } from "@/lib/status/machine";
 import { enqueueCheck } from "@/lib/submissions/checks";
 import { gatewayTimeoutMs, type SubmissionActor, type SubmissionDefinition } from "@/lib/submissions/engine";
-import { getTransferSettings, transferredTodayCents } from "./dal";
+import { getTransferSettings, transferredTodayCents } from "./queries";
 import { callbackKeyHash } from "./callback-key";
 import type { TransferInput } from "./schemas";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, webhookRejections } from "@/lib/db/schema";
 import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
-import { getWebhookToken } from "@/lib/accounts/dal";
+import { getWebhookToken } from "@/lib/accounts/queries";
 import { storeEvent } from "./store";
 import { authenticateTransferNotification, isTransferNotification } from "./transfer-notifications";
 import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "./payload";

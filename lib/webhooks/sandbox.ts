@@ -1,5 +1,5 @@
 import "server-only";
-import { getAccountCredentials } from "@/lib/accounts/dal";
+import { getAccountCredentials } from "@/lib/accounts/queries";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import type { SANDBOX_EVENTS } from "./schemas";
 

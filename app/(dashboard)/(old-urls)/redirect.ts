@@ -2,11 +2,11 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { redirectToAccountPage, redirectToOwningAccount } from "@/lib/auth/account-page";
 import type { Permission } from "@/lib/auth/permissions";
-import { getCheckoutLink } from "@/lib/checkout-links/service";
+import { getCheckoutLink } from "@/lib/checkout-links/queries";
 import { routeId, type RawSearchParams } from "@/lib/http/search-params";
 import { getLedgerTransaction } from "@/lib/ledger/queries";
 import { getOperation } from "@/lib/submissions/transactions";
-import { getTransfer } from "@/lib/transfers/dal";
+import { getTransfer } from "@/lib/transfers/queries";
 
 type OldFeature = {
   /** Pages by their first segment ("" is the list): each opens under the account the user last worked on. */

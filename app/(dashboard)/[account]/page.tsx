@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleBadge } from "@/components/shell/role-badge";
-import { getAccount } from "@/lib/accounts/dal";
+import { getAccount } from "@/lib/accounts/queries";
 import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";

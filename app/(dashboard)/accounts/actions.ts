@@ -11,7 +11,7 @@ import {
   replaceSecretKey,
   replaceWebhookToken,
   updateAccountDetails,
-} from "@/lib/accounts/dal";
+} from "@/lib/accounts/queries";
 import {
   accountDetailsSchema,
   createAccountSchema,

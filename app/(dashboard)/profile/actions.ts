@@ -11,7 +11,7 @@ import {
   startEnrolment,
   type CodeCheck,
 } from "@/lib/auth/second-factor";
-import { changePassword, checkOwnPassword } from "@/lib/users/dal";
+import { changePassword, checkOwnPassword } from "@/lib/users/queries";
 
 export const changePasswordAction = defineAction(
   { permission: "profile.manage", schema: changePasswordSchema },

@@ -28,7 +28,7 @@ async function signInWith(credentials: Record<string, string>, ip = "203.0.113.9
 }
 
 async function newUser(role: "admin" | "producer" | "operator" | "viewer" = "producer") {
-  const { createUser } = await import("@/lib/users/dal");
+  const { createUser } = await import("@/lib/users/queries");
   const email = `u-${randomBytes(4).toString("hex")}@example.com`;
   const id = await createUser({ email, name: "Pessoa", password: PASSWORD, role, accountIds: [] }, null);
   return { id, email, role };
@@ -113,7 +113,7 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
   it("signing out revokes the session row, so a replayed cookie is refused; role changes end sessions too", async () => {
     const { findSessionUser, revokeSession } = await import("../sessions");
     const { authOptions } = await import("../options");
-    const { setUserRole } = await import("@/lib/users/dal");
+    const { setUserRole } = await import("@/lib/users/queries");
     const user = await newUser();
     const first = await signInWith({ email: user.email, password: PASSWORD });
     const second = await signInWith({ email: user.email, password: PASSWORD });
@@ -215,7 +215,7 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
   });
 
   it("throttles the password checks inside a session (transfer confirmation, password change)", async () => {
-    const { changePassword } = await import("@/lib/users/dal");
+    const { changePassword } = await import("@/lib/users/queries");
     const user = await newUser();
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => changePassword(user.id, "not the password", "a brand new password 123")));
     expect(outcomes.filter((o) => o === "wrong_password").length).toBeLessThanOrEqual(5);

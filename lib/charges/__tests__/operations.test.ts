@@ -102,7 +102,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const account = await createAccount(
       { name: "Sandbox", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" },
       null,

@@ -124,7 +124,7 @@ export const destinationAttempts = pgTable(
   "destination_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** No foreign key: a check per logged attempt cost more than the attempt's own insert; deleting a destination deletes its attempts (lib/destinations/dal.ts). */
+    /** No foreign key: a check per logged attempt cost more than the attempt's own insert; deleting a destination deletes its attempts (lib/destinations/queries.ts). */
     deliveryId: text("delivery_id").notNull(),
     destinationId: text("destination_id").notNull(),
     eventId: text("event_id").notNull(),

@@ -27,9 +27,9 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)).id;
-    const { createDestination } = await import("../dal");
+    const { createDestination } = await import("../queries");
     const created = await createDestination(accountId, { url: receiver.url, allTypes: true, eventTypes: [] }, actor, null);
     destinationId = created.destination.id;
     secret = created.secret;
@@ -90,7 +90,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
     expect(delivery).toMatchObject({ state: "failed", attempts: 3, lastStatus: 500 });
 
     // "Resend" starts the schedule over, under the same id.
-    const { resendEvent } = await import("../dal");
+    const { resendEvent } = await import("../queries");
     expect(await resendEvent(accountId, destinationId, got[0]!.id, actor, null)).toBe(true);
     await pass();
     expect(forIdentifier(identifier).map((r) => r.id)).toEqual([got[0]!.id, got[0]!.id, got[0]!.id, got[0]!.id]);
@@ -113,7 +113,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   });
 
   it("follows no redirect and stops waiting at the timeout", async () => {
-    const { createDestination, deleteDestination } = await import("../dal");
+    const { createDestination, deleteDestination } = await import("../queries");
     const slow = createServer((request, response) => {
       if (request.url === "/moved") response.writeHead(301, { location: receiver.url }).end();
       // /slow never answers
@@ -145,7 +145,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   });
 
   it("a 410 disables the destination and its queue stops", async () => {
-    const { createDestination } = await import("../dal");
+    const { createDestination } = await import("../queries");
     const gone = await startReceiver(() => null);
     try {
       gone.setFallback({ status: 410, body: "gone" });
@@ -158,7 +158,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
       const db = await getDb();
       const [row] = await db.select().from(eventDestinations).where(eq(eventDestinations.id, destination.destination.id));
       expect(row).toMatchObject({ state: "disabled", disabledReason: "gone" });
-      const { disabledDestinations } = await import("../dal");
+      const { disabledDestinations } = await import("../queries");
       expect((await disabledDestinations(accountId)).map((d) => d.id)).toContain(row!.id);
     } finally {
       await gone.close();
@@ -166,7 +166,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   });
 
   it("days of nothing but failures disable a destination; one success resets the count", async () => {
-    const { createDestination } = await import("../dal");
+    const { createDestination } = await import("../queries");
     const failing = await startReceiver(() => null);
     try {
       failing.setFallback({ status: 500 });
@@ -197,7 +197,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   });
 
   it("during a rotation's overlap both signatures are sent; either secret verifies", async () => {
-    const { rotateSecret } = await import("../dal");
+    const { rotateSecret } = await import("../queries");
     const old = secret!;
     const rotated = await rotateSecret(accountId, destinationId, 24, actor, null);
     secret = rotated.secret;
@@ -227,7 +227,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   });
 
   it("resend everything since T: the count first, then each event again under its own id", async () => {
-    const { countEventsSince, replaySince } = await import("../dal");
+    const { countEventsSince, replaySince } = await import("../queries");
     await new Promise((resolve) => setTimeout(resolve, 20));
     const since = new Date();
     const identifiers = [await confirmedCharge(), await confirmedCharge()];
@@ -245,7 +245,7 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   });
 
   it("a test event reaches only the destination it was sent to", async () => {
-    const { sendTestEvent } = await import("../dal");
+    const { sendTestEvent } = await import("../queries");
     const id = await sendTestEvent(accountId, destinationId, actor, null);
     await pass();
     const got = receiver.received.filter((r) => r.id === id);

@@ -17,7 +17,7 @@ describe.each(targets)("npm run listen's session on $name", (target: TestDatabas
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)).id;
     otherAccountId = (await createAccount({ name: "Outra", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_0987654321", mode: "test" }, null)).id;
   });
@@ -66,7 +66,7 @@ describe.each(targets)("npm run listen's session on $name", (target: TestDatabas
 
   it("a report for a delivery of another destination changes nothing", async () => {
     const { authenticateListen, createListenToken, openListenSession, reportListenResults } = await import("../listen");
-    const { createDestination, sendTestEvent } = await import("../dal");
+    const { createDestination, sendTestEvent } = await import("../queries");
     const other = await createDestination(accountId, { url: "http://127.0.0.1:9/hook", allTypes: true, eventTypes: [] }, actor, null);
     await sendTestEvent(accountId, other.destination.id, actor, null);
     const db = await getDb();

@@ -54,9 +54,9 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
-    const { createDestination } = await import("../dal");
+    const { createDestination } = await import("../queries");
     const created = await createDestination(accountId, { url: receiver.url, description: "CRM", allTypes: true, eventTypes: [] }, { id: "u1", email: "admin@example.test" }, null);
     destinationId = created.destination.id;
     secret = created.secret;
@@ -214,7 +214,7 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
   });
 
   it("destinations receive only the types they chose; a paused one queues them until resumed", async () => {
-    const { createDestination, setDestinationState } = await import("../dal");
+    const { createDestination, setDestinationState } = await import("../queries");
     const actor = { id: "u1", email: "admin@example.test" };
     const onlyRefunds = await createDestination(accountId, { url: receiver.url, allTypes: false, eventTypes: ["charge.refunded"] }, actor, null);
     await setDestinationState(accountId, destinationId, "paused", actor, null);

@@ -56,9 +56,9 @@ describe.each(targets)("destination workers on $name", (target: TestDatabase) =>
   let accountId: string;
 
   async function setup() {
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)).id;
-    const { createDestination } = await import("../dal");
+    const { createDestination } = await import("../queries");
     const created = await createDestination(accountId, { url: receiver.url, allTypes: false, eventTypes: ["charge.created"] }, { id: "u1", email: "admin@example.test" }, null);
     secret = created.secret;
   }

@@ -39,7 +39,7 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const make = async (name: string, publicKey: string, secretKey: string) =>
       (await createAccount({ name, baseUrl: sandbox.url, publicKey, secretKey, webhookToken: null, mode: "test" }, null)).id;
     accountId = await make("Demo", "pk_sandbox_demo", "sk_sandbox_demo");

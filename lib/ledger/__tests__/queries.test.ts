@@ -46,7 +46,7 @@ describe.each(targets)("ledger queries on $name", (target: TestDatabase) => {
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const account = await createAccount({ name: "Ledger", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_test_123456", webhookToken: null, mode: "test" }, null);
     const other = await createAccount({ name: "Other", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_test_654321", webhookToken: null, mode: "test" }, null);
     accountId = account.id;

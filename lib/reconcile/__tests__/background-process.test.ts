@@ -58,7 +58,7 @@ describe.each(targets)("the background worker process on $name", (target: TestDa
   afterAll(() => workers.forEach((w) => w.kill("SIGKILL")));
 
   it("applies what the web process stored: the backlog at start, then each new event on its signal, and confirms it with the gateway", { timeout: 60_000 }, async () => {
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const { receiveWebhook } = await import("@/lib/webhooks/ingest");
     const accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
     const db = await getDb();

@@ -84,7 +84,7 @@ describe.each(targets)("the background worker when its connections are terminate
   afterAll(() => workers.forEach((w) => w.child.kill("SIGKILL")));
 
   it("stays up, listens again, applies a stored event afterwards, and stops cleanly on SIGTERM", { timeout: 90_000 }, async () => {
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const { receiveWebhook } = await import("@/lib/webhooks/ingest");
     const { closeDb } = await import("@/lib/db/client");
     const accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;

@@ -43,7 +43,7 @@ function notification(overrides: { id?: string; identifier?: string | null; even
 
 describe.each(targets)("notifications about transactions the ledger does not have, on $name", (target: TestDatabase) => {
   const newAccount = async (name: string) => {
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     return (await createAccount({ name, baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
   };
 

@@ -23,7 +23,7 @@ describe.each(targets)("a refund request whose answer is lost, on $name", (targe
 
   const accountOnce = async () => {
     if (accountId) return accountId;
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: null, mode: "test" }, null)).id;
     return accountId;
   };
@@ -46,7 +46,7 @@ describe.each(targets)("a refund request whose answer is lost, on $name", (targe
   it.each<RefundBehaviour>(["reset", "hang"])("(%s) is UNKNOWN, refuses a resend, and settles by the transaction's lookup without a second request", async (behaviour) => {
     await accountOnce();
     const { requestRefund } = await import("@/lib/refunds/service");
-    const { listRefundsForTransaction } = await import("@/lib/refunds/dal");
+    const { listRefundsForTransaction } = await import("@/lib/refunds/queries");
     const transactionId = `tx_${randomUUID()}`;
     gateway.records.set(transactionId, { id: transactionId, clientIdentifier: `ord-${transactionId}`, status: "COMPLETED", payedAt: "2026-11-20T12:05:00.000Z" });
     const input = { transactionId, ledgerId: undefined, reason: "Solicitação do cliente", description: "Desistiu" };
@@ -94,7 +94,7 @@ describe.each(targets)("a refund request whose answer is lost, on $name", (targe
   it("a refused request created nothing: it is not listed, and may be sent again with corrected values", async () => {
     await accountOnce();
     const { requestRefund } = await import("@/lib/refunds/service");
-    const { listRefundsForTransaction } = await import("@/lib/refunds/dal");
+    const { listRefundsForTransaction } = await import("@/lib/refunds/queries");
     const transactionId = `tx_${randomUUID()}`;
     const sent = () => gateway.refundRequests.filter((body) => body.transactionId === transactionId).length;
     gateway.refunds("refuse");

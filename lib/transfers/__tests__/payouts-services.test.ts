@@ -64,8 +64,8 @@ beforeAll(async () => {
   process.env.APP_URL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   await closeDb();
-  const { createAccount } = await import("@/lib/accounts/dal");
-  const { createUser } = await import("@/lib/users/dal");
+  const { createAccount } = await import("@/lib/accounts/queries");
+  const { createUser } = await import("@/lib/users/queries");
   demoAccountId = (await createAccount({ name: "demo", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" }, null)).id;
   companyAccountId = (
     await createAccount({ name: "company", baseUrl: sandbox.url, publicKey: "pk_sandbox_company", secretKey: "sk_sandbox_company", webhookToken: null, mode: "test" }, null)
@@ -148,7 +148,7 @@ describe("transfers", () => {
 
   it("enforces the daily limit per account", async () => {
     const { submitTransfer, DailyLimitError } = await import("@/lib/transfers/service");
-    const { saveTransferSettings } = await import("@/lib/transfers/dal");
+    const { saveTransferSettings } = await import("@/lib/transfers/queries");
     await saveTransferSettings(companyAccountId, 2000, actor);
     await submitTransfer({ accountId: companyAccountId, actor, ip: CLIENT_IP, input: transferInput({ amount: 15 }) });
     const refused = submitTransfer({ accountId: companyAccountId, actor, ip: CLIENT_IP, input: transferInput({ amount: 5.01 }) });
@@ -163,7 +163,7 @@ describe("transfers", () => {
 describe("refund requests", () => {
   it("stores a PENDING request, names a duplicate and an unknown transaction, and reads the transaction after approval", async () => {
     const { requestRefund, refreshRefundTransaction } = await import("@/lib/refunds/service");
-    const { listRefundsForTransaction } = await import("@/lib/refunds/dal");
+    const { listRefundsForTransaction } = await import("@/lib/refunds/queries");
     const { gatewayForAccount } = await import("@/lib/gateway/connection");
     const gateway = await gatewayForAccount(demoAccountId);
     const charge = await gateway.createPixCharge({
@@ -205,7 +205,8 @@ describe("checkout links", () => {
   };
 
   it("creates a link for demo, lists it and audits it", async () => {
-    const { createCheckoutLink, listCheckoutLinks } = await import("@/lib/checkout-links/service");
+    const { createCheckoutLink } = await import("@/lib/checkout-links/service");
+    const { listCheckoutLinks } = await import("@/lib/checkout-links/queries");
     const created = await createCheckoutLink({ accountId: demoAccountId, actor, ip: CLIENT_IP, input });
     expect(created.checkoutUrl).toMatch(/^http/);
     expect((await listCheckoutLinks(demoAccountId)).map((l) => l.id)).toContain(created.id);
@@ -214,7 +215,8 @@ describe("checkout links", () => {
   });
 
   it("records a link whose answer was lost as UNKNOWN, for the reconciler and a person, and lists only created links", async () => {
-    const { createCheckoutLink, listCheckoutLinks } = await import("@/lib/checkout-links/service");
+    const { createCheckoutLink } = await import("@/lib/checkout-links/service");
+    const { listCheckoutLinks } = await import("@/lib/checkout-links/queries");
     const { checkoutLinks, gatewayChecks } = await import("@/lib/db/schema");
     await control().fault({ dropConnection: true, times: 1 });
     await expect(createCheckoutLink({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ reason: "outcomeUnknown" });

@@ -16,7 +16,7 @@ describe.each(targets)("last administrator on $name", (target: TestDatabase) => 
   bindDatabase(target);
 
   it("cannot be demoted or deactivated; once another admin exists, it can", async () => {
-    const { createUser, LastAdminError, setUserActive, setUserRole } = await import("@/lib/users/dal");
+    const { createUser, LastAdminError, setUserActive, setUserRole } = await import("@/lib/users/queries");
     const db = await getDb();
     // Start from no active administrator but ours.
     await db.execute(sql`update users set active = false where role = 'admin'`);

@@ -31,7 +31,7 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
   });
   afterAll(async () => {

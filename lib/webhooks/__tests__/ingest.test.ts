@@ -56,7 +56,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
     tokenlessAccountId = (await createAccount({ name: "Sem token", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" }, null)).id;
   });

@@ -149,7 +149,7 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
   beforeAll(async () => {
     await closeDb();
     useDatabase(target);
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const { encryptSecret } = await import("@/lib/crypto/secrets");
     accountId = (await createAccount({ name: "Loja", baseUrl: "http://127.0.0.1:9", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
     const db = await getDb();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { startTestServer } from "@/lib/gateway/__tests__/test-server";
 
 const credentials = { baseUrl: "", publicKey: "pk_test", secretKey: "sk_test_SECRET" };
-vi.mock("@/lib/accounts/dal", () => ({ getAccountCredentials: async () => credentials }));
+vi.mock("@/lib/accounts/queries", () => ({ getAccountCredentials: async () => credentials }));
 
 const { detectSandbox } = await import("../sandbox");
 

@@ -33,7 +33,7 @@ describe("the console's sandbox helper never sends the account's keys to a secon
   });
 
   it("a redirect is refused, not followed: the keys stay with the saved gateway", async () => {
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const { detectSandbox, emitSandboxEvent } = await import("@/lib/webhooks/sandbox");
     const account = await createAccount(
       { name: "Redirecting", baseUrl: redirecting.url, publicKey: "pk_live_x", secretKey: "sk_live_must_not_leave", webhookToken: null, mode: "test" },

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAccountPage } from "@/lib/auth/account-page";
-import { listCheckoutLinks } from "@/lib/checkout-links/service";
+import { listCheckoutLinks } from "@/lib/checkout-links/queries";
 import { getI18n } from "@/lib/i18n/server";
 
 export default async function CheckoutLinksPage({ params }: { params: Promise<{ account: string }> }) {

@@ -16,7 +16,7 @@ import {
   sendTestEvent,
   setDestinationState,
   updateDestination,
-} from "@/lib/destinations/dal";
+} from "@/lib/destinations/queries";
 import {
   destinationFormSchema,
   destinationIdSchema,

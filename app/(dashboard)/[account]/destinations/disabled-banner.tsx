@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AlertTriangle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { accountPath } from "@/lib/accounts/paths";
-import { disabledDestinations } from "@/lib/destinations/dal";
+import { disabledDestinations } from "@/lib/destinations/queries";
 import { getI18n } from "@/lib/i18n/server";
 
 /** The console stopped sending to a producer's system by itself (a 410, or days of failures): every account page that shows it says so. */

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
-import { listDestinations } from "@/lib/destinations/dal";
+import { listDestinations } from "@/lib/destinations/queries";
 import { listListenTokens } from "@/lib/destinations/listen";
 import { EVENT_TYPES } from "@/lib/destinations/vocabulary";
 import { getI18n } from "@/lib/i18n/server";

@@ -11,7 +11,7 @@ import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { fromCents } from "@/lib/br";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
-import { listRefunds } from "@/lib/refunds/dal";
+import { listRefunds } from "@/lib/refunds/queries";
 import { LookupTransactionButton, RefreshPageButton } from "./refresh-buttons";
 
 export default async function RefundsPage({ params }: { params: Promise<{ account: string }> }) {

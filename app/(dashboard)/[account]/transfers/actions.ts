@@ -6,7 +6,7 @@ import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
 import { toCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
-import { saveTransferSettings } from "@/lib/transfers/dal";
+import { saveTransferSettings } from "@/lib/transfers/queries";
 import { submitTransferSchema, transferSettingsSchema } from "@/lib/transfers/schemas";
 import { TransferRefusedError } from "@/lib/transfers/errors";
 import { confirmMoneyOut, DailyLimitError, submitTransfer } from "@/lib/transfers/service";

@@ -12,7 +12,7 @@ import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { formatMoneyInput, fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
-import { getTransferSettings, listTransfers } from "@/lib/transfers/dal";
+import { getTransferSettings, listTransfers } from "@/lib/transfers/queries";
 import { TransferSettingsDialog } from "./settings-dialog";
 
 export default async function TransfersPage({ params }: { params: Promise<{ account: string }> }) {

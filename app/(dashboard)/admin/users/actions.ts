@@ -6,7 +6,7 @@ import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { createUserSchema, requiredRolesSchema } from "@/lib/auth/schemas";
 import { setRolesRequiringSecondFactor } from "@/lib/auth/second-factor";
 import { ROLES } from "@/lib/db/schema-enums";
-import { createUser, EmailTakenError, LastAdminError, setUserAccounts, setUserActive, setUserRole } from "@/lib/users/dal";
+import { createUser, EmailTakenError, LastAdminError, setUserAccounts, setUserActive, setUserRole } from "@/lib/users/queries";
 
 const lastAdminGuard = async (run: () => Promise<void>) => {
   try {

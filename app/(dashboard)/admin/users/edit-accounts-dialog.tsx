@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useT } from "@/lib/i18n/client";
-import type { UserDto } from "@/lib/users/dal";
+import type { UserDto } from "@/lib/users/queries";
 import { AccountChecklist } from "./account-checklist";
 
 export function EditAccountsDialog({

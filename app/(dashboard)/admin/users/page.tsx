@@ -1,8 +1,8 @@
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { listAccounts } from "@/lib/accounts/dal";
+import { listAccounts } from "@/lib/accounts/queries";
 import { requirePage } from "@/lib/auth/session";
-import { listUsers } from "@/lib/users/dal";
+import { listUsers } from "@/lib/users/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { rolesRequiringSecondFactor } from "@/lib/auth/second-factor";
 import { CreateUserDialog } from "./create-user-dialog";

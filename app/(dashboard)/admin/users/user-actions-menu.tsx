@@ -3,7 +3,7 @@
 import type { PopupProps } from "@/components/ui/deferred";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useT } from "@/lib/i18n/client";
-import type { UserDto } from "@/lib/users/dal";
+import type { UserDto } from "@/lib/users/queries";
 
 /** A user row's actions: edit accounts, deactivate (after a confirmation) or reactivate. */
 export function UserActionsMenu({

@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useT } from "@/lib/i18n/client";
 import { ROLES, type Role } from "@/lib/db/schema-enums";
 import type { ActionResult } from "@/lib/actions/safe-action";
-import type { UserDto } from "@/lib/users/dal";
+import type { UserDto } from "@/lib/users/queries";
 import { setUserAccountsAction, setUserActiveAction, setUserRoleAction } from "./actions";
 
 type AccountOption = { id: string; name: string };

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { routeId } from "@/lib/http/search-params";
-import { getCheckoutLink } from "@/lib/checkout-links/service";
+import { getCheckoutLink } from "@/lib/checkout-links/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";

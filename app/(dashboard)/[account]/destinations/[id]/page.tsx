@@ -12,7 +12,7 @@ import { accountPath } from "@/lib/accounts/paths";
 import { param, parseSearchParams, routeId, type RawSearchParams } from "@/lib/http/search-params";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
-import { getDestinationHealth, getEventPayload, listAttempts } from "@/lib/destinations/dal";
+import { getDestinationHealth, getEventPayload, listAttempts } from "@/lib/destinations/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { AttemptOutcome, DestinationStateBadge, EventTypesSummary } from "../parts";
 import { AutoRefresh, DestinationControls, ReplayPanel, ResendButton } from "./controls";

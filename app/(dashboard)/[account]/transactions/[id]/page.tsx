@@ -19,7 +19,7 @@ import { getLedgerTransaction } from "@/lib/ledger/queries";
 import { currentFeedSeq } from "@/lib/webhooks/queries";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
-import { listRefundsForTransaction } from "@/lib/refunds/dal";
+import { listRefundsForTransaction } from "@/lib/refunds/queries";
 import { lookupsForTransaction } from "@/lib/audit/queries";
 import { RefreshButton } from "./refresh-button";
 import { LiveRefresh } from "@/components/payments/live-refresh";

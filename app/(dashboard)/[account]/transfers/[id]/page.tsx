@@ -12,7 +12,7 @@ import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
-import { getTransfer, listTransferNotifications } from "@/lib/transfers/dal";
+import { getTransfer, listTransferNotifications } from "@/lib/transfers/queries";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
 import { isFinal, stateOf, transferMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/submissions/checks";

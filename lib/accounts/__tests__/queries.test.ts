@@ -18,11 +18,11 @@ async function rows(query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
   return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 }
 
-describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
+describe.each(targets)("accounts queries on $name", (target: TestDatabase) => {
   bindDatabase(target);
 
   it("stores the secret key and webhook token encrypted, never in clear", async () => {
-    const { createAccount } = await import("@/lib/accounts/dal");
+    const { createAccount } = await import("@/lib/accounts/queries");
     const account = await createAccount(
       { name: "Loja", baseUrl: "https://gateway.example/", publicKey: "pk_1", secretKey: SECRET, webhookToken: TOKEN, mode: "live" },
       null,
@@ -36,7 +36,7 @@ describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
   });
 
   it("decrypts only through the server-side credential reader", async () => {
-    const { createAccount, getAccountCredentials, getWebhookToken } = await import("@/lib/accounts/dal");
+    const { createAccount, getAccountCredentials, getWebhookToken } = await import("@/lib/accounts/queries");
     const account = await createAccount(
       { name: "Outra", baseUrl: "https://gw.example", publicKey: "pk_2", secretKey: SECRET, webhookToken: TOKEN, mode: "test" },
       null,
@@ -51,7 +51,7 @@ describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
   });
 
   it("never puts a secret in the DTOs pages receive, only the last 4 characters", async () => {
-    const { createAccount, getAccount, listAccounts, replaceSecretKey } = await import("@/lib/accounts/dal");
+    const { createAccount, getAccount, listAccounts, replaceSecretKey } = await import("@/lib/accounts/queries");
     const account = await createAccount(
       { name: "DTO", baseUrl: "https://gw.example", publicKey: "pk_3", secretKey: SECRET, webhookToken: TOKEN, mode: "test" },
       null,
@@ -75,7 +75,7 @@ describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
   });
 
   it("writes every change to the audit log without the secret", async () => {
-    const { createAccount, replaceWebhookToken, updateAccountDetails } = await import("@/lib/accounts/dal");
+    const { createAccount, replaceWebhookToken, updateAccountDetails } = await import("@/lib/accounts/queries");
     const account = await createAccount(
       { name: "Audit", baseUrl: "https://gw.example", publicKey: "pk_4", secretKey: SECRET, mode: "test" },
       { id: "u1", email: "ops@example.com" },
@@ -93,7 +93,7 @@ describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
   });
 
   it("keeps the environment-defined account in step with GATEWAY_* values", async () => {
-    const { syncEnvAccount, getAccountCredentials } = await import("@/lib/accounts/dal");
+    const { syncEnvAccount, getAccountCredentials } = await import("@/lib/accounts/queries");
     const first = await syncEnvAccount({ name: "Env", baseUrl: "https://a.example", publicKey: "pk_env", secretKey: "sk_one_1111", mode: "test" });
     const second = await syncEnvAccount({ name: "Env", baseUrl: "https://b.example", publicKey: "pk_env", secretKey: "sk_two_2222", mode: "test" });
     expect(second.id).toBe(first.id);
@@ -103,7 +103,7 @@ describe.each(targets)("accounts DAL on $name", (target: TestDatabase) => {
 });
 
 describe("secret modules are server-only", () => {
-  it.each(["lib/accounts/dal.ts", "lib/crypto/secrets.ts", "lib/auth/session.ts", "lib/db/client.ts"])("%s imports server-only first", (file) => {
+  it.each(["lib/accounts/queries.ts", "lib/crypto/secrets.ts", "lib/auth/session.ts", "lib/db/client.ts"])("%s imports server-only first", (file) => {
     const firstImport = readFileSync(file, "utf8").split("\n").find((line) => line.startsWith("import"));
     expect(firstImport).toBe('import "server-only";');
   });
@@ -111,7 +111,7 @@ describe("secret modules are server-only", () => {
     // Its own embedded database: the per-target suites above have dropped theirs.
     await closeDb();
     useDatabase({ name: "pglite", pgliteDir: "memory://", drop: async () => {} });
-    const { createAccount, getAccountCredentials, updateAccountDetails, AccountDetailsError } = await import("@/lib/accounts/dal");
+    const { createAccount, getAccountCredentials, updateAccountDetails, AccountDetailsError } = await import("@/lib/accounts/queries");
     const account = await createAccount({ name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", secretKey: SECRET, webhookToken: null, mode: "test" }, null);
     const details = { name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", mode: "test" as const };
     await expect(updateAccountDetails(account.id, { ...details, baseUrl: "https://attacker.example" }, null)).rejects.toBeInstanceOf(AccountDetailsError);

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { gatewayAccounts } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret, last4 } from "@/lib/crypto/secrets";
 import { writeAudit } from "@/lib/audit/log";
-import type { Actor } from "@/lib/users/dal";
+import type { Actor } from "@/lib/users/queries";
 
 /** What pages and the browser may see of an account: never a secret, at most its last 4 characters. */
 export type AccountDto = {
