@@ -35,7 +35,7 @@ describe("lint refuses a back import between the folders of lib/", () => {
   });
 
   it("lets imports downward through, and keeps the rules between top-level layers", async () => {
-    expect(await problems("lib/auth/options.ts", `import { findUserById } from "@/lib/users/dal";\nimport { createLogger } from "@/lib/log";\nexport const x = [findUserById, createLogger];\n`)).toEqual([]);
+    expect(await problems("lib/auth/options.ts", `import { findUserById } from "@/lib/users/queries";\nimport { createLogger } from "@/lib/log";\nexport const x = [findUserById, createLogger];\n`)).toEqual([]);
     expect(await problems("lib/shell/nav.ts", `import { getDb } from "@/lib/db/client";\nexport const x = getDb;\n`)).toEqual([]);
     expect(await problems("lib/db/client.ts", `import { AppShell } from "@/components/shell/app-shell";\nexport const x = AppShell;\n`)).toEqual([
       expect.stringContaining("lib/ is the bottom layer"),

@@ -276,7 +276,7 @@ async function main(): Promise<void> {
 
     // The two destinations, made as the destinations page makes them (lib/destinations/dal.ts).
     Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY, DATA_DIR: dataDir });
-    const { createDestination } = await import("@/lib/destinations/dal");
+    const { createDestination } = await import("@/lib/destinations/queries");
     const { closeDb } = await import("@/lib/db/client");
     for (const [i, r] of receivers.entries()) {
       const url = `${await listen(r.server)}/hook`;

@@ -40,7 +40,7 @@ async function main() {
   process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
   const { getDb, closeDb } = await import("@/lib/db/client");
-  const { createAccount } = await import("@/lib/accounts/dal");
+  const { createAccount } = await import("@/lib/accounts/queries");
   const { listLedger, countLedger } = await import("@/lib/ledger/queries");
   const { ledgerCsvStream } = await import("@/lib/ledger/export");
   const { sql } = await import("drizzle-orm");

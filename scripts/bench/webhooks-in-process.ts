@@ -32,7 +32,7 @@ const TOKEN = "wht_bench_token_0001";
 // ---------------------------------------------------------------------------
 
 async function serve(): Promise<void> {
-  const { createAccount } = await import("@/lib/accounts/dal");
+  const { createAccount } = await import("@/lib/accounts/queries");
   const { handleWebhookRequest } = await import("@/lib/webhooks/http");
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { sql } = await import("drizzle-orm");
