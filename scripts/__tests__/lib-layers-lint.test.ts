@@ -23,7 +23,7 @@ describe("lint refuses a back import between the folders of lib/", () => {
       expect.stringContaining("lib/log sits below"),
     ]);
     // and users reaching up into auth, type-only imports included
-    expect(await problems("lib/users/dal.ts", `import type { SessionUser } from "@/lib/auth/session";\nexport type X = SessionUser;\n`)).toEqual([
+    expect(await problems("lib/users/queries.ts", `import type { SessionUser } from "@/lib/auth/session";\nexport type X = SessionUser;\n`)).toEqual([
       expect.stringContaining("lib/users sits below"),
     ]);
   });

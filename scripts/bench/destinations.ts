@@ -274,7 +274,7 @@ async function main(): Promise<void> {
     const parties = { "web server": web, worker };
     const [{ id: accountId }] = await sql<{ id: string }>(env.DATABASE_URL, "select id from gateway_accounts where source = 'env' limit 1");
 
-    // The two destinations, made as the destinations page makes them (lib/destinations/dal.ts).
+    // The two destinations, made as the destinations page makes them (lib/destinations/queries.ts).
     Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY, DATA_DIR: dataDir });
     const { createDestination } = await import("@/lib/destinations/queries");
     const { closeDb } = await import("@/lib/db/client");
