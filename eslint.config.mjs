@@ -8,9 +8,18 @@ import nextTs from "eslint-config-next/typescript";
 const layerZones = [
   { target: "./lib", from: ["./app", "./components"], message: "lib/ is the bottom layer: it never imports app/ or components/." },
   { target: "./components", from: "./app", message: "components/ never imports app/: pass what it needs as props." },
-  { target: ["./app", "./components", "./lib"], from: "./sandbox", message: "The console does not depend on the sandbox's code: talk to it over HTTP." },
+  {
+    target: ["./app", "./components", "./lib"],
+    from: "./sandbox",
+    message: "The console does not depend on the sandbox's code: talk to it over HTTP.",
+  },
   { target: "./sandbox", from: ["./app", "./components"], message: "The sandbox is its own room." },
-  { target: "./sandbox", from: "./lib", except: ["./br"], message: "The sandbox shares only lib/br with the console: its contract is the seed, not the console's schemas." },
+  {
+    target: "./sandbox",
+    from: "./lib",
+    except: ["./br"],
+    message: "The sandbox shares only lib/br with the console: its contract is the seed, not the console's schemas.",
+  },
 ];
 const testsAndHarness = ["**/__tests__/**", "sandbox/tests/**", "lib/testing/**"];
 const layers = {

@@ -22,7 +22,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <Providers locale={locale} messages={messagesFor(locale, SHARED_AREAS)} nonce={nonce}>{children}</Providers>
+        <Providers locale={locale} messages={messagesFor(locale, SHARED_AREAS)} nonce={nonce}>
+          {children}
+        </Providers>
       </body>
     </html>
   );

@@ -7,7 +7,17 @@ import { I18nProvider } from "@/lib/i18n/client";
 import type { Locale } from "@/lib/locale";
 import type { CompiledDictionary } from "@/lib/i18n/compiled";
 
-export function Providers({ locale, messages, nonce, children }: { locale: Locale; messages: CompiledDictionary; nonce?: string; children: ReactNode }) {
+export function Providers({
+  locale,
+  messages,
+  nonce,
+  children,
+}: {
+  locale: Locale;
+  messages: CompiledDictionary;
+  nonce?: string;
+  children: ReactNode;
+}) {
   return (
     <ThemeProvider nonce={nonce}>
       <I18nProvider locale={locale} messages={messages}>

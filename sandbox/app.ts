@@ -66,7 +66,9 @@ export function createSandboxApp(ctx: SandboxContext) {
     await next();
     const ignored = c.get("ignoredFields");
     if (ignored?.length) {
-      ctx.log.info(`${c.req.method} ${c.req.path}: ignored unknown fields ${ignored.map((f) => JSON.stringify(f).slice(0, 80)).join(", ")}`);
+      ctx.log.info(
+        `${c.req.method} ${c.req.path}: ignored unknown fields ${ignored.map((f) => JSON.stringify(f).slice(0, 80)).join(", ")}`,
+      );
       c.header("x-sandbox-ignored-fields", ignored.map(encodeURIComponent).join(","));
     }
   });
@@ -77,7 +79,10 @@ export function createSandboxApp(ctx: SandboxContext) {
     if (fault.status !== undefined && fault.afterProcessing) {
       await next();
       if (fault.latencyMs) await sleep(fault.latencyMs);
-      c.res = c.json(errorBody(fault.status, ErrorCodes.injectedFault, `Injected sandbox fault ${fault.status} after processing`), fault.status);
+      c.res = c.json(
+        errorBody(fault.status, ErrorCodes.injectedFault, `Injected sandbox fault ${fault.status} after processing`),
+        fault.status,
+      );
       return;
     }
     if (fault.status !== undefined) {

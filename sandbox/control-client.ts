@@ -5,11 +5,7 @@
 
 export type SandboxTransitionType = "pay" | "fail" | "cancel" | "refund" | "chargeback";
 export type SandboxPaymentEvent =
-  | "TRANSACTION_CREATED"
-  | "TRANSACTION_PAID"
-  | "TRANSACTION_CANCELED"
-  | "TRANSACTION_REFUNDED"
-  | "TRANSACTION_CHARGED_BACK";
+  "TRANSACTION_CREATED" | "TRANSACTION_PAID" | "TRANSACTION_CANCELED" | "TRANSACTION_REFUNDED" | "TRANSACTION_CHARGED_BACK";
 
 export type SandboxFault = {
   status?: 429 | 500 | 502 | 503;
@@ -97,7 +93,11 @@ export function createSandboxControl(opts: { baseUrl: string; publicKey: string;
       call<SandboxTransactionRecord>("POST", `/transactions/${id(transactionId)}/events`, { type }),
     /** `url`: to this address instead of the transaction's target (test tool). */
     notify: (transactionId: string, event: SandboxPaymentEvent, url?: string) =>
-      call<{ queued: boolean; event: string; transaction: SandboxTransactionRecord }>("POST", `/transactions/${id(transactionId)}/notify`, url === undefined ? { event } : { event, url }),
+      call<{ queued: boolean; event: string; transaction: SandboxTransactionRecord }>(
+        "POST",
+        `/transactions/${id(transactionId)}/notify`,
+        url === undefined ? { event } : { event, url },
+      ),
     /** Test tool: the transaction reports this status from now on (any string the transition table need not know); no webhook. */
     setStatus: (transactionId: string, status: string) =>
       call<SandboxTransactionRecord>("POST", `/transactions/${id(transactionId)}/status`, { status }),

@@ -40,7 +40,11 @@ export class FaultRegistry {
   }
 
   list(producerId: string): Array<ActiveFault & { identifier?: string; remaining: number }> {
-    return (this.queues.get(producerId) ?? []).map((entry) => ({ ...entry.fault, identifier: entry.identifier, remaining: entry.remaining }));
+    return (this.queues.get(producerId) ?? []).map((entry) => ({
+      ...entry.fault,
+      identifier: entry.identifier,
+      remaining: entry.remaining,
+    }));
   }
 
   /** Takes the first queued fault that applies to this call (any call, or one for its identifier), if any. */

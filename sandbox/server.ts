@@ -18,7 +18,9 @@ try {
   process.exit(1);
 }
 
-console.log(`Sandbox gateway ready on ${sandbox.url} (public URL ${sandbox.publicUrl}; demo producer pk_sandbox_demo, see sandbox/README.md)`);
+console.log(
+  `Sandbox gateway ready on ${sandbox.url} (public URL ${sandbox.publicUrl}; demo producer pk_sandbox_demo, see sandbox/README.md)`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -30,7 +30,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   let response: Response;
   try {
-    response = await fetch(`${base}/api/admin/backup`, { method: "POST", headers: { authorization: `Bearer ${backupToken(sessionSecret())}` } });
+    response = await fetch(`${base}/api/admin/backup`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${backupToken(sessionSecret())}` },
+    });
   } catch (error) {
     throw new Error(
       `the console does not answer at ${base} (${(error as Error).message}). A backup is taken by the running console; ` +

@@ -36,7 +36,9 @@ const forwardTo = options["forward-to"];
 const consoleUrl = (options.console ?? process.env.CONSOLE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 const key = options.key ?? process.env.CONSOLE_LISTEN_KEY;
 if (!forwardTo || !key) {
-  console.error(`${!key ? "Falta a chave de escuta (CONSOLE_LISTEN_KEY). / Missing the listen key." : "Falta --forward-to. / Missing --forward-to."}\n\n${USAGE}`);
+  console.error(
+    `${!key ? "Falta a chave de escuta (CONSOLE_LISTEN_KEY). / Missing the listen key." : "Falta --forward-to. / Missing --forward-to."}\n\n${USAGE}`,
+  );
   process.exit(2);
 }
 
@@ -50,7 +52,10 @@ process.on("SIGINT", () => {
 });
 
 async function call(path, init = {}) {
-  const response = await fetch(`${consoleUrl}${path}`, { ...init, headers: { ...auth, "content-type": "application/json", ...init.headers } });
+  const response = await fetch(`${consoleUrl}${path}`, {
+    ...init,
+    headers: { ...auth, "content-type": "application/json", ...init.headers },
+  });
   const body = await response.json().catch(() => ({}));
   if (response.status === 401) {
     console.error(`A chave de escuta foi recusada (desconhecida, expirada ou revogada). / The listen key was refused.`);
@@ -82,7 +87,9 @@ const session = await call("/api/destinations/listen", { method: "POST", body: J
   console.error(`Não foi possível falar com o console em ${consoleUrl}: ${error.message}`);
   process.exit(1);
 });
-console.log(`Pronto! Eventos da conta "${session.account.name}" (${session.account.mode === "live" ? "produção" : "teste"}) → ${forwardTo}`);
+console.log(
+  `Pronto! Eventos da conta "${session.account.name}" (${session.account.mode === "live" ? "produção" : "teste"}) → ${forwardTo}`,
+);
 console.log(`Segredo de assinatura desta sessão / signing secret: ${session.secret}`);
 console.log("Ctrl+C para sair.\n");
 

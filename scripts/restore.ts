@@ -14,7 +14,12 @@ import { parseArgs } from "node:util";
 import { restorePglite } from "../lib/backup/pglite";
 
 const { values } = parseArgs({
-  options: { from: { type: "string" }, "data-dir": { type: "string" }, replace: { type: "boolean", default: false }, console: { type: "string" } },
+  options: {
+    from: { type: "string" },
+    "data-dir": { type: "string" },
+    replace: { type: "boolean", default: false },
+    console: { type: "string" },
+  },
 });
 
 async function consoleAnswers(base: string): Promise<boolean> {
@@ -28,7 +33,9 @@ async function consoleAnswers(base: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   if (!values.from) throw new Error("--from <backup file> is required");
-  const dir = path.resolve(values["data-dir"] ?? process.env.PGLITE_DIR ?? path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "console-db"));
+  const dir = path.resolve(
+    values["data-dir"] ?? process.env.PGLITE_DIR ?? path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "console-db"),
+  );
   const base = (values.console ?? process.env.APP_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
   // PGlite is one process per directory: restoring under a running console would corrupt both.
   if (await consoleAnswers(base)) throw new Error(`a console answers at ${base}: stop it first (its database is open)`);

@@ -72,7 +72,9 @@ function supervise(key, start, { critical }) {
         return;
       }
       const delay = Math.min(30_000, RESTART_DELAY_MS * 2 ** Math.min(entry.restarts - 1, 10));
-      console.error(`[start] ${name} stopped unexpectedly (${describeExit(code, signal)}); starting it again in ${(delay / 1000).toFixed(1)} s (restart ${entry.restarts}${critical ? ` of at most ${RESTART_LIMIT}` : ""})`);
+      console.error(
+        `[start] ${name} stopped unexpectedly (${describeExit(code, signal)}); starting it again in ${(delay / 1000).toFixed(1)} s (restart ${entry.restarts}${critical ? ` of at most ${RESTART_LIMIT}` : ""})`,
+      );
       entry.timer = setTimeout(launch, delay);
     });
     return child;
@@ -178,7 +180,11 @@ async function startSandbox() {
   const port = env.SANDBOX_PORT ?? "4010";
   const sandboxUrl = `http://127.0.0.1:${port}`;
   const sandboxEnv = { ...env, SANDBOX_PORT: port, SANDBOX_DATA_DIR: env.SANDBOX_DATA_DIR ?? path.join(env.DATA_DIR, "sandbox") };
-  const child = supervise("sandbox", () => spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], { cwd: root, env: sandboxEnv, stdio: "inherit" }), { critical: true });
+  const child = supervise(
+    "sandbox",
+    () => spawn(process.execPath, ["--import", "tsx", "sandbox/server.ts"], { cwd: root, env: sandboxEnv, stdio: "inherit" }),
+    { critical: true },
+  );
   try {
     await waitForHealth(`${sandboxUrl}/health`, child);
   } catch (error) {
@@ -215,7 +221,11 @@ if (separateWorker) env.RECONCILER = "worker";
 
 // Events stay stored and pending while it is down; a new worker picks them up.
 const startWorker = () =>
-  supervise("worker", () => spawn(process.execPath, backgroundWorkerArgs(root), { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] }), { critical: false });
+  supervise(
+    "worker",
+    () => spawn(process.execPath, backgroundWorkerArgs(root), { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] }),
+    { critical: false },
+  );
 
 // The client address comes from the socket: see scripts/client-address-hook.mjs.
 const clientAddressHook = `--import=${pathToFileURL(path.join(root, "scripts", "client-address-hook.mjs")).href}`;

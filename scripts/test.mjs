@@ -33,7 +33,9 @@ if (!process.env.TEST_DATABASE_URL) {
 const selected = only ? steps.filter(([name]) => name.startsWith(only) || (only === "e2e" && name.startsWith("end"))) : steps;
 for (const [name, command, args, options] of selected) {
   if (options?.needs && !process.env[options.needs]) {
-    console.log(`\n- ${name}: skipped, ${options.needs} is not set (these scenarios run the console on Postgres; set it, e.g. postgres://postgres@127.0.0.1:5432/test)`);
+    console.log(
+      `\n- ${name}: skipped, ${options.needs} is not set (these scenarios run the console on Postgres; set it, e.g. postgres://postgres@127.0.0.1:5432/test)`,
+    );
     continue;
   }
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);

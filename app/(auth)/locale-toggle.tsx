@@ -16,7 +16,12 @@ export function LocaleToggle() {
       variant="ghost"
       size="sm"
       disabled={pending}
-      onClick={() => startTransition(async () => { await setLocaleAction(next); router.refresh(); })}
+      onClick={() =>
+        startTransition(async () => {
+          await setLocaleAction(next);
+          router.refresh();
+        })
+      }
     >
       {next === "en" ? "English" : "Português (Brasil)"}
     </Button>

@@ -21,9 +21,15 @@ type DeferredResolver<Input extends FieldValues, Output> = {
 };
 
 /** `raw`: the submit handler gets the values as typed (the server action parses them itself). */
-export function useDeferredResolver<Input extends FieldValues>(load: SchemaLoader<z.ZodType<unknown, Input>>, options: { raw: true }): DeferredResolver<Input, Input>;
+export function useDeferredResolver<Input extends FieldValues>(
+  load: SchemaLoader<z.ZodType<unknown, Input>>,
+  options: { raw: true },
+): DeferredResolver<Input, Input>;
 /** Otherwise it gets the schema's output (`Output`, when the schema transforms what was typed). */
-export function useDeferredResolver<Input extends FieldValues, Output = Input>(load: SchemaLoader<z.ZodType<Output, Input>>, options?: { raw?: false }): DeferredResolver<Input, Output>;
+export function useDeferredResolver<Input extends FieldValues, Output = Input>(
+  load: SchemaLoader<z.ZodType<Output, Input>>,
+  options?: { raw?: false },
+): DeferredResolver<Input, Output>;
 export function useDeferredResolver<Input extends FieldValues, Output>(
   load: SchemaLoader<z.ZodType<Output, Input>>,
   { raw = false }: { raw?: boolean } = {},
@@ -42,7 +48,10 @@ export function useDeferredResolver<Input extends FieldValues, Output>(
     );
     return compiled.current;
   }, [raw]);
-  const resolver = useCallback<Resolver<Input, unknown, Output | Input>>(async (values, context, options) => (await prepare())(values, context, options), [prepare]);
+  const resolver = useCallback<Resolver<Input, unknown, Output | Input>>(
+    async (values, context, options) => (await prepare())(values, context, options),
+    [prepare],
+  );
   const events = useMemo(() => {
     const warm = () => void prepare().catch(() => {});
     return { onFocus: warm, onPointerDown: warm, onKeyDown: warm };

@@ -96,12 +96,26 @@ export function SelectField<T extends FieldValues, O = T>({
 }
 
 /** A calendar date (YYYY-MM-DD) typed in the console's format or picked on its calendar. */
-export function DateField<T extends FieldValues, O = T>({ control, name, label, description, className, min }: BaseProps<T, O> & { min?: string }) {
+export function DateField<T extends FieldValues, O = T>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  min,
+}: BaseProps<T, O> & { min?: string }) {
   return (
     <LabelledField control={control} name={name} label={label} description={description} className={className}>
       {(field) => (
         <FormControl>
-          <DatePicker value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} min={min} />
+          <DatePicker
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            ref={field.ref}
+            min={min}
+          />
         </FormControl>
       )}
     </LabelledField>

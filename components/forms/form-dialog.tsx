@@ -42,7 +42,14 @@ export function FormDialog<T extends FieldValues>({
 }) {
   const t = useT();
   return (
-    <DeferredDialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={title} description={description} className={cn("sm:max-w-lg", className)}>
+    <DeferredDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      title={title}
+      description={description}
+      className={cn("sm:max-w-lg", className)}
+    >
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
           {children}
@@ -65,7 +72,9 @@ export function useFormDialog<Input extends FieldValues, R>({
   successMessage,
   onSuccess,
   ...options
-}: Omit<Parameters<typeof useActionForm<Input, R>>[0], "resetOnSuccess"> & { successMessage?: (data: R, values: NoInfer<Input>) => string }) {
+}: Omit<Parameters<typeof useActionForm<Input, R>>[0], "resetOnSuccess"> & {
+  successMessage?: (data: R, values: NoInfer<Input>) => string;
+}) {
   const [open, setOpen] = useState(false);
   const { form, submit, prepare } = useActionForm<Input, R>({
     ...options,

@@ -29,7 +29,15 @@ export function CopyField({
         <code data-testid={testId} data-value={value} className="min-w-0 flex-1 font-mono text-[13px] leading-5 break-all select-all">
           {display ?? value}
         </code>
-        <CopyButton value={value} label={copyLabel} showLabel variant="outline" size="sm" toastMessage={copiedMessage} className="shrink-0 self-end sm:self-start" />
+        <CopyButton
+          value={value}
+          label={copyLabel}
+          showLabel
+          variant="outline"
+          size="sm"
+          toastMessage={copiedMessage}
+          className="shrink-0 self-end sm:self-start"
+        />
       </div>
     </div>
   );

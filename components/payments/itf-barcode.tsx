@@ -2,7 +2,17 @@ import { itfBars } from "@/lib/br/itf";
 import { cn } from "@/lib/utils";
 
 /** The boleto's ITF barcode drawn as SVG from its 44 digits (FEBRABAN: narrow 1, wide 3, quiet zones of 10). */
-export function ItfBarcode({ digits, height = 64, className, title }: { digits: string; height?: number; className?: string; title?: string }) {
+export function ItfBarcode({
+  digits,
+  height = 64,
+  className,
+  title,
+}: {
+  digits: string;
+  height?: number;
+  className?: string;
+  title?: string;
+}) {
   let symbol;
   try {
     symbol = itfBars(digits);

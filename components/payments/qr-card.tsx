@@ -37,7 +37,16 @@ export function QrCode({
   return (
     <div className={cn("flex flex-col items-center gap-3", className)}>
       <div className="rounded-xl border bg-white p-3 shadow-xs">
-        <QRCodeSVG value={value} size={size} level="M" marginSize={1} data-testid="qr-svg" data-code={value} role="img" aria-label="QR Code" />
+        <QRCodeSVG
+          value={value}
+          size={size}
+          level="M"
+          marginSize={1}
+          data-testid="qr-svg"
+          data-code={value}
+          role="img"
+          aria-label="QR Code"
+        />
       </div>
       <div ref={canvasHolder} className="hidden" aria-hidden>
         <QRCodeCanvas value={value} size={720} level="M" marginSize={4} />

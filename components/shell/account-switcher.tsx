@@ -29,7 +29,10 @@ export function AccountSwitcher({ accounts, currentAccountId, switchAccount, cla
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
   // On a page of one account (its id is in the URL), that account is the one shown and used.
-  const urlAccountId = accountInPath(pathname, accounts.map((account) => account.id));
+  const urlAccountId = accountInPath(
+    pathname,
+    accounts.map((account) => account.id),
+  );
   const shownAccountId = urlAccountId ?? currentAccountId;
 
   if (accounts.length === 0) {
@@ -77,9 +80,7 @@ export function AccountSwitcher({ accounts, currentAccountId, switchAccount, cla
           {pending ? t("shell.account.switching") : t("shell.account.label")}
           {current && !pending ? <ModeBadge mode={current.mode} /> : null}
         </span>
-        <span className="truncate leading-5 font-medium text-sidebar-accent-foreground">
-          {current?.name ?? t("shell.account.none")}
-        </span>
+        <span className="truncate leading-5 font-medium text-sidebar-accent-foreground">{current?.name ?? t("shell.account.none")}</span>
       </span>
       {pending ? (
         <Loader2 className="size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />

@@ -52,11 +52,7 @@ function SidebarContents({
         </Link>
       </div>
       <div className="shrink-0 px-3 pb-3">
-        <AccountSwitcher
-          accounts={accounts}
-          currentAccountId={currentAccountId}
-          switchAccount={actions.switchAccount}
-        />
+        <AccountSwitcher accounts={accounts} currentAccountId={currentAccountId} switchAccount={actions.switchAccount} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-2 [scrollbar-width:thin]">
         <SidebarNav items={nav} accountId={shownAccountId} onNavigate={onNavigate} />
@@ -74,7 +70,11 @@ export function AppShell({ children, ...shell }: AppShellProps) {
   // Remembering where the sheet was opened closes it by itself once a link navigates elsewhere.
   const [sheetOpenedAt, setSheetOpenedAt] = useState<string | null>(null);
   const sheetOpen = sheetOpenedAt !== null && sheetOpenedAt === pathname;
-  const shownAccountId = accountInPath(pathname, shell.accounts.map((account) => account.id)) ?? shell.currentAccountId;
+  const shownAccountId =
+    accountInPath(
+      pathname,
+      shell.accounts.map((account) => account.id),
+    ) ?? shell.currentAccountId;
   const currentAccount = shell.accounts.find((account) => account.id === shownAccountId) ?? null;
 
   return (

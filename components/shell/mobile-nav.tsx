@@ -5,7 +5,14 @@ import type { PopupProps } from "@/components/ui/deferred";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 
 /** The sidebar in a sheet, on screens too narrow for it. */
-export function MobileNav({ trigger, open, onOpenChange, title, description, children }: PopupProps & { title: string; description: string; children: ReactNode }) {
+export function MobileNav({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: PopupProps & { title: string; description: string; children: ReactNode }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>

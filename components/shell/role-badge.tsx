@@ -17,11 +17,7 @@ export function RoleBadge({ role, className }: { role: Role | (string & {}); cla
   const key = `shell.role.${role}`;
   const known = role in ROLE_VARIANT;
   return (
-    <Badge
-      variant={known ? ROLE_VARIANT[role as Role] : "outline"}
-      className={className}
-      data-role={role}
-    >
+    <Badge variant={known ? ROLE_VARIANT[role as Role] : "outline"} className={className} data-role={role}>
       {has(key) ? t(key) : role}
     </Badge>
   );

@@ -116,10 +116,7 @@ export function SidebarNav({ items: all, accountId, onNavigate }: { items: NavIt
       ) : null}
       {adminItems.length > 0 ? (
         <div className="flex flex-col gap-1">
-          <h2
-            id={adminHeadingId}
-            className="px-2 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase"
-          >
+          <h2 id={adminHeadingId} className="px-2 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">
             {t("shell.adminSection")}
           </h2>
           <ul aria-labelledby={adminHeadingId} className="flex flex-col gap-0.5">

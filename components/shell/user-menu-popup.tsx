@@ -34,7 +34,15 @@ const THEMES = [
   { value: "system", labelKey: "shell.user.themeSystem", Icon: Monitor },
 ] as const;
 
-export function UserMenuPopup({ trigger, open, onOpenChange, user, actions, variant = "sidebar", inlineChoices }: PopupProps & Omit<UserMenuProps, "className">) {
+export function UserMenuPopup({
+  trigger,
+  open,
+  onOpenChange,
+  user,
+  actions,
+  variant = "sidebar",
+  inlineChoices,
+}: PopupProps & Omit<UserMenuProps, "className">) {
   const { locale, t } = useI18n();
   const router = useRouter();
   const { theme, setTheme } = useTheme();
@@ -93,11 +101,7 @@ export function UserMenuPopup({ trigger, open, onOpenChange, user, actions, vari
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent
-        align={variant === "sidebar" ? "start" : "end"}
-        side={variant === "sidebar" ? "top" : "bottom"}
-        className="w-64"
-      >
+      <DropdownMenuContent align={variant === "sidebar" ? "start" : "end"} side={variant === "sidebar" ? "top" : "bottom"} className="w-64">
         <DropdownMenuLabel className="flex items-start gap-2.5 py-2 font-normal">
           <Avatar className="size-9">
             <AvatarFallback>{initials}</AvatarFallback>
@@ -144,14 +148,10 @@ export function UserMenuPopup({ trigger, open, onOpenChange, user, actions, vari
         ) : (
           // Submenus do not fit beside the menu on a phone, so the choices are listed inline.
           <>
-            <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
-              {t("shell.user.language")}
-            </DropdownMenuLabel>
+            <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">{t("shell.user.language")}</DropdownMenuLabel>
             {languageItems}
             <DropdownMenuSeparator />
-            <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
-              {t("shell.user.theme")}
-            </DropdownMenuLabel>
+            <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">{t("shell.user.theme")}</DropdownMenuLabel>
             {themeItems}
           </>
         )}

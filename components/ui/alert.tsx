@@ -8,8 +8,7 @@ export const alertVariants = cva(
     variants: {
       variant: {
         default: "bg-card text-card-foreground",
-        destructive:
-          "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90",
+        destructive: "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90",
         warning: "border-warning/35 bg-warning/8 text-warning *:data-[slot=alert-description]:text-foreground/80",
         success: "border-success/30 bg-success/6 text-success *:data-[slot=alert-description]:text-foreground/80",
       },
@@ -18,31 +17,15 @@ export const alertVariants = cva(
   },
 );
 
-export function Alert({
-  className,
-  variant,
-  role,
-  ...props
-}: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
+export function Alert({ className, variant, role, ...props }: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   // Errors and warnings are announced; neutral/success notes are not worth interrupting a screen reader.
   const defaultRole = variant === "destructive" || variant === "warning" ? "alert" : "status";
-  return (
-    <div
-      data-slot="alert"
-      role={role ?? defaultRole}
-      className={cn(alertVariants({ variant }), className)}
-      {...props}
-    />
-  );
+  return <div data-slot="alert" role={role ?? defaultRole} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
 export function AlertTitle({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div
-      data-slot="alert-title"
-      className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)}
-      {...props}
-    />
+    <div data-slot="alert-title" className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)} {...props} />
   );
 }
 
@@ -50,10 +33,7 @@ export function AlertDescription({ className, ...props }: React.ComponentProps<"
   return (
     <div
       data-slot="alert-description"
-      className={cn(
-        "col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed",
-        className,
-      )}
+      className={cn("col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed", className)}
       {...props}
     />
   );

@@ -22,10 +22,7 @@ export function AvatarFallback({ className, ...props }: React.ComponentProps<typ
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn(
-        "flex size-full items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary",
-        className,
-      )}
+      className={cn("flex size-full items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary", className)}
       {...props}
     />
   );

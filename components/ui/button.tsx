@@ -14,8 +14,7 @@ export const buttonVariants = cva(
         outline:
           "border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/20 dark:hover:bg-input/40",
         ghost: "hover:bg-accent hover:text-accent-foreground",
-        destructive:
-          "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30",
+        destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30",
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
@@ -37,25 +36,14 @@ export type ButtonProps = React.ComponentProps<"button"> &
     loading?: boolean;
   };
 
-export function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  loading = false,
-  disabled,
-  children,
-  ...props
-}: ButtonProps) {
+export function Button({ className, variant, size, asChild = false, loading = false, disabled, children, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   const inactive = disabled || loading;
   return (
     <Comp
       data-slot="button"
       className={cn(buttonVariants({ variant, size, className }))}
-      {...(asChild
-        ? { "aria-disabled": inactive || undefined, tabIndex: inactive ? -1 : props.tabIndex }
-        : { disabled: inactive })}
+      {...(asChild ? { "aria-disabled": inactive || undefined, tabIndex: inactive ? -1 : props.tabIndex } : { disabled: inactive })}
       aria-busy={loading || undefined}
       {...props}
     >

@@ -5,10 +5,7 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        "flex min-w-0 flex-col gap-5 rounded-xl border bg-card py-5 text-card-foreground shadow-xs",
-        className,
-      )}
+      className={cn("flex min-w-0 flex-col gap-5 rounded-xl border bg-card py-5 text-card-foreground shadow-xs", className)}
       {...props}
     />
   );
@@ -28,13 +25,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 }
 
 export function CardTitle({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-title"
-      className={cn("text-base leading-snug font-semibold tracking-tight", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card-title" className={cn("text-base leading-snug font-semibold tracking-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
@@ -43,11 +34,7 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"d
 
 export function CardAction({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div
-      data-slot="card-action"
-      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
-      {...props}
-    />
+    <div data-slot="card-action" className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)} {...props} />
   );
 }
 
@@ -56,7 +43,5 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="card-footer" className={cn("flex items-center gap-2 px-5 [.border-t]:pt-5", className)} {...props} />
-  );
+  return <div data-slot="card-footer" className={cn("flex items-center gap-2 px-5 [.border-t]:pt-5", className)} {...props} />;
 }

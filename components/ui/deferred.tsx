@@ -103,7 +103,11 @@ export function Deferred<P extends object>({
 
   const own = trigger.props as TriggerProps;
   const warm = () => void preload().catch(() => {});
-  const openWhenLoaded = () => void preload().then(() => (kind !== "tooltip" || wanted.current) && setOpen(true), () => {});
+  const openWhenLoaded = () =>
+    void preload().then(
+      () => (kind !== "tooltip" || wanted.current) && setOpen(true),
+      () => {},
+    );
   // Hovering or focusing the trigger warms the popup's code (a tooltip opens once it is there).
   const wantedNow = () => {
     wanted.current = true;
@@ -164,6 +168,8 @@ export function Deferred<P extends object>({
 export function deferredPopup<P extends object>(kind: PopupKind, load: () => Promise<React.ComponentType<P & PopupProps>>) {
   return function DeferredPopup(props: P & { trigger: React.ReactElement; open?: boolean; onOpenChange?: (open: boolean) => void }) {
     // The popup's props pass through whole: Deferred sets trigger, open and onOpenChange after them.
-    return <Deferred<P> kind={kind} load={load} trigger={props.trigger} open={props.open} onOpenChange={props.onOpenChange} props={props} />;
+    return (
+      <Deferred<P> kind={kind} load={load} trigger={props.trigger} open={props.open} onOpenChange={props.onOpenChange} props={props} />
+    );
   };
 }

@@ -12,16 +12,7 @@ export type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   size?: "default" | "compact";
 };
 
-export function EmptyState({
-  icon,
-  title,
-  description,
-  action,
-  size = "default",
-  className,
-  children,
-  ...props
-}: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action, size = "default", className, children, ...props }: EmptyStateProps) {
   const compact = size === "compact";
   return (
     <div

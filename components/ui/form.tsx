@@ -96,12 +96,7 @@ export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
 export function FormDescription({ className, ...props }: React.ComponentProps<"p">) {
   const { formDescriptionId } = useFormField();
   return (
-    <p
-      data-slot="form-description"
-      id={formDescriptionId}
-      className={cn("text-[13px] text-muted-foreground", className)}
-      {...props}
-    />
+    <p data-slot="form-description" id={formDescriptionId} className={cn("text-[13px] text-muted-foreground", className)} {...props} />
   );
 }
 

@@ -25,7 +25,16 @@ const loadSelect = () => import("./select-popup").then((m) => m.SelectPopup);
  * once; the list (radix select, popper) loads when the trigger is first hovered, focused or pressed.
  * Trigger props (id, aria-*, ref, onBlur, data-*) land on the trigger.
  */
-export function Select({ value, onValueChange, options, placeholder, size = "default", className, disabled, ...triggerProps }: SelectProps) {
+export function Select({
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  size = "default",
+  className,
+  disabled,
+  ...triggerProps
+}: SelectProps) {
   const t = useT();
   const selected = options.find((option) => option.value === value);
   const trigger = (

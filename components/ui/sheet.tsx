@@ -23,10 +23,7 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
-        className,
-      )}
+      className={cn("fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out", className)}
       {...props}
     />
   );
@@ -39,8 +36,7 @@ const sheetVariants = cva("fixed z-50 flex flex-col gap-4 bg-background shadow-l
       right:
         "inset-y-0 right-0 h-full w-3/4 max-w-sm border-l data-[state=open]:animate-slide-in-right data-[state=closed]:animate-slide-out-right",
       top: "inset-x-0 top-0 h-auto border-b data-[state=open]:animate-slide-in-top data-[state=closed]:animate-slide-out-top",
-      bottom:
-        "inset-x-0 bottom-0 h-auto border-t data-[state=open]:animate-slide-in-bottom data-[state=closed]:animate-slide-out-bottom",
+      bottom: "inset-x-0 bottom-0 h-auto border-t data-[state=open]:animate-slide-in-bottom data-[state=closed]:animate-slide-out-bottom",
     },
   },
   defaultVariants: { side: "right" },
@@ -52,8 +48,7 @@ export function SheetContent({
   side,
   showCloseButton = true,
   ...props
-}: React.ComponentProps<typeof SheetPrimitive.Content> &
-  VariantProps<typeof sheetVariants> & { showCloseButton?: boolean }) {
+}: React.ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants> & { showCloseButton?: boolean }) {
   const t = useT();
   return (
     <SheetPrimitive.Portal>
@@ -81,20 +76,10 @@ export function SheetFooter({ className, ...props }: React.ComponentProps<"div">
 
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
   return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn("font-semibold tracking-tight text-foreground", className)}
-      {...props}
-    />
+    <SheetPrimitive.Title data-slot="sheet-title" className={cn("font-semibold tracking-tight text-foreground", className)} {...props} />
   );
 }
 
 export function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }

@@ -3,11 +3,6 @@ import { cn } from "@/lib/utils";
 
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div
-      data-slot="skeleton"
-      aria-hidden="true"
-      className={cn("animate-pulse rounded-md bg-muted dark:bg-accent", className)}
-      {...props}
-    />
+    <div data-slot="skeleton" aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted dark:bg-accent", className)} {...props} />
   );
 }

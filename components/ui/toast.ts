@@ -39,8 +39,10 @@ export function useToastRequested(): boolean {
 }
 
 type Args = Parameters<SonnerToast>;
-const show = (kind: "success" | "error" | "warning" | null) => (...args: Args) => {
-  void load().then((toast) => (kind ? toast[kind](...args) : toast(...args)));
-};
+const show =
+  (kind: "success" | "error" | "warning" | null) =>
+  (...args: Args) => {
+    void load().then((toast) => (kind ? toast[kind](...args) : toast(...args)));
+  };
 
 export const toast = Object.assign(show(null), { success: show("success"), error: show("error"), warning: show("warning") });

@@ -17,7 +17,10 @@ test("the secret key and webhook token never reach the browser, only their last 
 
   expect(bodies.length).toBeGreaterThan(3);
   for (const secret of SECRETS) {
-    expect(bodies.some((body) => body.includes(secret)), secret).toBe(false);
+    expect(
+      bodies.some((body) => body.includes(secret)),
+      secret,
+    ).toBe(false);
   }
   const html = await adminPage.content();
   for (const secret of SECRETS) expect(html).not.toContain(secret);

@@ -57,7 +57,10 @@ test.describe("user administration", () => {
     const user = await createUserAsAdmin(adminPage, { role: "operator" });
     const page = await signedInPage(browser, user);
     await page.goto("/");
-    await page.getByRole("button", { name: new RegExp(user.name) }).last().click();
+    await page
+      .getByRole("button", { name: new RegExp(user.name) })
+      .last()
+      .click();
     await page.getByRole("menuitem", { name: "Idioma" }).click();
     await page.getByRole("menuitemradio", { name: "English" }).click();
     await expect(page.getByRole("navigation").first().getByRole("link", { name: "Home" })).toBeVisible();

@@ -81,7 +81,13 @@ test.describe("roles", () => {
 
   test("a spoofed x-middleware-subrequest header reaches nothing protected", async ({ browser }) => {
     const context = await newClientContext(browser);
-    for (const value of ["middleware", "proxy", "middleware:middleware:middleware:middleware:middleware", "proxy:proxy:proxy:proxy:proxy", "src/middleware:src/middleware:src/middleware:src/middleware:src/middleware"]) {
+    for (const value of [
+      "middleware",
+      "proxy",
+      "middleware:middleware:middleware:middleware:middleware",
+      "proxy:proxy:proxy:proxy:proxy",
+      "src/middleware:src/middleware:src/middleware:src/middleware:src/middleware",
+    ]) {
       for (const path of ["/", "/admin/users", "/accounts"]) {
         const response = await context.request.get(path, { headers: { "x-middleware-subrequest": value }, maxRedirects: 0 });
         expect([302, 303, 307, 308], `${path} with ${value}`).toContain(response.status());

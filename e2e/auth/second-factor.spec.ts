@@ -29,7 +29,10 @@ async function signInForm(page: Page, email: string, password: string) {
 }
 
 test.describe("two-step verification", () => {
-  test("enrol, sign out, password alone is not enough, the code signs in; a replayed cookie is refused; refunds ask for the code", async ({ browser, adminPage }) => {
+  test("enrol, sign out, password alone is not enough, the code signs in; a replayed cookie is refused; refunds ask for the code", async ({
+    browser,
+    adminPage,
+  }) => {
     // Three codes from three different time steps: the test may wait up to a minute for the clock.
     test.setTimeout(150_000);
     const user = await createUserAsAdmin(adminPage, { role: "producer" });
@@ -58,7 +61,10 @@ test.describe("two-step verification", () => {
 
     // Sign out; the cookie the browser had is kept aside and replayed afterwards.
     const stolen = await context.storageState();
-    await page.getByRole("button", { name: new RegExp(user.name) }).last().click();
+    await page
+      .getByRole("button", { name: new RegExp(user.name) })
+      .last()
+      .click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     const replay = await browser.newContext({ storageState: stolen });
@@ -82,7 +88,10 @@ test.describe("two-step verification", () => {
     await expect(page.getByRole("heading", { name: new RegExp(`Olá, ${user.name}`) })).toBeVisible();
 
     // A recovery code works once, in place of the app's code.
-    await page.getByRole("button", { name: new RegExp(user.name) }).last().click();
+    await page
+      .getByRole("button", { name: new RegExp(user.name) })
+      .last()
+      .click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await signInForm(page, user.email, user.password);

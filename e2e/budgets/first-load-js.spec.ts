@@ -76,7 +76,11 @@ test("first-load JavaScript per page stays under the budget", async ({ adminPage
     figures.push([route, await firstLoadJs(fresh, route)]);
     await fresh.close();
   }
-  const table = figures.map(([route, bytes]) => `${(bytes / 1024).toFixed(1).padStart(7)} KB  ${route.replace(accountId, "[account]").replace(ledgerId, "[id]")}`).join("\n");
+  const table = figures
+    .map(
+      ([route, bytes]) => `${(bytes / 1024).toFixed(1).padStart(7)} KB  ${route.replace(accountId, "[account]").replace(ledgerId, "[id]")}`,
+    )
+    .join("\n");
   console.log(`first-load JS (gzip) per page, budget ${BUDGET_KB} KB:\n${table}`);
   const heaviest = Math.max(...figures.map(([, bytes]) => bytes));
   expect(heaviest / 1024, table).toBeLessThan(BUDGET_KB);

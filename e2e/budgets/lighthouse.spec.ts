@@ -38,7 +38,9 @@ async function cookieHeader(page: Page): Promise<string> {
 
 test.describe.configure({ mode: "serial" });
 
-test("Lighthouse: performance and accessibility budgets on sign-in, overview, transactions, the Pix form and a charge result", async ({ adminPage: page }) => {
+test("Lighthouse: performance and accessibility budgets on sign-in, overview, transactions, the Pix form and a charge result", async ({
+  adminPage: page,
+}) => {
   test.setTimeout(600_000);
   const accountId = await demoAccountId(page);
   await openChargeForm(page, "pix", accountId);
@@ -50,7 +52,10 @@ test("Lighthouse: performance and accessibility budgets on sign-in, overview, tr
   const cookies = await cookieHeader(page);
 
   const port = await freePort();
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? undefined,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
   const scores: Record<string, { performance: number; median: number; accessibility: number; runs: number[]; failing?: string[] }> = {};
   try {
     const targets: Array<[string, boolean]> = [
@@ -79,7 +84,9 @@ test("Lighthouse: performance and accessibility budgets on sign-in, overview, tr
         runs.push({
           performance: Math.round((categories.performance.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-          failing: categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && run!.lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
+          failing: categories.accessibility.auditRefs
+            .filter((ref) => ref.weight > 0 && run!.lhr.audits[ref.id]?.score === 0)
+            .map((ref) => ref.id),
         });
       }
       const performances = runs.map((r) => r.performance).sort((a, b) => a - b);

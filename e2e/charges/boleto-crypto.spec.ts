@@ -23,8 +23,18 @@ function decodeItf(rects: number[][]): string {
   let digits = "";
   for (let i = 0; i < body.length; i += 10) {
     const chunk = body.slice(i, i + 10);
-    digits += ITF.indexOf(chunk.filter((_, k) => k % 2 === 0).map(wide).join(""));
-    digits += ITF.indexOf(chunk.filter((_, k) => k % 2 === 1).map(wide).join(""));
+    digits += ITF.indexOf(
+      chunk
+        .filter((_, k) => k % 2 === 0)
+        .map(wide)
+        .join(""),
+    );
+    digits += ITF.indexOf(
+      chunk
+        .filter((_, k) => k % 2 === 1)
+        .map(wide)
+        .join(""),
+    );
   }
   return digits;
 }
@@ -47,7 +57,10 @@ test.describe("boleto and crypto charges", () => {
     const onlyDigits = (v: string) => v.replace(/\D/g, "");
     await expect(page.getByTestId("digitable-line")).toHaveAttribute("data-value", onlyDigits(info.digitableLine));
     await expect(page.getByTestId("itf-barcode")).toHaveAttribute("data-digits", onlyDigits(info.barcode));
-    const rects = await page.getByTestId("itf-barcode").locator("rect").evaluateAll((nodes) => nodes.map((n) => [Number(n.getAttribute("x")), Number(n.getAttribute("width"))]));
+    const rects = await page
+      .getByTestId("itf-barcode")
+      .locator("rect")
+      .evaluateAll((nodes) => nodes.map((n) => [Number(n.getAttribute("x")), Number(n.getAttribute("width"))]));
     expect(decodeItf(rects)).toBe(onlyDigits(info.barcode));
     await expect(page.getByTestId("boleto-pdf")).toHaveAttribute("href", /\/boleto\/.+\.pdf$/);
     const [y, m, d] = due.split("-");

@@ -1,9 +1,21 @@
 import { expect, test } from "../fixtures/test";
-import { expectResult, fieldMessage, fillAddress, fillCard, fillCustomer, openChargeForm, sandboxLookup, submit } from "../fixtures/charges";
+import {
+  expectResult,
+  fieldMessage,
+  fillAddress,
+  fillCard,
+  fillCustomer,
+  openChargeForm,
+  sandboxLookup,
+  submit,
+} from "../fixtures/charges";
 import { shoot } from "./shots";
 
 test.describe("card charges", () => {
-  test("an approved card shows the brand while typing, the IP default and a masked card on the result", async ({ adminPage: page, clientIp }) => {
+  test("an approved card shows the brand while typing, the IP default and a masked card on the result", async ({
+    adminPage: page,
+    clientIp,
+  }) => {
     const identifier = await openChargeForm(page, "card");
     await page.getByLabel("Valor (R$)").fill("299,90");
     await fillCustomer(page);

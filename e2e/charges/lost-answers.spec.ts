@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/test";
-import { CUSTOMER, expectQrOf, expectResult, fillCustomer, openChargeForm, sandboxControl, sandboxLookup, submit } from "../fixtures/charges";
+import {
+  CUSTOMER,
+  expectQrOf,
+  expectResult,
+  fillCustomer,
+  openChargeForm,
+  sandboxControl,
+  sandboxLookup,
+  submit,
+} from "../fixtures/charges";
 import { demoPath } from "../fixtures/sandbox";
 
 /** The next server action the page posts: `reach` lets it through to the server first, then the browser never gets its answer. */
@@ -16,7 +25,9 @@ async function loseNextActionAnswer(page: Page, options: { reach: boolean }) {
 }
 
 test.describe("answers that never arrive", () => {
-  test("the server's answer is lost after it created the charge: the form says the outcome is unknown, keeps everything, and a second click under the same identifier creates nothing new", async ({ adminPage: page }) => {
+  test("the server's answer is lost after it created the charge: the form says the outcome is unknown, keeps everything, and a second click under the same identifier creates nothing new", async ({
+    adminPage: page,
+  }) => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("21,50");
     await fillCustomer(page);
@@ -49,7 +60,9 @@ test.describe("answers that never arrive", () => {
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
   });
 
-  test("the request never reached the server: the same message, and the second click creates the charge once", async ({ adminPage: page }) => {
+  test("the request never reached the server: the same message, and the second click creates the charge once", async ({
+    adminPage: page,
+  }) => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("13,00");
     await fillCustomer(page);
@@ -63,7 +76,9 @@ test.describe("answers that never arrive", () => {
     expect((await sandboxLookup(identifier))?.amount).toBe(13);
   });
 
-  test("a Pix charge whose creation answer was lost and that a lookup settled shows its QR code and copy-and-paste code from the lookup record", async ({ adminPage: page }) => {
+  test("a Pix charge whose creation answer was lost and that a lookup settled shows its QR code and copy-and-paste code from the lookup record", async ({
+    adminPage: page,
+  }) => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("64,00");
     await fillCustomer(page);

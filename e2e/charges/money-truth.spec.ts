@@ -4,14 +4,36 @@ import { DEMO_TOKEN, demoAccountId, webhookUrl, demoPath } from "../fixtures/san
 import { shoot } from "./shots";
 
 /** A payment notification for a real transaction, as anyone holding the account's token could post it. */
-function notification(transactionId: string, identifier: string, event: string, status: string, times: { createdAt: string; payedAt?: string }) {
+function notification(
+  transactionId: string,
+  identifier: string,
+  event: string,
+  status: string,
+  times: { createdAt: string; payedAt?: string },
+) {
   return {
     event,
     token: DEMO_TOKEN,
     offerCode: null,
     checkoutUrl: "",
-    client: { id: "c1", name: "Maria Souza", email: "maria.souza@example.com", phone: "(11) 98765-4321", cpf: "529.982.247-25", cnpj: null },
-    transaction: { id: transactionId, identifier, status, paymentMethod: "PIX", amount: 33.1, currency: "BRL", createdAt: times.createdAt, payedAt: times.payedAt },
+    client: {
+      id: "c1",
+      name: "Maria Souza",
+      email: "maria.souza@example.com",
+      phone: "(11) 98765-4321",
+      cpf: "529.982.247-25",
+      cnpj: null,
+    },
+    transaction: {
+      id: transactionId,
+      identifier,
+      status,
+      paymentMethod: "PIX",
+      amount: 33.1,
+      currency: "BRL",
+      createdAt: times.createdAt,
+      payedAt: times.payedAt,
+    },
   };
 }
 
@@ -30,7 +52,10 @@ test.describe("money truth", () => {
     const accountId = await demoAccountId(page);
     const { identifier, transactionId } = await createPixCharge(page, "33,10");
     const forged = await request.post(webhookUrl(accountId), {
-      data: notification(transactionId, identifier, "TRANSACTION_PAID", "COMPLETED", { createdAt: new Date().toISOString(), payedAt: new Date().toISOString() }),
+      data: notification(transactionId, identifier, "TRANSACTION_PAID", "COMPLETED", {
+        createdAt: new Date().toISOString(),
+        payedAt: new Date().toISOString(),
+      }),
     });
     expect(forged.status()).toBe(200);
     // The gateway's lookup says it is still unpaid: the console keeps saying so and flags the delivery.
@@ -64,11 +89,15 @@ test.describe("money truth", () => {
     // A creation notice delivered late (or replayed), whatever timestamp it carries.
     for (const status of ["PENDING", "OK"]) {
       const stale = await request.post(webhookUrl(accountId), {
-        data: notification(transactionId, identifier, "TRANSACTION_CREATED", status, { createdAt: new Date(Date.now() + 3_600_000).toISOString() }),
+        data: notification(transactionId, identifier, "TRANSACTION_CREATED", status, {
+          createdAt: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
       });
       expect(stale.status()).toBe(200);
     }
-    const late = await request.post(webhookUrl(accountId), { data: notification(transactionId, identifier, "TRANSACTION_CREATED", "PENDING", { createdAt }) });
+    const late = await request.post(webhookUrl(accountId), {
+      data: notification(transactionId, identifier, "TRANSACTION_CREATED", "PENDING", { createdAt }),
+    });
     expect(late.status()).toBe(200);
     await page.waitForTimeout(2_000);
     await page.reload();

@@ -1,5 +1,15 @@
 import { expect, test } from "../fixtures/test";
-import { expectQrOf, expectResult, fieldMessage, fillCustomer, openChargeForm, sandboxControl, sandboxLookup, sandboxLookupBoth, submit } from "../fixtures/charges";
+import {
+  expectQrOf,
+  expectResult,
+  fieldMessage,
+  fillCustomer,
+  openChargeForm,
+  sandboxControl,
+  sandboxLookup,
+  sandboxLookupBoth,
+  submit,
+} from "../fixtures/charges";
 import { shoot } from "./shots";
 
 test.describe("Pix charges and deposits", () => {
@@ -52,7 +62,9 @@ test.describe("Pix charges and deposits", () => {
     expect(await sandboxLookup(identifier)).toBeNull();
   });
 
-  test("a 503 is an unknown outcome: nothing is sent again, the console proves it absent by itself, then the same charge goes through once", async ({ adminPage: page }) => {
+  test("a 503 is an unknown outcome: nothing is sent again, the console proves it absent by itself, then the same charge goes through once", async ({
+    adminPage: page,
+  }) => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("42,50");
     await fillCustomer(page);
@@ -72,7 +84,9 @@ test.describe("Pix charges and deposits", () => {
     expect((await sandboxLookup(identifier))?.amount).toBe(42.5);
   });
 
-  test("a dropped connection yields UNKNOWN that settles on screen by itself; the sandbox holds exactly one charge", async ({ adminPage: page }) => {
+  test("a dropped connection yields UNKNOWN that settles on screen by itself; the sandbox holds exactly one charge", async ({
+    adminPage: page,
+  }) => {
     const identifier = await openChargeForm(page, "pix");
     await page.getByLabel("Valor (R$)").fill("77,00");
     await fillCustomer(page);

@@ -17,7 +17,10 @@ test.describe("who may create charges", () => {
     await page.context().close();
   });
 
-  test("a producer can create; a raw replay of the action is refused for a viewer and without a session", async ({ browser, adminPage }) => {
+  test("a producer can create; a raw replay of the action is refused for a viewer and without a session", async ({
+    browser,
+    adminPage,
+  }) => {
     const producer = await createUserAsAdmin(adminPage, { role: "producer" });
     const viewer = await createUserAsAdmin(adminPage, { role: "viewer" });
     const page = await signedInPage(browser, producer);
@@ -48,7 +51,8 @@ test.describe("who may create charges", () => {
     const anonymous = await newClientContext(browser);
     // Without a session the proxy already turns the POST away to the sign-in page; the action itself would answer errors.unauthenticated.
     const asAnonymous = await replay(anonymous);
-    const refused = asAnonymous.status() >= 300 && asAnonymous.status() < 400 ? asAnonymous.headers()["location"] : await asAnonymous.text();
+    const refused =
+      asAnonymous.status() >= 300 && asAnonymous.status() < 400 ? asAnonymous.headers()["location"] : await asAnonymous.text();
     expect(refused).toMatch(/\/sign-in|errors\.unauthenticated/);
     expect(await sandboxLookup(intruderId)).toBeNull();
     await anonymous.close();

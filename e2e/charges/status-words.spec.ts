@@ -14,7 +14,9 @@ async function visibleWords(page: Page): Promise<string> {
   });
 }
 
-test("an unpaid Pix charge reads “Aguardando pagamento” on its page, in the list and in the feed; once paid, “Pago”; no raw code on any of them", async ({ adminPage: page }) => {
+test("an unpaid Pix charge reads “Aguardando pagamento” on its page, in the list and in the feed; once paid, “Pago”; no raw code on any of them", async ({
+  adminPage: page,
+}) => {
   const identifier = await openChargeForm(page, "pix");
   await page.getByLabel("Valor (R$)").fill("19,90");
   await fillCustomer(page);
@@ -54,7 +56,9 @@ test("an unpaid Pix charge reads “Aguardando pagamento” on its page, in the 
 /** RAW_CODES and the notifications' names: neither belongs in the words of the timeline. */
 const RAW_CODES_OR_EVENTS = new RegExp(`${RAW_CODES.source}|\\b(TRANSACTION|WITHDRAW)_[A-Z_]+\\b`);
 
-test("the transaction timeline says the submission, each notification and its status in words (codes in the tooltip), and so does the refunds page", async ({ adminPage: page }) => {
+test("the transaction timeline says the submission, each notification and its status in words (codes in the tooltip), and so does the refunds page", async ({
+  adminPage: page,
+}) => {
   await openChargeForm(page, "pix");
   await page.getByLabel("Valor (R$)").fill("23,40");
   await fillCustomer(page);

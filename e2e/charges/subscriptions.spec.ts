@@ -34,7 +34,9 @@ test.describe("subscriptions", () => {
     await shoot(page, "subscription-pix-result");
   });
 
-  test("a Pix subscription's page turns into the paid state when its first charge is paid, without a reload", async ({ adminPage: page }) => {
+  test("a Pix subscription's page turns into the paid state when its first charge is paid, without a reload", async ({
+    adminPage: page,
+  }) => {
     await openChargeForm(page, "pix-subscription");
     await fillSubscription(page);
     await submit(page, "Criar assinatura");

@@ -19,7 +19,9 @@ async function createDestination(page: Page, accountId: string, url: string): Pr
   return { id: page.url().split("/").pop()!, secret };
 }
 
-test("a destination receives a verified charge.paid; failures are retried and logged; resend since re-delivers", async ({ adminPage: page }) => {
+test("a destination receives a verified charge.paid; failures are retried and logged; resend since re-delivers", async ({
+  adminPage: page,
+}) => {
   let secret: string | null = null;
   const receiver = await startReceiver(() => secret);
   try {
@@ -38,10 +40,15 @@ test("a destination receives a verified charge.paid; failures are retried and lo
     await sandboxControl().event(String(record!.id), "pay");
 
     const paidFor = () =>
-      receiver.received.filter((r) => (r.verified as Body | null)?.type === "charge.paid" && (r.verified as Body).data.identifier === identifier);
+      receiver.received.filter(
+        (r) => (r.verified as Body | null)?.type === "charge.paid" && (r.verified as Body).data.identifier === identifier,
+      );
     await expect.poll(() => paidFor().length, { timeout: 30_000 }).toBe(1);
     const paid = paidFor()[0]!;
-    expect(paid.verified).toMatchObject({ type: "charge.paid", data: { object: "charge", identifier, status: "paid", amountCents: 9700, accountId, mode: "test" } });
+    expect(paid.verified).toMatchObject({
+      type: "charge.paid",
+      data: { object: "charge", identifier, status: "paid", amountCents: 9700, accountId, mode: "test" },
+    });
 
     // The receiver fails twice, then accepts: three attempts of one event, one webhook-id.
     receiver.answer({ status: 500, body: '{"error":"indisponível"}' }, { status: 500, body: '{"error":"indisponível"}' });

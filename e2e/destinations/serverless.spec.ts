@@ -42,7 +42,9 @@ test.beforeAll(async () => {
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ready = await fetch(`${baseUrl}/sign-in`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${baseUrl}/sign-in`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (Date.now() > deadline || server.exitCode !== null) throw new Error("the serverless console did not start");
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -60,7 +62,12 @@ test.afterAll(async () => {
 test("with no cron call, a Pix paid at the sandbox is paid in the ledger and its charge.paid delivered within 5 s", async ({ browser }) => {
   let secret: string | null = null;
   const receiver = await startReceiver(() => secret);
-  const context = await browser.newContext({ baseURL: baseUrl, extraHTTPHeaders: { "x-forwarded-for": randomClientIp() }, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { "x-forwarded-for": randomClientIp() },
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  });
   try {
     const response = await signInWithApi(context.request, admin);
     expect(response.status()).toBeLessThan(400);
@@ -85,9 +92,12 @@ test("with no cron call, a Pix paid at the sandbox is paid in the ledger and its
     await page.getByRole("button", { name: /Criar cobrança/ }).click();
     await page.waitForURL(/\/charges\/[0-9a-f-]{36}$/);
 
-    const lookup = await fetch(`http://127.0.0.1:${sandboxPort}/api/v1/gateway/transactions?clientIdentifier=${encodeURIComponent(identifier)}`, {
-      headers: { "x-public-key": DEMO_KEYS.publicKey, "x-secret-key": DEMO_KEYS.secretKey },
-    });
+    const lookup = await fetch(
+      `http://127.0.0.1:${sandboxPort}/api/v1/gateway/transactions?clientIdentifier=${encodeURIComponent(identifier)}`,
+      {
+        headers: { "x-public-key": DEMO_KEYS.publicKey, "x-secret-key": DEMO_KEYS.secretKey },
+      },
+    );
     const record = (await lookup.json()) as { id: string };
     const paidAt = Date.now();
     await sandbox.event(record.id, "pay");

@@ -33,7 +33,10 @@ test.describe("checkout links", () => {
     const url = await page.getByTestId("checkout-url").inputValue();
     expect(url).toMatch(/\/checkout\//);
     await expect(page.getByRole("img", { name: "QR code do checkout" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(url).slice(0, 20)}`));
+    await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(url).slice(0, 20)}`),
+    );
     await expect(page.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", /^mailto:/);
     await shoot(page, "checkout-result");
 
@@ -43,8 +46,15 @@ test.describe("checkout links", () => {
     await page.goto(await demoPath(page, "/checkout-links"));
     await expect(page.getByRole("link", { name: productName })).toBeVisible();
     await shoot(page, "checkout-list");
-    const externalId = await page.getByTestId(/^checkout-row-/).filter({ hasText: productName }).getAttribute("data-testid");
-    await expectAudited(page, { email: "admin@e2e.test", action: "checkout_link.created", target: externalId!.replace("checkout-row-", "") });
+    const externalId = await page
+      .getByTestId(/^checkout-row-/)
+      .filter({ hasText: productName })
+      .getAttribute("data-testid");
+    await expectAudited(page, {
+      email: "admin@e2e.test",
+      action: "checkout_link.created",
+      target: externalId!.replace("checkout-row-", ""),
+    });
   });
 
   test("the company producer's 403 explains what is missing", async ({ adminPage: page }) => {

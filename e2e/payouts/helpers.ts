@@ -10,7 +10,10 @@ export { DEMO_KEYS, sandboxControl };
 export async function shoot(page: Page, name: string) {
   const dir = process.env.PAYOUTS_SHOTS_DIR;
   if (!dir) return;
-  for (const [label, width] of [["desktop", 1360], ["mobile", 390]] as const) {
+  for (const [label, width] of [
+    ["desktop", 1360],
+    ["mobile", 390],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });

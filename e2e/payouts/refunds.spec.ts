@@ -4,7 +4,9 @@ import { expectResult, fillCustomer, openChargeForm, submit } from "../fixtures/
 import { demoPath } from "../fixtures/sandbox";
 
 test.describe("refund requests", () => {
-  test("a refund request is PENDING, a second one is named as a duplicate, and an approved refund shows up", async ({ adminPage: page }) => {
+  test("a refund request is PENDING, a second one is named as a duplicate, and an approved refund shows up", async ({
+    adminPage: page,
+  }) => {
     await useDemoAccount(page);
     const transactionId = await paidChargeAtSandbox(page, 42);
 

@@ -5,7 +5,10 @@ import { expectAudited, fillTransfer, sandboxControl, shoot, useDemoAccount } fr
 import { demoPath } from "../fixtures/sandbox";
 
 test.describe("Pix transfers", () => {
-  test("a producer transfers through both confirmations and the notification is reflected only with the right token", async ({ browser, adminPage }) => {
+  test("a producer transfers through both confirmations and the notification is reflected only with the right token", async ({
+    browser,
+    adminPage,
+  }) => {
     const producer = await createUserAsAdmin(adminPage, { role: "producer" });
     const page = await signedInPage(browser, producer);
     await page.goto(await demoPath(page, "/transfers/new"));
@@ -44,7 +47,13 @@ test.describe("Pix transfers", () => {
     const accountId = (await page.getByRole("link", { name: "Sandbox — demo" }).first().getAttribute("href"))?.split("/").pop();
     expect(accountId).toBeTruthy();
     const forged = await page.request.post(`${E2E.baseUrl}/api/webhooks/${accountId}`, {
-      data: { event: "WITHDRAW_COMPLETED", token: "wht_forged", identifier, withdraw: { id: withdrawId, status: "COMPLETED" }, payoutAccount: {} },
+      data: {
+        event: "WITHDRAW_COMPLETED",
+        token: "wht_forged",
+        identifier,
+        withdraw: { id: withdrawId, status: "COMPLETED" },
+        payoutAccount: {},
+      },
     });
     expect(forged.status()).toBeGreaterThanOrEqual(400);
     await page.goto(transferUrl);
@@ -67,13 +76,21 @@ test.describe("Pix transfers", () => {
     await expectAudited(adminPage, { email: producer.email, action: "transfer.submitted", target: identifier });
   });
 
-  test("on one machine (the user's address is loopback, as the console's is) a Pix transfer goes through and reaches “Concluída”", async ({ browser, adminPage }) => {
+  test("on one machine (the user's address is loopback, as the console's is) a Pix transfer goes through and reaches “Concluída”", async ({
+    browser,
+    adminPage,
+  }) => {
     const producer = await createUserAsAdmin(adminPage, { role: "producer" });
     // The user at http://localhost:3000: the browser's address, as the console sees it, is 127.0.0.1.
     const context = await newClientContext(browser, "127.0.0.1");
     expect((await signInWithApi(context.request, producer)).status()).toBeLessThan(400);
     const page = await context.newPage();
-    const identifier = await fillTransfer(page, { amountDigits: "1250", key: "loopback@example.com", ownerName: "Ana Lima", cpf: "52998224725" });
+    const identifier = await fillTransfer(page, {
+      amountDigits: "1250",
+      key: "loopback@example.com",
+      ownerName: "Ana Lima",
+      cpf: "52998224725",
+    });
     const review = page.getByTestId("transfer-review");
     await expect(review.getByText("Endereço IP do solicitante")).toBeVisible();
     await expect(review.getByTestId("review-owner-ip")).toHaveText("127.0.0.1");
@@ -141,7 +158,11 @@ test.describe("Pix transfers", () => {
 
     const replayIdentifier = `tr-replay-${Date.now()}`;
     const replay = await page.context().request.post(captured.url(), {
-      headers: { "next-action": captured.headers()["next-action"]!, "content-type": captured.headers()["content-type"] ?? "text/plain;charset=UTF-8", accept: "text/x-component" },
+      headers: {
+        "next-action": captured.headers()["next-action"]!,
+        "content-type": captured.headers()["content-type"] ?? "text/plain;charset=UTF-8",
+        accept: "text/x-component",
+      },
       data: (captured.postData() ?? "").replace(identifier, replayIdentifier).replace(E2E.admin.password, operator.password),
       maxRedirects: 0,
     });

@@ -1,7 +1,14 @@
 import { expect, test } from "../fixtures/test";
 import { DEMO_TOKEN, demoAccountId, paymentNotification, webhookUrl } from "../webhooks/helpers";
 
-const PAGE_HEADERS = ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "strict-transport-security", "content-security-policy"];
+const PAGE_HEADERS = [
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "permissions-policy",
+  "strict-transport-security",
+  "content-security-policy",
+];
 
 test.describe("security headers", () => {
   test("pages and API answers carry them; a webhook answer is nosniff and never cached", async ({ adminPage, request }) => {

@@ -5,7 +5,9 @@ import { addAccount, DEMO_KEYS } from "../transactions/helpers";
 
 /** Addresses from before every account page carried its account: one redirect, to the account page. */
 test.describe("old addresses", () => {
-  test("a page opens under the remembered account, an object's page under the account it belongs to, each in one redirect", async ({ adminPage: page }) => {
+  test("a page opens under the remembered account, an object's page under the account it belongs to, each in one redirect", async ({
+    adminPage: page,
+  }) => {
     const demoId = await demoAccountId(page);
     const identifier = await openChargeForm(page, "pix", demoId);
     expect(identifier).toBeTruthy();

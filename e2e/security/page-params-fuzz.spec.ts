@@ -18,7 +18,8 @@ const CONCURRENCY = Number(process.env.PAGE_FUZZ_CONCURRENCY ?? 6);
 const SEED = Number(process.env.PAGE_FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 // A stack frame, a module path or a database error in a body is a leak (the same rule as lib/__tests__/routes-fuzz.test.ts).
-const INTERNALS = /\bat [\w.<>]+ \([^)]*:\d+:\d+\)|\/work\/|\bFailed query\b|\bPostgresError\b|\binvalid byte sequence\b|\bsyntax error at or near\b|\bTypeError: |\bRangeError: |\bURIError: /;
+const INTERNALS =
+  /\bat [\w.<>]+ \([^)]*:\d+:\d+\)|\/work\/|\bFailed query\b|\bPostgresError\b|\binvalid byte sequence\b|\bsyntax error at or near\b|\bTypeError: |\bRangeError: |\bURIError: /;
 
 type Ids = { account: string; ledger: string; event: string };
 /** A page: its path (segments filled from ids or fuzzed) and the query keys it reads. */
@@ -82,10 +83,42 @@ const PAGES = (ids: Ids): PageSpec[] => {
 /** Values no form sends: NUL and controls, absurd dates, overlong text, numbers out of range, markup. */
 const nastyValue = fc.oneof(
   fc.constantFrom(
-    "\u0000", "a\u0000b", "\u001b[31m", "line\nbreak", "0000-01-01", "99999-12-31", "275760-09-13", "2026-02-30", "1999-12-31", "2026-13-01",
-    "x".repeat(513), "é".repeat(300), "9".repeat(400), "1e309", "-1", "NaN", "Infinity", "0", "'; drop table users; --", "%", "%%", "%zz",
-    "<script>alert(1)</script>", "../../etc/passwd", "PIX", "OK", "PENDING", "unconfirmed", "msg_00000000000000000000000000000000", "12",
-    "WyIyMDI2LTAxLTAxIDAwOjAwOjAwKzAwIiwieCJd", "WyIwMDAwLTAxLTAxIDAwOjAwOjAwKzAwIiwiXHUwMDAwIl0", "\u{1F4B8}", "\uFEFF", " ", "",
+    "\u0000",
+    "a\u0000b",
+    "\u001b[31m",
+    "line\nbreak",
+    "0000-01-01",
+    "99999-12-31",
+    "275760-09-13",
+    "2026-02-30",
+    "1999-12-31",
+    "2026-13-01",
+    "x".repeat(513),
+    "é".repeat(300),
+    "9".repeat(400),
+    "1e309",
+    "-1",
+    "NaN",
+    "Infinity",
+    "0",
+    "'; drop table users; --",
+    "%",
+    "%%",
+    "%zz",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "PIX",
+    "OK",
+    "PENDING",
+    "unconfirmed",
+    "msg_00000000000000000000000000000000",
+    "12",
+    "WyIyMDI2LTAxLTAxIDAwOjAwOjAwKzAwIiwieCJd",
+    "WyIwMDAwLTAxLTAxIDAwOjAwOjAwKzAwIiwiXHUwMDAwIl0",
+    "\u{1F4B8}",
+    "\uFEFF",
+    " ",
+    "",
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -97,7 +130,22 @@ const nastyValue = fc.oneof(
 const segmentKind = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: "real" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "uuid" as const }) },
-  { weight: 3, arbitrary: fc.constantFrom("%00", "%E0%A4%A", "%FF", "%C3%28", "%2e%2e", "a%2Fb", "x".repeat(300), "NOT-A-UUID", "00000000-0000-0000-0000-00000000000G").map((raw) => ({ kind: "raw" as const, raw })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(
+        "%00",
+        "%E0%A4%A",
+        "%FF",
+        "%C3%28",
+        "%2e%2e",
+        "a%2Fb",
+        "x".repeat(300),
+        "NOT-A-UUID",
+        "00000000-0000-0000-0000-00000000000G",
+      )
+      .map((raw) => ({ kind: "raw" as const, raw })),
+  },
   { weight: 3, arbitrary: nastyValue.map((value) => ({ kind: "value" as const, value })) },
 );
 
@@ -114,7 +162,13 @@ const caseArb = (pageCount: number) =>
     page: fc.integer({ min: 0, max: pageCount - 1 }),
     segment: segmentKind,
     params: fc.array(
-      fc.record({ known: fc.boolean(), key: fc.oneof(fc.constantFrom("a", "utm_source", "__proto__", "constructor", "x\u0000"), fc.string({ maxLength: 8 })), index: fc.nat(), value: nastyValue, repeat: fc.boolean() }),
+      fc.record({
+        known: fc.boolean(),
+        key: fc.oneof(fc.constantFrom("a", "utm_source", "__proto__", "constructor", "x\u0000"), fc.string({ maxLength: 8 })),
+        index: fc.nat(),
+        value: nastyValue,
+        repeat: fc.boolean(),
+      }),
       { maxLength: 5 },
     ),
   });
@@ -195,7 +249,10 @@ test.describe("page parameters under fuzzing", () => {
     }
   });
 
-  test(`${CASES} generated addresses over every page, as admin, operator and viewer: no 5xx, no internals`, async ({ adminPage, browser }) => {
+  test(`${CASES} generated addresses over every page, as admin, operator and viewer: no 5xx, no internals`, async ({
+    adminPage,
+    browser,
+  }) => {
     const accountId = await demoAccountId(adminPage);
     // Real records behind the ids: a Pix charge made in the console (its result page and ledger row) and a feed event.
     await openChargeForm(adminPage, "pix", accountId);
@@ -204,7 +261,9 @@ test.describe("page parameters under fuzzing", () => {
     await submit(adminPage);
     await expectResult(adminPage);
     const ledger = /\/charges\/([0-9a-f-]{36})$/.exec(adminPage.url())![1]!;
-    await notifyTransactions(adminPage.request, accountId, [{ status: "PENDING", method: "PIX", amount: 12.34, name: "Fuzz Cliente", email: "fuzz@example.com" }]);
+    await notifyTransactions(adminPage.request, accountId, [
+      { status: "PENDING", method: "PIX", amount: 12.34, name: "Fuzz Cliente", email: "fuzz@example.com" },
+    ]);
     const feed = await (await adminPage.request.get("/activity")).text();
     const event = /\/activity\/([0-9a-f-]{36})/.exec(feed)?.[1];
     expect(event, "a feed event to open").toBeTruthy();
@@ -240,13 +299,19 @@ test.describe("page parameters under fuzzing", () => {
         statuses.set(response.status(), (statuses.get(response.status()) ?? 0) + 1);
         if (response.status() >= 500) fiveHundreds++;
         const leak = INTERNALS.exec(body)?.[0];
-        if (response.status() >= 500 || leak) failures.push(`${role} GET ${url.slice(0, 200)} -> ${response.status()}${leak ? ` leaks ${JSON.stringify(leak)}` : ""}`);
+        if (response.status() >= 500 || leak)
+          failures.push(`${role} GET ${url.slice(0, 200)} -> ${response.status()}${leak ? ` leaks ${JSON.stringify(leak)}` : ""}`);
       }
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
-    console.log(`[page-params-fuzz] seed ${SEED}: ${served} cases over ${pages.length} pages in ${seconds} s (concurrency ${CONCURRENCY}); ${fiveHundreds} answers >= 500; ${failures.length} failures; statuses ${byStatus}`);
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ");
+    console.log(
+      `[page-params-fuzz] seed ${SEED}: ${served} cases over ${pages.length} pages in ${seconds} s (concurrency ${CONCURRENCY}); ${fiveHundreds} answers >= 500; ${failures.length} failures; statuses ${byStatus}`,
+    );
     for (const context of contexts) await context.close();
     expect(served).toBe(CASES);
     expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);

@@ -12,7 +12,15 @@ type Seed = { status: string; method: string; amount: number; name: string; emai
 
 /** Where the producer's own backend sends notifications it does not want the console to have yet. */
 const NOBODY_LISTENS = "http://127.0.0.1:65535/nobody-listens";
-const ADDRESS = { country: "BR", zipCode: "01310-100", state: "SP", city: "São Paulo", street: "Avenida Paulista", neighborhood: "Bela Vista", number: "1000" };
+const ADDRESS = {
+  country: "BR",
+  zipCode: "01310-100",
+  state: "SP",
+  city: "São Paulo",
+  street: "Avenida Paulista",
+  neighborhood: "Bela Vista",
+  number: "1000",
+};
 const CARD_APPROVED = "4111111111111111";
 const CARD_DECLINED = "4000000000000002";
 
@@ -76,7 +84,10 @@ export async function notifyTransactions(request: APIRequestContext, accountId: 
             // A card the sandbox declines has no payment time: a status set over it pays nothing.
             card: { number: natural?.card ?? CARD_DECLINED, owner: seed.name.toUpperCase(), expiresAt: "2031-12", cvv: "123" },
           })
-        : await gatewayPost<{ transactionId: string }>(request, seed.method === "PIX" ? "/pix/receive" : "/boleto/receive", { ...common, client });
+        : await gatewayPost<{ transactionId: string }>(request, seed.method === "PIX" ? "/pix/receive" : "/boleto/receive", {
+            ...common,
+            client,
+          });
     if (natural) {
       for (const move of natural.moves) await control.event(transactionId, move);
     } else {
@@ -88,7 +99,9 @@ export async function notifyTransactions(request: APIRequestContext, accountId: 
   for (const { identifier, status } of created) {
     await expect(async () => {
       const response = await request.get(`/${accountId}/transactions?q=${encodeURIComponent(identifier)}`);
-      expect(new URL(response.url()).pathname, "notifyTransactions reads the ledger through a signed-in request").toBe(`/${accountId}/transactions`);
+      expect(new URL(response.url()).pathname, "notifyTransactions reads the ledger through a signed-in request").toBe(
+        `/${accountId}/transactions`,
+      );
       const html = await response.text();
       expect(html, `${identifier} in the ledger`).toContain('data-testid="transaction-row"');
       expect(html, `${identifier} in the ledger as ${status}`).toContain(`data-status="${status}"`);

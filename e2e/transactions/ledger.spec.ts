@@ -2,12 +2,24 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
-import { addAccount, DEMO_TOKEN, demoAccountId, demoClient, gatewayPost, notifyTransactions, sandboxControl, shotsDir, webhookUrl } from "./helpers";
+import {
+  addAccount,
+  DEMO_TOKEN,
+  demoAccountId,
+  demoClient,
+  gatewayPost,
+  notifyTransactions,
+  sandboxControl,
+  shotsDir,
+  webhookUrl,
+} from "./helpers";
 import { demoPath } from "../fixtures/sandbox";
 
 const rows = (page: import("@playwright/test").Page) => page.getByTestId("transaction-row");
 
-test("filters live in the URL: search, status, method and amount narrow the list; a saved view brings them back", async ({ adminPage: page }) => {
+test("filters live in the URL: search, status, method and amount narrow the list; a saved view brings them back", async ({
+  adminPage: page,
+}) => {
   const accountId = await demoAccountId(page);
   const tag = `zeta${randomUUID().slice(0, 6)}`;
   // Charges the producer's backend made at the gateway, confirmed by the gateway's lookup; statuses that move no money.
@@ -49,7 +61,10 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await page.getByTestId("filter-from-calendar").click();
   await expect(page.getByRole("dialog")).toContainText("janeiro 2020");
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/transactions-calendar.png` });
-  await page.getByRole("dialog").getByRole("button", { name: /10 de janeiro de 2020/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /10 de janeiro de 2020/ })
+    .click();
   await expect(page.getByLabel("De", { exact: true })).toHaveValue("10/01/2020");
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/from=2020-01-10/);
@@ -110,7 +125,9 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
   const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean);
   expect(lines).toHaveLength(4);
   const header = lines[0]!.split(";");
-  expect(header).toEqual(expect.arrayContaining(["id_gateway", "status", "metodo", "valor", "valor_centavos", "cliente_nome", "criado_em", "criado_em_utc"]));
+  expect(header).toEqual(
+    expect.arrayContaining(["id_gateway", "status", "metodo", "valor", "valor_centavos", "cliente_nome", "criado_em", "criado_em_utc"]),
+  );
   const dora = lines.find((line) => line.includes("Dora"))!;
   expect(dora).toContain(`"Dora; ""${tag}"""`);
   expect(dora).toContain(";1234,56;123456;");
@@ -128,7 +145,10 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/audit-desktop.png`, fullPage: true });
 });
 
-test("lookup adds an outside transaction to the ledger; refresh from gateway flags a status the webhooks never reported", async ({ adminPage: page, request }) => {
+test("lookup adds an outside transaction to the ledger; refresh from gateway flags a status the webhooks never reported", async ({
+  adminPage: page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const accountId = await demoAccountId(page);
   const identifier = `e2e-gap-${randomUUID().slice(0, 8)}`;
@@ -262,7 +282,11 @@ test("producer profile: CPF producer, company with legal representative, incompl
   await expect(page.getByTestId("audit-row").filter({ hasText: "accounts.test_connection" }).first()).toBeVisible();
 });
 
-test("viewers read the ledger but not the audit log; saved views are per user; the export needs a session", async ({ adminPage, browser, playwright }) => {
+test("viewers read the ledger but not the audit log; saved views are per user; the export needs a session", async ({
+  adminPage,
+  browser,
+  playwright,
+}) => {
   const viewer = await createUserAsAdmin(adminPage, { role: "viewer" });
   const page = await signedInPage(browser, viewer);
   await page.goto(await demoPath(page, "/transactions"));

@@ -31,13 +31,18 @@ test("event-to-browser latency of the live feed", async ({ adminPage, request })
   }
   const readSeen = () => adminPage.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
   await expect
-    .poll(async () => {
-      const seenNow = await readSeen();
-      return Object.keys(sent).filter((id) => id in seenNow).length;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const seenNow = await readSeen();
+        return Object.keys(sent).filter((id) => id in seenNow).length;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(rounds);
   const seen = await readSeen();
-  const latencies = Object.entries(sent).map(([id, at]) => seen[id] - at).sort((a, b) => a - b);
+  const latencies = Object.entries(sent)
+    .map(([id, at]) => seen[id] - at)
+    .sort((a, b) => a - b);
   const pick = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
   console.log(`event-to-browser latency over ${rounds} events: p50 ${pick(50)} ms, p95 ${pick(95)} ms, max ${latencies.at(-1)} ms`);
   expect(pick(95)).toBeLessThan(1_000);

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures/test";
 import { demoPath } from "../fixtures/sandbox";
-import {
-  DEMO_TOKEN,
-  demoAccountId,
-  demoClient,
-  feedRow,
-  gatewayPost,
-  paymentNotification,
-  sandboxControl,
-  webhookUrl,
-} from "./helpers";
+import { DEMO_TOKEN, demoAccountId, demoClient, feedRow, gatewayPost, paymentNotification, sandboxControl, webhookUrl } from "./helpers";
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 

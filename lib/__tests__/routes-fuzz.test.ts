@@ -21,14 +21,31 @@ const [target] = await testDatabases();
 const INTERNALS = /\bat [\w.<>]+ \(|node_modules|\/work\/|\bselect\b.+\bfrom\b|\binsert into\b|\bError: |Failed query|params:/i;
 
 const nasty = fc.oneof(
-  fc.constantFrom("\u0000", "a\u0000b", "x".repeat(300_000), "0000-01-01", "275760-09-13", "9".repeat(400), "1e309", "-1", "NaN", "%00", "'; drop table users; --"),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "x".repeat(300_000),
+    "0000-01-01",
+    "275760-09-13",
+    "9".repeat(400),
+    "1e309",
+    "-1",
+    "NaN",
+    "%00",
+    "'; drop table users; --",
+  ),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 30 }),
 );
 const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
 const body = fc.oneof(
   fc.constantFrom(deep(10_000), '{"token":"\u0000"}', '{"event":"x","token":"t","transaction":{"id":"\u0000"}}', "{", ""),
-  fc.dictionary(fc.constantFrom("token", "event", "transaction", "withdraw", "identifier", "amount"), fc.oneof(nasty, fc.double(), fc.constant(null))).map((o) => JSON.stringify(o)),
+  fc
+    .dictionary(
+      fc.constantFrom("token", "event", "transaction", "withdraw", "identifier", "amount"),
+      fc.oneof(nasty, fc.double(), fc.constant(null)),
+    )
+    .map((o) => JSON.stringify(o)),
   fc.anything().map((v) => JSON.stringify(v) ?? "null"),
 );
 
@@ -37,7 +54,19 @@ describe("console route handlers under fuzzing", () => {
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    account.id = (await createAccount({ name: "Loja", baseUrl: "http://127.0.0.1:9", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: "wht_tokentoken", mode: "test" }, null)).id;
+    account.id = (
+      await createAccount(
+        {
+          name: "Loja",
+          baseUrl: "http://127.0.0.1:9",
+          publicKey: "pk",
+          secretKey: "sk_1234567890",
+          webhookToken: "wht_tokentoken",
+          mode: "test",
+        },
+        null,
+      )
+    ).id;
   });
   afterAll(async () => {
     await closeDb();
@@ -52,13 +81,31 @@ describe("console route handlers under fuzzing", () => {
     const cron = await import("@/app/api/cron/reconcile/route");
     const qs = (key: string, value: string) => `${key}=${encodeURIComponent(value.slice(0, 5_000))}`;
     const calls = [
-      (seg: string, b: string) => webhook.POST(new Request("http://c.test/api/webhooks/x", { method: "POST", body: b }), { params: Promise.resolve({ accountId: seg }) }),
-      (_seg: string, b: string) => webhook.POST(new Request("http://c.test/api/webhooks/x", { method: "POST", body: b }), { params: Promise.resolve({ accountId: account.id }) }),
       (seg: string, b: string) =>
-        transferWebhook.POST(new Request("http://c.test/api/webhooks/x/y", { method: "POST", body: b }), { params: Promise.resolve({ accountId: account.id, callbackKey: seg }) }),
+        webhook.POST(new Request("http://c.test/api/webhooks/x", { method: "POST", body: b }), {
+          params: Promise.resolve({ accountId: seg }),
+        }),
+      (_seg: string, b: string) =>
+        webhook.POST(new Request("http://c.test/api/webhooks/x", { method: "POST", body: b }), {
+          params: Promise.resolve({ accountId: account.id }),
+        }),
+      (seg: string, b: string) =>
+        transferWebhook.POST(new Request("http://c.test/api/webhooks/x/y", { method: "POST", body: b }), {
+          params: Promise.resolve({ accountId: account.id, callbackKey: seg }),
+        }),
       (seg: string) => feed.GET(new Request(`http://c.test/api/feed?${qs("after", seg)}&${qs("account", seg)}`)),
-      (seg: string) => exportRoute.GET(new Request(`http://c.test/api/transactions/export?${qs("from", seg)}&${qs("to", seg)}&${qs("min", seg)}&${qs("max", seg)}&${qs("q", seg)}&${qs("status", seg)}`)),
-      (seg: string) => cron.GET(new Request("http://c.test/api/cron/reconcile", { headers: { authorization: `Bearer ${seg.replace(/[^\x20-\x7e]/g, "").slice(0, 100)}` } })),
+      (seg: string) =>
+        exportRoute.GET(
+          new Request(
+            `http://c.test/api/transactions/export?${qs("from", seg)}&${qs("to", seg)}&${qs("min", seg)}&${qs("max", seg)}&${qs("q", seg)}&${qs("status", seg)}`,
+          ),
+        ),
+      (seg: string) =>
+        cron.GET(
+          new Request("http://c.test/api/cron/reconcile", {
+            headers: { authorization: `Bearer ${seg.replace(/[^\x20-\x7e]/g, "").slice(0, 100)}` },
+          }),
+        ),
     ];
     let runs = 0;
     await fc.assert(
@@ -66,7 +113,9 @@ describe("console route handlers under fuzzing", () => {
         const response = await calls[which](seg, b);
         const text = response.body ? await new Response(response.body).text().catch(() => "") : "";
         runs++;
-        expect(response.status, `${which} ${JSON.stringify(seg).slice(0, 80)} ${b.slice(0, 80)} -> ${text.slice(0, 200)}`).toBeLessThan(500);
+        expect(response.status, `${which} ${JSON.stringify(seg).slice(0, 80)} ${b.slice(0, 80)} -> ${text.slice(0, 200)}`).toBeLessThan(
+          500,
+        );
         expect(text).not.toMatch(INTERNALS);
       }),
       { numRuns: 2_000 },

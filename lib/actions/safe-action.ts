@@ -8,9 +8,7 @@ import { inputProblem } from "@/lib/http/input";
 
 export type FieldErrors = Record<string, string[]>;
 /** `error` is an i18n key; `message` carries a text from outside (the gateway) shown as is. */
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; message?: string; fieldErrors?: FieldErrors };
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; message?: string; fieldErrors?: FieldErrors };
 
 export class ActionError extends Error {
   constructor(
@@ -83,7 +81,10 @@ const auditRefusals =
         action: "access.refused",
         target: permission,
         ip,
-        details: { reason: result.error, ...(state.accountId && !state.account ? { requestedAccount: state.accountId.slice(0, 100) } : {}) },
+        details: {
+          reason: result.error,
+          ...(state.accountId && !state.account ? { requestedAccount: state.accountId.slice(0, 100) } : {}),
+        },
       });
     }
     return result;
@@ -106,7 +107,8 @@ const accountAccess =
 
 const requirePermission =
   (permission: Permission): Step =>
-  async (state, next) => (can(state.ctx!, permission, state.accountId) ? next() : refuse("errors.forbidden"));
+  async (state, next) =>
+    can(state.ctx!, permission, state.accountId) ? next() : refuse("errors.forbidden");
 
 const validateInput =
   (schema: z.ZodType): Step =>
@@ -133,7 +135,12 @@ type OutputOf<O, R> = O extends z.ZodType ? z.output<O> : R;
  * hostile-input guard → session → audit of refusals → account access → permission →
  * input schema (the one the form used) → handler → output schema.
  */
-export function defineAction<S extends z.ZodType, R, A extends "input" | undefined = undefined, O extends z.ZodType | undefined = undefined>(
+export function defineAction<
+  S extends z.ZodType,
+  R,
+  A extends "input" | undefined = undefined,
+  O extends z.ZodType | undefined = undefined,
+>(
   options: ActionOptions<S, O> & { account?: A },
   handler: (input: z.output<S>, ctx: ContextOf<A>) => Promise<R>,
 ): (raw: InputOf<S> & AccountInput<A>) => Promise<ActionResult<OutputOf<O, R>>> {
@@ -154,7 +161,8 @@ export function defineAction<S extends z.ZodType, R, A extends "input" | undefin
         return { ok: true, data: options.output ? options.output.parse(data) : data };
       } catch (error) {
         if (error instanceof ActionError) return { ok: false, error: error.error, ...error.extra };
-        if (error instanceof AccessDeniedError) return refuse(error.reason === "unauthenticated" ? "errors.unauthenticated" : "errors.forbidden");
+        if (error instanceof AccessDeniedError)
+          return refuse(error.reason === "unauthenticated" ? "errors.unauthenticated" : "errors.forbidden");
         throw error;
       }
     });

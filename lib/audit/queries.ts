@@ -7,7 +7,10 @@ import { param, parseSearchParams, type ParamProblem, type RawSearchParams } fro
 export type AuditFilters = { email?: string; accountId?: string; action?: string; from?: string; to?: string };
 
 /** The audit log's address: `email`, `account` (one of `accountIds`), `action` (a prefix), `from`/`to` days and the `cursor`. */
-export function parseAuditParams(raw: RawSearchParams, accountIds: readonly string[]): { filters: AuditFilters; cursor: number | null; problems: ParamProblem[] } {
+export function parseAuditParams(
+  raw: RawSearchParams,
+  accountIds: readonly string[],
+): { filters: AuditFilters; cursor: number | null; problems: ParamProblem[] } {
   const { values, problems } = parseSearchParams(raw, {
     email: param.text(),
     account: param.oneOf(accountIds),
@@ -70,7 +73,13 @@ export async function lookupsForTransaction(accountId: string, ledgerId: string)
   return db
     .select({ id: auditLog.id, at: auditLog.at, userEmail: auditLog.userEmail, action: auditLog.action, details: auditLog.details })
     .from(auditLog)
-    .where(and(eq(auditLog.accountId, accountId), eq(auditLog.target, ledgerId), sql`${auditLog.action} in ('transactions.lookup', 'transactions.add_from_lookup')`))
+    .where(
+      and(
+        eq(auditLog.accountId, accountId),
+        eq(auditLog.target, ledgerId),
+        sql`${auditLog.action} in ('transactions.lookup', 'transactions.add_from_lookup')`,
+      ),
+    )
     .orderBy(auditLog.id)
     .limit(200);
 }

@@ -11,7 +11,11 @@ async function csrfToken(): Promise<string> {
 
 async function postForm(path: string, fields: Record<string, string>): Promise<{ response: Response; url: string | null }> {
   const body = new URLSearchParams({ ...fields, csrfToken: await csrfToken(), json: "true" });
-  const response = await fetch(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+  const response = await fetch(`${BASE}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
   const data = (await response.json().catch(() => ({}))) as { url?: string };
   return { response, url: data.url ?? null };
 }

@@ -70,7 +70,8 @@ export function authOptions(): NextAuthOptions {
           if (user.totpEnabledAt) {
             if (!code) throw new Error(SIGN_IN_ERRORS.codeRequired);
             const check = await checkSecondFactor(actor, code, { ip, purpose: "sign_in" });
-            if (check.outcome === "throttled") throw new Error(`${SIGN_IN_ERRORS.throttled}:${retryMinutes({ allowed: false, retryAfterMs: check.retryAfterMs })}`);
+            if (check.outcome === "throttled")
+              throw new Error(`${SIGN_IN_ERRORS.throttled}:${retryMinutes({ allowed: false, retryAfterMs: check.retryAfterMs })}`);
             if (check.outcome !== "ok") throw new Error(SIGN_IN_ERRORS.codeInvalid);
           }
           await clearAttempts([attemptKeys.signInEmail(email)]);

@@ -30,7 +30,12 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const GLOBAL_PERMISSIONS = ["profile.manage", "accounts.create", "users.manage", "audit.view"] as const satisfies readonly Permission[];
+export const GLOBAL_PERMISSIONS = [
+  "profile.manage",
+  "accounts.create",
+  "users.manage",
+  "audit.view",
+] as const satisfies readonly Permission[];
 
 export function roleCan(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);

@@ -17,7 +17,12 @@ export const secondFactorCode = z
   .max(32)
   .regex(/^(\d{3} ?\d{3}|[a-zA-Z0-9]{5}-?[a-zA-Z0-9]{5})$/, "errors.wrongCode");
 
-export const enrolCodeSchema = z.object({ code: z.string().trim().regex(/^\d{3} ?\d{3}$/, "errors.wrongCode") });
+export const enrolCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, "errors.wrongCode"),
+});
 export const secondFactorCodeSchema = z.object({ code: secondFactorCode });
 export const disableSecondFactorSchema = z.object({ password: z.string().min(1, "errors.required").max(1024), code: secondFactorCode });
 export const requiredRolesSchema = z.object({ roles: z.array(z.enum(ROLES)).max(ROLES.length) });

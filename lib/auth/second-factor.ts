@@ -6,15 +6,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { writeAudit } from "@/lib/audit/log";
 import { revokeUserSessions } from "./sessions";
 import { IN_SESSION_RULE, attemptKeys, clearAttempts, takeAttempt, type AttemptVerdict } from "@/lib/users/throttle";
-import {
-  hashRecoveryCode,
-  looksLikeRecoveryCode,
-  matchTotp,
-  newRecoveryCodes,
-  newTotpKey,
-  totpKeyText,
-  totpKeyUri,
-} from "./totp";
+import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpKey, totpKeyText, totpKeyUri } from "./totp";
 
 type Actor = { id: string; email: string };
 type Audit = { ip: string | null };
@@ -43,11 +35,15 @@ export async function secondFactorStatus(userId: string): Promise<SecondFactorSt
 export async function startEnrolment(actor: Actor): Promise<{ uri: string; keyText: string }> {
   const db = await getDb();
   const key = newTotpKey();
-  await db.update(users).set({ totpPendingSecretEncrypted: encryptSecret(keyToText(key)) }).where(eq(users.id, actor.id));
+  await db
+    .update(users)
+    .set({ totpPendingSecretEncrypted: encryptSecret(keyToText(key)) })
+    .where(eq(users.id, actor.id));
   return { uri: totpKeyUri(actor.email, key), keyText: totpKeyText(key) };
 }
 
-export type CodeCheck = { outcome: "ok" } | { outcome: "wrong" } | { outcome: "throttled"; retryAfterMs: number } | { outcome: "not_enrolling" };
+export type CodeCheck =
+  { outcome: "ok" } | { outcome: "wrong" } | { outcome: "throttled"; retryAfterMs: number } | { outcome: "not_enrolling" };
 
 async function throttled(userId: string): Promise<AttemptVerdict> {
   return takeAttempt(attemptKeys.user(userId, "totp"), IN_SESSION_RULE);
@@ -90,7 +86,12 @@ export async function confirmEnrolment(
  * Checks a code from the app (accepted once) or an unused recovery code (spent). Throttled per
  * user whatever the session, and audited when refused.
  */
-export async function checkSecondFactor(actor: Actor, code: string, audit: Audit & { purpose: string }, now = new Date()): Promise<CodeCheck> {
+export async function checkSecondFactor(
+  actor: Actor,
+  code: string,
+  audit: Audit & { purpose: string },
+  now = new Date(),
+): Promise<CodeCheck> {
   const db = await getDb();
   const [user] = await db
     .select({ secret: users.totpSecretEncrypted, lastStep: users.totpLastStep })
@@ -130,7 +131,8 @@ export async function checkSecondFactor(actor: Actor, code: string, audit: Audit
     return { outcome: "wrong" };
   }
   await clearAttempts([attemptKeys.user(actor.id, "totp")]);
-  if (method === "recovery_code") await writeAudit({ actor, action: "auth.totp.recovery_code_used", ip: audit.ip, details: { purpose: audit.purpose } });
+  if (method === "recovery_code")
+    await writeAudit({ actor, action: "auth.totp.recovery_code_used", ip: audit.ip, details: { purpose: audit.purpose } });
   return { outcome: "ok" };
 }
 
@@ -167,7 +169,11 @@ export async function hasSecondFactor(userId: string): Promise<boolean> {
 
 export async function rolesRequiringSecondFactor(): Promise<Role[]> {
   const db = await getDb();
-  const [row] = await db.select({ roles: securitySettings.totpRequiredRoles }).from(securitySettings).where(eq(securitySettings.id, "default")).limit(1);
+  const [row] = await db
+    .select({ roles: securitySettings.totpRequiredRoles })
+    .from(securitySettings)
+    .where(eq(securitySettings.id, "default"))
+    .limit(1);
   return row?.roles ?? [];
 }
 

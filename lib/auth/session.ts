@@ -14,7 +14,15 @@ import { isGlobalPermission, roleCan, type Permission } from "./permissions";
 
 export const ACCOUNT_COOKIE = "account";
 
-export type SessionUser = { id: string; email: string; name: string; role: Role; locale: Locale; sessionId: string; sessionVersion: number };
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  locale: Locale;
+  sessionId: string;
+  sessionVersion: number;
+};
 export type AccessibleAccount = { id: string; name: string; mode: "test" | "live"; role: Role; source: "env" | "ui" };
 export type AccessContext = {
   user: SessionUser;

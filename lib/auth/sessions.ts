@@ -23,7 +23,9 @@ export async function findSessionUser(sessionId: string, userId: string, session
     .select({ user: users })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)))
+    .where(
+      and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)),
+    )
     .limit(1);
   if (!row || !row.user.active || row.user.sessionVersion !== sessionVersion) return null;
   return row.user;
@@ -31,7 +33,10 @@ export async function findSessionUser(sessionId: string, userId: string, session
 
 export async function revokeSession(sessionId: string): Promise<void> {
   const db = await getDb();
-  await db.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+  await db
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
 /** Ends every session of the user, or every other one when `except` names the current session. */

@@ -19,7 +19,9 @@ export function totpKeyUri(accountName: string, key: Uint8Array): string {
 
 /** The key as people type it into an app: base32 in groups of four. */
 export function totpKeyText(key: Uint8Array): string {
-  return encodeBase32UpperCaseNoPadding(key).match(/.{1,4}/g)!.join(" ");
+  return encodeBase32UpperCaseNoPadding(key)
+    .match(/.{1,4}/g)!
+    .join(" ");
 }
 
 export function totpStep(now: Date): number {
@@ -67,5 +69,7 @@ export function looksLikeRecoveryCode(input: string): boolean {
 
 /** Recovery codes are random, so a plain digest is enough to keep them unreadable at rest. */
 export function hashRecoveryCode(input: string): string {
-  return createHash("sha256").update(`recovery:${normaliseRecoveryCode(input)}`).digest("hex");
+  return createHash("sha256")
+    .update(`recovery:${normaliseRecoveryCode(input)}`)
+    .digest("hex");
 }

@@ -36,7 +36,8 @@ export type RestoreResult = { dir: string; previous: string | null; tables: numb
 export async function restorePglite(archive: Uint8Array, dir: string, options: { replace?: boolean } = {}): Promise<RestoreResult> {
   const target = path.resolve(dir);
   const occupied = existsSync(target) && readdirSync(target).length > 0;
-  if (occupied && !options.replace) throw new Error(`${target} is not empty: stop the console and pass --replace to keep it aside and restore over it`);
+  if (occupied && !options.replace)
+    throw new Error(`${target} is not empty: stop the console and pass --replace to keep it aside and restore over it`);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const staging = `${target}.restoring-${stamp}`;
   mkdirSync(path.dirname(target), { recursive: true });

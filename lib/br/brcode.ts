@@ -26,8 +26,7 @@ export function isValidPixTxid(txid: string): boolean {
 
 type Common = { merchantName: string; merchantCity: string; amount?: number; txid?: string };
 export type BrCodeInput =
-  | (Common & { kind: "dynamic"; location: string })
-  | (Common & { kind: "static"; key: string; description?: string });
+  (Common & { kind: "dynamic"; location: string }) | (Common & { kind: "static"; key: string; description?: string });
 
 function field(id: string, value: string): string {
   if (value.length > 99) throw new RangeError(`BR Code field ${id} is longer than 99 characters`);
@@ -108,15 +107,7 @@ export type ParsedBrCode = {
   crc: string;
 };
 export type BrCodeParseError =
-  | "empty"
-  | "malformed"
-  | "crc"
-  | "payloadFormat"
-  | "missingField"
-  | "notPix"
-  | "currency"
-  | "amount"
-  | "country";
+  "empty" | "malformed" | "crc" | "payloadFormat" | "missingField" | "notPix" | "currency" | "amount" | "country";
 export type BrCodeParseResult = ParsedBrCode | { ok: false; error: BrCodeParseError };
 
 /** Splits a TLV string; null when a length runs past the end or is not two digits. */

@@ -23,7 +23,10 @@ function cnpjPartial(c: string): string {
 
 /** CPF mask up to 11 digits; CNPJ mask past 11 characters or as soon as a letter appears. */
 export function maskCpfCnpj(value: string): string {
-  const chars = value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, 14);
+  const chars = value
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, "")
+    .slice(0, 14);
   if (chars.length <= 11 && /^\d*$/.test(chars)) return cpfPartial(chars);
   return cnpjPartial(chars);
 }
@@ -33,7 +36,12 @@ export function maskCpf(value: string): string {
 }
 
 export function maskCnpj(value: string): string {
-  return cnpjPartial(value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, 14));
+  return cnpjPartial(
+    value
+      .toUpperCase()
+      .replace(/[^0-9A-Z]/g, "")
+      .slice(0, 14),
+  );
 }
 
 /** `(11) 3333-4444` for 10 digits, `(11) 99999-9999` for 11. */

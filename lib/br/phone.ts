@@ -3,8 +3,22 @@ import { onlyDigits } from "./digits";
 /** Brazilian area codes (DDD) in use. */
 export const DDDS: readonly string[] = (() => {
   const ranges: Array<[number, number]> = [
-    [11, 19], [21, 22], [24, 24], [27, 28], [31, 35], [37, 38], [41, 49], [51, 51], [53, 55],
-    [61, 69], [71, 71], [73, 75], [77, 77], [79, 79], [81, 89], [91, 99],
+    [11, 19],
+    [21, 22],
+    [24, 24],
+    [27, 28],
+    [31, 35],
+    [37, 38],
+    [41, 49],
+    [51, 51],
+    [53, 55],
+    [61, 69],
+    [71, 71],
+    [73, 75],
+    [77, 77],
+    [79, 79],
+    [81, 89],
+    [91, 99],
   ];
   const codes: string[] = [];
   for (const [from, to] of ranges) for (let n = from; n <= to; n++) codes.push(String(n));

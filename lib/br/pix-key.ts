@@ -50,9 +50,7 @@ export function validatePixKey(type: PixKeyType | (string & {}), raw: string): P
     case "cpf":
       return isValidCpf(trimmed) ? { ok: true, key: onlyDigits(trimmed) } : { ok: false, error: "br.errors.cpfInvalid" };
     case "cnpj":
-      return isValidCnpj(trimmed)
-        ? { ok: true, key: normalizeCnpj(trimmed) }
-        : { ok: false, error: "br.errors.cnpjInvalid" };
+      return isValidCnpj(trimmed) ? { ok: true, key: normalizeCnpj(trimmed) } : { ok: false, error: "br.errors.cnpjInvalid" };
     case "email": {
       const email = trimmed.toLowerCase();
       if (!EMAIL_PATTERN.test(email)) return { ok: false, error: "br.errors.emailInvalid" };

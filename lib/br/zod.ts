@@ -40,7 +40,9 @@ export const zCep = required()
   .refine(isValidCep, { error: "br.errors.cepInvalid" })
   .transform((v) => onlyDigits(v));
 
-export const zUf = required().toUpperCase().pipe(z.enum(UFS, { error: "br.errors.ufInvalid" }));
+export const zUf = required()
+  .toUpperCase()
+  .pipe(z.enum(UFS, { error: "br.errors.ufInvalid" }));
 
 export const zEmail = required()
   .toLowerCase()

@@ -29,7 +29,16 @@ export type ChargeFormValues = {
   identifier: string;
   amount: string;
   client: { name: string; email: string; phone: string; document: string };
-  address: { country: string; zipCode: string; state: string; city: string; street: string; neighborhood: string; number: string; complement: string };
+  address: {
+    country: string;
+    zipCode: string;
+    state: string;
+    city: string;
+    street: string;
+    neighborhood: string;
+    number: string;
+    complement: string;
+  };
   card: { number: string; owner: string; expiresAt: string; cvv: string; statementDescriptor: string };
   installments: string;
   clientIp: string;

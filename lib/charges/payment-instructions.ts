@@ -14,9 +14,34 @@ const num = (value: unknown): number | undefined => (typeof value === "number" &
 /** `creation`: the creation answer; `lookup`: the latest lookup record stored for the charge. */
 export type InstructionsSource = "creation" | "lookup";
 
-export type PixInstructions = { method: "pix"; source: InstructionsSource; code: string; imageUrl?: string; expiresAt?: string; receiptUrl?: string; orderUrl?: string };
-export type BoletoInstructions = { method: "boleto"; source: InstructionsSource; digitableLine?: string; barcode?: string; pdfUrl?: string; dueDate?: string; orderUrl?: string };
-export type CryptoInstructions = { method: "crypto"; source: InstructionsSource; address: string; amount?: number; currency?: string; network?: string; expiresAt?: string; orderUrl?: string };
+export type PixInstructions = {
+  method: "pix";
+  source: InstructionsSource;
+  code: string;
+  imageUrl?: string;
+  expiresAt?: string;
+  receiptUrl?: string;
+  orderUrl?: string;
+};
+export type BoletoInstructions = {
+  method: "boleto";
+  source: InstructionsSource;
+  digitableLine?: string;
+  barcode?: string;
+  pdfUrl?: string;
+  dueDate?: string;
+  orderUrl?: string;
+};
+export type CryptoInstructions = {
+  method: "crypto";
+  source: InstructionsSource;
+  address: string;
+  amount?: number;
+  currency?: string;
+  network?: string;
+  expiresAt?: string;
+  orderUrl?: string;
+};
 export type PaymentInstructions = PixInstructions | BoletoInstructions | CryptoInstructions;
 
 function pixFrom(answer: Json, source: InstructionsSource): PixInstructions | null {
@@ -26,7 +51,15 @@ function pixFrom(answer: Json, source: InstructionsSource): PixInstructions | nu
     const code = str(pix.code) ?? str(pix.qrCode) ?? str(answer.qrCode);
     if (!code) return null;
     const order = obj(answer.order);
-    return { method: "pix", source, code, imageUrl: str(pix.image), expiresAt: str(pix.expiresAt), receiptUrl: str(order.receiptUrl), orderUrl: str(order.url) };
+    return {
+      method: "pix",
+      source,
+      code,
+      imageUrl: str(pix.image),
+      expiresAt: str(pix.expiresAt),
+      receiptUrl: str(order.receiptUrl),
+      orderUrl: str(order.url),
+    };
   }
   const pix = obj(answer.pixInformation);
   const code = str(pix.qrCode) ?? str(pix.code);
@@ -38,14 +71,31 @@ function boletoFrom(answer: Json, source: InstructionsSource): BoletoInstruction
   const digitableLine = str(boleto.digitableLine);
   const barcode = str(boleto.barcode);
   if (!digitableLine && !barcode) return null;
-  return { method: "boleto", source, digitableLine, barcode, pdfUrl: str(boleto.pdfUrl), dueDate: str(boleto.dueDate), orderUrl: str(obj(answer.order).url) };
+  return {
+    method: "boleto",
+    source,
+    digitableLine,
+    barcode,
+    pdfUrl: str(boleto.pdfUrl),
+    dueDate: str(boleto.dueDate),
+    orderUrl: str(obj(answer.order).url),
+  };
 }
 
 function cryptoFrom(answer: Json, source: InstructionsSource): CryptoInstructions | null {
   const crypto = obj(source === "creation" ? answer.crypto : obj(answer.details).crypto);
   const address = str(crypto.address);
   if (!address) return null;
-  return { method: "crypto", source, address, amount: num(crypto.amount), currency: str(crypto.currency), network: str(crypto.network), expiresAt: str(crypto.expiresAt), orderUrl: str(obj(answer.order).url) };
+  return {
+    method: "crypto",
+    source,
+    address,
+    amount: num(crypto.amount),
+    currency: str(crypto.currency),
+    network: str(crypto.network),
+    expiresAt: str(crypto.expiresAt),
+    orderUrl: str(obj(answer.order).url),
+  };
 }
 
 const BY_KIND: Record<string, (answer: Json, source: InstructionsSource) => PaymentInstructions | null> = {

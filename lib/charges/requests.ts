@@ -9,7 +9,14 @@ export type BuiltRequest<Request> = {
   request: Request;
   /** The request as the ledger keeps it: card number and CVV replaced by brand, BIN and last 4. */
   stored: Record<string, unknown>;
-  summary: { amountCents: number; currency: string; paymentMethod: string; clientName?: string; clientEmail?: string; clientDocument?: string };
+  summary: {
+    amountCents: number;
+    currency: string;
+    paymentMethod: string;
+    clientName?: string;
+    clientEmail?: string;
+    clientDocument?: string;
+  };
 };
 
 /** Only what the card may leave behind: brand, BIN and last 4 (never the number or the CVV). */
@@ -56,7 +63,13 @@ export function splitsOf(splits: { producerId: string; amount: number }[] | unde
 }
 
 export function cardOf(card: { number: string; owner: string; expiresAt: string; cvv: string; statementDescriptor?: string }) {
-  return defined({ number: card.number, owner: card.owner, expiresAt: card.expiresAt, cvv: card.cvv, statementDescriptor: card.statementDescriptor });
+  return defined({
+    number: card.number,
+    owner: card.owner,
+    expiresAt: card.expiresAt,
+    cvv: card.cvv,
+    statementDescriptor: card.statementDescriptor,
+  });
 }
 
 /** Kinds that carry a card keep it in the ledger as brand, BIN and last 4. */

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { cardBrand, cvvLengthFor, hasAtMostTwoDecimals, isUf, isValidCep, onlyDigits, parseMoneyInput, roundMoney, toCents } from "@/lib/br";
+import {
+  cardBrand,
+  cvvLengthFor,
+  hasAtMostTwoDecimals,
+  isUf,
+  isValidCep,
+  onlyDigits,
+  parseMoneyInput,
+  roundMoney,
+  toCents,
+} from "@/lib/br";
 import { zCardExpiry, zCardNumber, zDocument, zEmail, zIPv4, zMoney, zPhone } from "@/lib/br/zod";
 import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
 import { saoPauloDate } from "@/lib/i18n/format";
@@ -10,8 +20,8 @@ import type { ChargeFormValues } from "./form-values";
  * browser and is re-run by the server action; messages are i18n keys (`br.*`, `charges.errors.*`).
  */
 
-
-const text = (max = 200) => z.string({ error: "br.errors.required" }).trim().min(1, { error: "br.errors.required" }).max(max, { error: "charges.errors.tooLong" });
+const text = (max = 200) =>
+  z.string({ error: "br.errors.required" }).trim().min(1, { error: "br.errors.required" }).max(max, { error: "charges.errors.tooLong" });
 const optionalText = (max = 200) =>
   z
     .string()
@@ -38,7 +48,9 @@ const optionalMoney = z
     return roundMoney(n);
   });
 
-const requiredNonNegativeMoney = optionalMoney.refine((v) => v !== undefined, { error: "br.errors.required" }).transform((v) => v as number);
+const requiredNonNegativeMoney = optionalMoney
+  .refine((v) => v !== undefined, { error: "br.errors.required" })
+  .transform((v) => v as number);
 
 const positiveInt = (max: number) =>
   z
@@ -71,7 +83,6 @@ const optionalDueDate = z
     }
     return value;
   });
-
 
 const identifier = text(100).regex(/^[\w.:-]+$/, { error: "charges.errors.identifierChars" });
 
@@ -168,7 +179,8 @@ function crossChecks<T extends WithSplitsAndMetadata>(value: T, ctx: z.Refinemen
   if (splitCents > toCents(value.amount)) ctx.addIssue({ code: "custom", path: ["splits"], message: "charges.errors.splitsAboveAmount" });
   const seen = new Set<string>();
   (value.metadata ?? []).forEach((entry, index) => {
-    if (seen.has(entry.key)) ctx.addIssue({ code: "custom", path: ["metadata", index, "key"], message: "charges.errors.metadataDuplicate" });
+    if (seen.has(entry.key))
+      ctx.addIssue({ code: "custom", path: ["metadata", index, "key"], message: "charges.errors.metadataDuplicate" });
     seen.add(entry.key);
   });
 }
@@ -230,6 +242,8 @@ export const cryptoSubscriptionFormSchema = z.object({
  * A kind's schema as its form uses it: on everything the form holds (`ChargeFormValues`), other
  * kinds' fields dropped. It does not compile when the form's values do not fit what the schema reads.
  */
-export function onChargeForm<O, I>(schema: z.ZodType<O, I> & (ChargeFormValues extends I ? unknown : { error: "ChargeFormValues does not fit this schema" })): z.ZodType<O, ChargeFormValues> {
+export function onChargeForm<O, I>(
+  schema: z.ZodType<O, I> & (ChargeFormValues extends I ? unknown : { error: "ChargeFormValues does not fit this schema" }),
+): z.ZodType<O, ChargeFormValues> {
   return z.preprocess((values: ChargeFormValues) => values, schema);
 }

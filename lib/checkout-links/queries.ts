@@ -8,7 +8,10 @@ export type CheckoutLinkDto = Omit<typeof checkoutLinks.$inferSelect, "accountId
 
 function toDto({ checkoutUrl, ...row }: typeof checkoutLinks.$inferSelect): CheckoutLinkDto | null {
   if (checkoutUrl === null) return null;
-  const dto: Omit<typeof checkoutLinks.$inferSelect, "checkoutUrl" | "accountId"> & { accountId?: string; checkoutUrl: string } = { ...row, checkoutUrl };
+  const dto: Omit<typeof checkoutLinks.$inferSelect, "checkoutUrl" | "accountId"> & { accountId?: string; checkoutUrl: string } = {
+    ...row,
+    checkoutUrl,
+  };
   delete dto.accountId;
   return dto;
 }

@@ -7,7 +7,10 @@ const httpUrl = z
   .string()
   .trim()
   .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), { error: "errors.urlInvalid" });
-const hexColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, { error: "checkoutLinks.errors.colorInvalid" });
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: "checkoutLinks.errors.colorInvalid" });
 
 export const checkoutLinkFormSchema = z
   .object({
@@ -58,9 +61,7 @@ export const checkoutLinkFormSchema = z
       phone: values.customer.phone,
       document: values.customer.document,
     }).filter(([, v]) => v);
-    const customer = values.prefill
-      ? { ...Object.fromEntries(customerEntries), ...(Object.keys(address).length ? { address } : {}) }
-      : {};
+    const customer = values.prefill ? { ...Object.fromEntries(customerEntries), ...(Object.keys(address).length ? { address } : {}) } : {};
     return {
       product: {
         externalId: values.product.externalId,

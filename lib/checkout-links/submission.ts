@@ -52,23 +52,42 @@ export const checkoutLinkSubmissions: SubmissionDefinition<CheckoutLinkSubmissio
   audit({ input: { input }, row, outcome, error }) {
     const target = input.product.externalId;
     if (outcome === "created") {
-      return { action: "checkout_link.created", target, details: { checkoutLinkId: row.id, checkoutUrl: row.checkoutUrl, offer: input.product.offer.name, price: input.product.offer.price } };
+      return {
+        action: "checkout_link.created",
+        target,
+        details: {
+          checkoutLinkId: row.id,
+          checkoutUrl: row.checkoutUrl,
+          offer: input.product.offer.name,
+          price: input.product.offer.price,
+        },
+      };
     }
     const info = submissionErrorInfo(error);
     return {
       action: "checkout_link.rejected",
       target,
-      details: { errorKind: row.error?.kind ?? info.kind, status: info.status, errorCode: info.errorCode, message: info.message, outcomeUnknown: outcome === "unknown" },
+      details: {
+        errorKind: row.error?.kind ?? info.kind,
+        status: info.status,
+        errorCode: info.errorCode,
+        message: info.message,
+        outcomeUnknown: outcome === "unknown",
+      },
     };
   },
   async lookup(check) {
     const db = await getDb();
     const [row] = await db.select().from(checkoutLinks).where(eq(checkoutLinks.id, check.targetId));
-    if (!row || (row.submission !== "UNKNOWN" && row.submission !== "SUBMITTING")) return { state: "done", outcome: "settled", row: row ?? null, changed: false };
+    if (!row || (row.submission !== "UNKNOWN" && row.submission !== "SUBMITTING"))
+      return { state: "done", outcome: "settled", row: row ?? null, changed: false };
     return { state: "waiting", outcome: "no_lookup", row, giveUpOutcome: "no_lookup" };
   },
   reconciledAction: "checkout_link.reconciled",
   reconciledDetails: (_check, row, outcome) => ({ outcome, submission: row.submission }),
   needsPersonAction: "checkout_link.needs_person",
-  needsPersonDetails: (check, result) => ({ target: check.targetId, details: { productExternalId: result.row?.productExternalId ?? null } }),
+  needsPersonDetails: (check, result) => ({
+    target: check.targetId,
+    details: { productExternalId: result.row?.productExternalId ?? null },
+  }),
 };

@@ -19,8 +19,18 @@ export type DatabaseCapabilities = {
   concurrentWriters: (wanted: number) => number;
 };
 
-const POSTGRES: DatabaseCapabilities = { sharedByProcesses: true, notifiesOtherProcesses: true, emitsLocally: false, concurrentWriters: (wanted) => wanted };
-const EMBEDDED: DatabaseCapabilities = { sharedByProcesses: false, notifiesOtherProcesses: false, emitsLocally: true, concurrentWriters: () => 1 };
+const POSTGRES: DatabaseCapabilities = {
+  sharedByProcesses: true,
+  notifiesOtherProcesses: true,
+  emitsLocally: false,
+  concurrentWriters: (wanted) => wanted,
+};
+const EMBEDDED: DatabaseCapabilities = {
+  sharedByProcesses: false,
+  notifiesOtherProcesses: false,
+  emitsLocally: true,
+  concurrentWriters: () => 1,
+};
 
 /** Without an await, for a handle already open (lib/db/client.ts rawDatabase()). */
 export function capabilitiesOf(handle: { driver: Driver }): DatabaseCapabilities {

@@ -28,7 +28,14 @@ type Unlisten = () => Promise<void>;
 /** LISTEN inside the embedded database (its notifications never leave this process); Postgres has its own connection for that (lib/feed/bus.ts). */
 type EmbeddedListen = (channel: string, listener: () => void) => Promise<Unlisten>;
 
-type Handle = { db: Database; close: () => Promise<void>; driver: "pglite" | "postgres"; query: RawQuery; listen?: EmbeddedListen; embedded?: PGlite };
+type Handle = {
+  db: Database;
+  close: () => Promise<void>;
+  driver: "pglite" | "postgres";
+  query: RawQuery;
+  listen?: EmbeddedListen;
+  embedded?: PGlite;
+};
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 /** Any constant works; it only has to be the same in every console process. */
@@ -50,7 +57,8 @@ async function openPostgres(url: string): Promise<Handle> {
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lock.release();
   }
-  const query: RawQuery = async <T>(text: string, params: unknown[], name?: string) => (await pool.query({ name, text, values: params })).rows as T[];
+  const query: RawQuery = async <T>(text: string, params: unknown[], name?: string) =>
+    (await pool.query({ name, text, values: params })).rows as T[];
   return { db, close: () => pool.end(), driver: "postgres", query };
 }
 

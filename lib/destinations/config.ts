@@ -13,7 +13,9 @@ export function destinationConfig() {
      * The wait before each attempt, the first one included: Standard Webhooks' schedule, immediately
      * then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. After the last one fails the delivery has failed.
      */
-    delaysMs: numberList(process.env.DESTINATION_RETRY_DELAYS_MS) ?? [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    delaysMs: numberList(process.env.DESTINATION_RETRY_DELAYS_MS) ?? [
+      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ],
     /** Nothing but failures for this long disables a destination (5 days). */
     disableAfterMs: Number(process.env.DESTINATION_DISABLE_AFTER_MS ?? 5 * 24 * 3_600_000),
     /** How long a claimed attempt is reserved for the process sending it (longer than the 15 s timeout). */

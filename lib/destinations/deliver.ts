@@ -99,7 +99,9 @@ function targetCache(): Map<string, CachedTarget> {
 }
 
 /** The destinations of a batch, with the secrets to sign with (the previous one too while its overlap lasts). */
-export async function loadTargets(claimed: readonly Pick<ClaimedAttempt, "destinationId" | "destinationVersion">[]): Promise<Map<string, DeliveryTarget>> {
+export async function loadTargets(
+  claimed: readonly Pick<ClaimedAttempt, "destinationId" | "destinationVersion">[],
+): Promise<Map<string, DeliveryTarget>> {
   const cache = targetCache();
   const now = Date.now();
   const found = new Map<string, DeliveryTarget>();
@@ -144,7 +146,10 @@ async function readTargets(ids: readonly string[]): Promise<Map<string, { target
       if (previousUntil > now && r.previous_secret_encrypted) secrets.push(decryptSecret(r.previous_secret_encrypted));
       const target = { id: r.id, accountId: r.account_id, url: r.url, mode: r.mode, secrets };
       // The account's mode (which addresses a send may reach) is not in the version: read again within a minute.
-      return [r.id, { target, version: r.version, until: Math.min(now + 60_000, previousUntil > now ? previousUntil : Number.POSITIVE_INFINITY) }];
+      return [
+        r.id,
+        { target, version: r.version, until: Math.min(now + 60_000, previousUntil > now ? previousUntil : Number.POSITIVE_INFINITY) },
+      ];
     }),
   );
 }
@@ -168,10 +173,29 @@ export type AttemptResult = {
 
 /** Sends one claimed attempt over HTTP. */
 export async function sendAttempt(attempt: ClaimedAttempt, target: DeliveryTarget | undefined): Promise<AttemptResult> {
-  const base = { deliveryId: attempt.deliveryId, destinationId: attempt.destinationId, attempt: attempt.attempt, roundStart: attempt.roundStart };
+  const base = {
+    deliveryId: attempt.deliveryId,
+    destinationId: attempt.destinationId,
+    attempt: attempt.attempt,
+    roundStart: attempt.roundStart,
+  };
   if (!target) return { ...base, ok: false, status: null, error: "destination_missing", excerpt: null, durationMs: 0, retryAfterMs: null };
-  const result = await postEvent({ url: target.url, mode: target.mode, headers: { ...headersFor(target, attempt) }, body: attempt.body, secrets: target.secrets });
-  return { ...base, ok: result.ok, status: result.status, error: result.error, excerpt: result.excerpt, durationMs: result.durationMs, retryAfterMs: result.retryAfterMs };
+  const result = await postEvent({
+    url: target.url,
+    mode: target.mode,
+    headers: { ...headersFor(target, attempt) },
+    body: attempt.body,
+    secrets: target.secrets,
+  });
+  return {
+    ...base,
+    ok: result.ok,
+    status: result.status,
+    error: result.error,
+    excerpt: result.excerpt,
+    durationMs: result.durationMs,
+    retryAfterMs: result.retryAfterMs,
+  };
 }
 
 /** When the next attempt of a failed one is due, or null when it was the last. */
@@ -234,7 +258,12 @@ export async function recordResults(results: readonly AttemptResult[], scope: { 
   );
   for (const destination of disabled) {
     log.warn("destination disabled", { destinationId: destination.id, reason: destination.reason });
-    await writeAudit({ accountId: destination.account_id, action: "destination.disabled", target: destination.id, details: { reason: destination.reason } });
+    await writeAudit({
+      accountId: destination.account_id,
+      action: "destination.disabled",
+      target: destination.id,
+      details: { reason: destination.reason },
+    });
   }
 }
 

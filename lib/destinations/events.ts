@@ -32,12 +32,26 @@ const CHARGE_TYPES = {
   charged_back: "charge.charged_back",
 } as const satisfies Record<string, EventType>;
 
-const TRANSFER_TYPES = { completed: "transfer.completed", failed: "transfer.failed", canceled: "transfer.canceled" } as const satisfies Record<string, EventType>;
-const REFUND_TYPES = { approved: "refund_request.approved", refused: "refund_request.refused", canceled: "refund_request.canceled" } as const satisfies Record<string, EventType>;
+const TRANSFER_TYPES = {
+  completed: "transfer.completed",
+  failed: "transfer.failed",
+  canceled: "transfer.canceled",
+} as const satisfies Record<string, EventType>;
+const REFUND_TYPES = {
+  approved: "refund_request.approved",
+  refused: "refund_request.refused",
+  canceled: "refund_request.canceled",
+} as const satisfies Record<string, EventType>;
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value : null);
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null);
-const record = (value: unknown): Record<string, unknown> | null => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const num = (value: unknown): number | null =>
+  typeof value === "number" && Number.isFinite(value)
+    ? value
+    : typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /**
  * Which event a fact is, or null when it is none. Only what the gateway confirmed counts: a ledger
@@ -92,7 +106,11 @@ function iso(value: unknown): string | null {
 
 function moneyOf(cents: unknown, currency: unknown) {
   const amountCents = num(cents);
-  return { amount: amountCents === null ? null : fromCents(amountCents), amountCents: amountCents === null ? null : Math.round(amountCents), currency: text(currency) ?? "BRL" };
+  return {
+    amount: amountCents === null ? null : fromCents(amountCents),
+    amountCents: amountCents === null ? null : Math.round(amountCents),
+    currency: text(currency) ?? "BRL",
+  };
 }
 
 /** UTM values from trackProps first (utm_source or utmSource), then from the checkout URL's query. */
@@ -116,7 +134,13 @@ function productsOf(request: Record<string, unknown> | null, notification: Recor
     return items.map((item) => {
       const i = record(item) ?? {};
       const product = record(i.product) ?? {};
-      return { id: text(product.id) ?? text(i.id), externalId: text(product.externalId), name: text(product.name), quantity: num(i.quantity), price: num(i.price) };
+      return {
+        id: text(product.id) ?? text(i.id),
+        externalId: text(product.externalId),
+        name: text(product.name),
+        quantity: num(i.quantity),
+        price: num(i.price),
+      };
     });
   }
   const sent = Array.isArray(request?.products) ? request.products : [];
@@ -200,13 +224,21 @@ function transferData(fact: Fact, ctx: FactContext, status: { status: string | n
     feeCents: num(s.fee_cents),
     pixKeyType: String(s.pix_key_type ?? ""),
     pixKey: String(s.pix_key ?? ""),
-    receiver: { name: String(s.owner_name ?? ""), documentType: String(s.owner_document_type ?? ""), documentNumber: String(s.owner_document_number ?? "") },
+    receiver: {
+      name: String(s.owner_name ?? ""),
+      documentType: String(s.owner_document_type ?? ""),
+      documentNumber: String(s.owner_document_number ?? ""),
+    },
     receiptUrl: text(s.receipt_url),
     createdAt: iso(s.created_at),
   };
 }
 
-function refundRequestData(fact: Fact, ctx: FactContext, status: { status: string | null; gatewayStatus: string | null }): RefundRequestData {
+function refundRequestData(
+  fact: Fact,
+  ctx: FactContext,
+  status: { status: string | null; gatewayStatus: string | null },
+): RefundRequestData {
   const s = fact.snapshot;
   const { amount, amountCents } = moneyOf(s.amount_cents, "BRL");
   return {
@@ -235,7 +267,12 @@ function checkoutLinkData(fact: Fact, ctx: FactContext): CheckoutLinkData {
     mode: ctx.mode,
     checkoutUrl: String(s.checkout_url ?? ""),
     product: { externalId: String(s.product_external_id ?? ""), name: String(s.product_name ?? "") },
-    offer: { name: String(s.offer_name ?? ""), price: String(s.price ?? ""), currency: String(s.currency ?? ""), lang: String(s.lang ?? "") },
+    offer: {
+      name: String(s.offer_name ?? ""),
+      price: String(s.price ?? ""),
+      currency: String(s.currency ?? ""),
+      lang: String(s.lang ?? ""),
+    },
     createdAt: iso(s.created_at),
   };
 }

@@ -43,7 +43,14 @@ const notification = {
   checkoutUrl: "https://pay.example.com/c/7Hq2?utm_source=instagram&utm_medium=stories&utm_campaign=black-friday",
   client: { id: "cli_77", name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
   orderItems: [{ id: "item_1", price: 197.9, product: { id: "prd_11", name: "Curso Pix na prática", externalId: "curso-pix" } }],
-  trackProps: { isUpsell: false, ip: "203.0.113.9", user_agent: "Mozilla/5.0", utm_source: "instagram", utm_medium: "stories", utm_campaign: "black-friday" },
+  trackProps: {
+    isUpsell: false,
+    ip: "203.0.113.9",
+    user_agent: "Mozilla/5.0",
+    utm_source: "instagram",
+    utm_medium: "stories",
+    utm_campaign: "black-friday",
+  },
 };
 
 const CHARGE_STATUS: Record<string, [string | null, string]> = {
@@ -103,8 +110,16 @@ export function exampleFact(type: EventType): { fact: Fact; notification?: Recor
   const base = { id: "msg_2f9c8b7a6d5e4f3a2b1c0d9e8f7a6b5c", accountId: ACCOUNT, occurredAt: AT };
   if (type.startsWith("charge.")) {
     const [previousStatus, status] = CHARGE_STATUS[type]!;
-    const snapshot = { ...pixCharge, status, status_source: type === "charge.created" ? "creation" : "lookup", paid_at: ["charge.created", "charge.failed", "charge.canceled", "charge.expired"].includes(type) ? null : pixCharge.paid_at };
-    return { fact: { ...base, source: "ledger", objectId: pixCharge.id, previousStatus, status, snapshot }, notification: type === "charge.created" ? undefined : notification };
+    const snapshot = {
+      ...pixCharge,
+      status,
+      status_source: type === "charge.created" ? "creation" : "lookup",
+      paid_at: ["charge.created", "charge.failed", "charge.canceled", "charge.expired"].includes(type) ? null : pixCharge.paid_at,
+    };
+    return {
+      fact: { ...base, source: "ledger", objectId: pixCharge.id, previousStatus, status, snapshot },
+      notification: type === "charge.created" ? undefined : notification,
+    };
   }
   if (type === "subscription.created") {
     const snapshot = {
@@ -128,7 +143,16 @@ export function exampleFact(type: EventType): { fact: Fact; notification?: Recor
   }
   if (type.startsWith("transfer.")) {
     const [previousStatus, status, source] = TRANSFER_STATUS[type]!;
-    return { fact: { ...base, source: "transfer", objectId: transfer.id, previousStatus, status, snapshot: { ...transfer, withdraw_status: status, withdraw_status_source: source } } };
+    return {
+      fact: {
+        ...base,
+        source: "transfer",
+        objectId: transfer.id,
+        previousStatus,
+        status,
+        snapshot: { ...transfer, withdraw_status: status, withdraw_status_source: source },
+      },
+    };
   }
   if (type.startsWith("refund_request.")) {
     const [previousStatus, status] = REFUND_STATUS[type]!;
@@ -154,7 +178,13 @@ export function exampleBody(type: AnyEventType): EventBody {
     return {
       type,
       timestamp: AT.toISOString(),
-      data: { object: "test", destinationId: "7c6b5a49-3827-4160-9f8e-7d6c5b4a3928", accountId: ACCOUNT, mode: "test", message: "Evento de teste enviado pelo console." },
+      data: {
+        object: "test",
+        destinationId: "7c6b5a49-3827-4160-9f8e-7d6c5b4a3928",
+        accountId: ACCOUNT,
+        mode: "test",
+        message: "Evento de teste enviado pelo console.",
+      },
     };
   }
   const { fact, notification: n } = exampleFact(type);

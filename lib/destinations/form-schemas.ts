@@ -15,7 +15,8 @@ export const destinationFormSchema = z
     eventTypes: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length),
   })
   .superRefine((values, ctx) => {
-    if (!values.allTypes && values.eventTypes.length === 0) ctx.addIssue({ code: "custom", path: ["eventTypes"], message: "destinations.errors.typesRequired" });
+    if (!values.allTypes && values.eventTypes.length === 0)
+      ctx.addIssue({ code: "custom", path: ["eventTypes"], message: "destinations.errors.typesRequired" });
   });
 
 export type DestinationFormValues = z.input<typeof destinationFormSchema>;

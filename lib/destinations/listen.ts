@@ -26,7 +26,11 @@ export const LISTEN_IDLE_MS = 2 * 60_000;
 
 const hash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
-export async function createListenToken(accountId: string, actor: Actor, ip: string | null): Promise<{ id: string; token: string; expiresAt: Date }> {
+export async function createListenToken(
+  accountId: string,
+  actor: Actor,
+  ip: string | null,
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = `lst_${randomBytes(24).toString("base64url")}`;
   const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
   const db = await getDb();
@@ -34,7 +38,14 @@ export async function createListenToken(accountId: string, actor: Actor, ip: str
     .insert(listenTokens)
     .values({ accountId, tokenHash: hash(token), tokenLast4: token.slice(-4), expiresAt, createdBy: actor.id, createdByEmail: actor.email })
     .returning({ id: listenTokens.id });
-  await writeAudit({ actor, accountId, action: "destination.listen_key_created", target: row!.id, ip, details: { last4: token.slice(-4), expiresAt: expiresAt.toISOString() } });
+  await writeAudit({
+    actor,
+    accountId,
+    action: "destination.listen_key_created",
+    target: row!.id,
+    ip,
+    details: { last4: token.slice(-4), expiresAt: expiresAt.toISOString() },
+  });
   return { id: row!.id, token, expiresAt };
 }
 
@@ -91,8 +102,12 @@ export class ListenForwardError extends Error {}
  * Starts (or restarts) the key's session: its destination records where the command forwards to
  * and gets a new signing secret, returned to the command, which prints it for the local receiver.
  */
-export async function openListenSession(ctx: ListenContext, forwardTo: string): Promise<{ destinationId: string; secret: string; account: { name: string; mode: string } }> {
-  if (forwardTo.length > 2000 || urlShapeProblem(forwardTo, "test") === "scheme" || urlShapeProblem(forwardTo, "test") === "invalid") throw new ListenForwardError("forward-to must be an http(s) URL");
+export async function openListenSession(
+  ctx: ListenContext,
+  forwardTo: string,
+): Promise<{ destinationId: string; secret: string; account: { name: string; mode: string } }> {
+  if (forwardTo.length > 2000 || urlShapeProblem(forwardTo, "test") === "scheme" || urlShapeProblem(forwardTo, "test") === "invalid")
+    throw new ListenForwardError("forward-to must be an http(s) URL");
   const db = await getDb();
   const secret = generateSecret();
   const now = new Date();
@@ -111,15 +126,33 @@ export async function openListenSession(ctx: ListenContext, forwardTo: string): 
     .onConflictDoUpdate({
       target: eventDestinations.listenTokenId,
       targetWhere: sql`${eventDestinations.listenTokenId} is not null`,
-      set: { url: forwardTo, secretEncrypted: encryptSecret(secret), secretLast4: secret.slice(-4), lastSeenAt: now, state: "enabled", updatedAt: now },
+      set: {
+        url: forwardTo,
+        secretEncrypted: encryptSecret(secret),
+        secretLast4: secret.slice(-4),
+        lastSeenAt: now,
+        state: "enabled",
+        updatedAt: now,
+      },
     })
     .returning({ id: eventDestinations.id });
-  const [account] = await db.select({ name: gatewayAccounts.name, mode: gatewayAccounts.mode }).from(gatewayAccounts).where(eq(gatewayAccounts.id, ctx.accountId));
+  const [account] = await db
+    .select({ name: gatewayAccounts.name, mode: gatewayAccounts.mode })
+    .from(gatewayAccounts)
+    .where(eq(gatewayAccounts.id, ctx.accountId));
   return { destinationId: destination!.id, secret, account: account! };
 }
 
 /** `roundStart` comes back with the report: it places the attempt in the retry schedule. */
-export type ListenDelivery = { deliveryId: string; attempt: number; roundStart: number; eventId: string; eventType: string; headers: Record<string, string>; body: string };
+export type ListenDelivery = {
+  deliveryId: string;
+  attempt: number;
+  roundStart: number;
+  eventId: string;
+  eventType: string;
+  headers: Record<string, string>;
+  body: string;
+};
 
 async function sessionOf(ctx: ListenContext): Promise<string | null> {
   const db = await getDb();
@@ -157,7 +190,14 @@ export async function pullListenDeliveries(ctx: ListenContext, waitMs: number): 
   }
 }
 
-export type ListenReport = { deliveryId: string; attempt: number; roundStart: number; status: number | null; durationMs: number; excerpt?: string | null };
+export type ListenReport = {
+  deliveryId: string;
+  attempt: number;
+  roundStart: number;
+  status: number | null;
+  durationMs: number;
+  excerpt?: string | null;
+};
 
 /** What the local receiver answered, written to the attempts log as any attempt is. */
 export async function reportListenResults(ctx: ListenContext, reports: ListenReport[]): Promise<number> {

@@ -4,10 +4,17 @@ import { ALL_SCHEMA_TYPES, eventBodySchema } from "./schemas";
 import { TEST_EVENT_TYPE } from "./vocabulary";
 
 const HEADERS = {
-  "webhook-id": { description: "The event's id (msg_…): the same at every retry, so a receiver can deduplicate.", schema: { type: "string", pattern: "^msg_[0-9a-f]{32}$" } },
-  "webhook-timestamp": { description: "When this attempt was signed, in seconds since the epoch. Refuse it when it is more than 5 minutes away from your clock.", schema: { type: "string" } },
+  "webhook-id": {
+    description: "The event's id (msg_…): the same at every retry, so a receiver can deduplicate.",
+    schema: { type: "string", pattern: "^msg_[0-9a-f]{32}$" },
+  },
+  "webhook-timestamp": {
+    description: "When this attempt was signed, in seconds since the epoch. Refuse it when it is more than 5 minutes away from your clock.",
+    schema: { type: "string" },
+  },
   "webhook-signature": {
-    description: "`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{body}\">` keyed with the destination's secret (base64 after `whsec_`); during a rotation two such signatures, separated by a space.",
+    description:
+      '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the destination\'s secret (base64 after `whsec_`); during a rotation two such signatures, separated by a space.',
     schema: { type: "string" },
   },
 } as const;

@@ -54,7 +54,9 @@ export async function publishPendingFacts(limit = PUBLISH_BATCH): Promise<{ proc
               where ledger_id in ${jsonList(ledgerIds)} and kind = 'payment' and coalesce(confirmation, '') <> 'contradicted'
               order by ledger_id, first_received_at desc`),
           ),
-      rowsOf<{ id: string; mode: "test" | "live" }>(await tx.execute(sql`select id, mode from gateway_accounts where id in ${jsonList(accountIds)}`)),
+      rowsOf<{ id: string; mode: "test" | "live" }>(
+        await tx.execute(sql`select id, mode from gateway_accounts where id in ${jsonList(accountIds)}`),
+      ),
     ]);
     const notificationOf = new Map(notifications.map((n) => [n.ledger_id, n.payload]));
     const modeOf = new Map(accounts.map((a) => [a.id, a.mode]));
@@ -73,7 +75,10 @@ export async function publishPendingFacts(limit = PUBLISH_BATCH): Promise<{ proc
       };
       const type = classify(fact);
       if (!type) return { seq: row.seq, type: null, payload: null };
-      const body = eventBody(fact, type, { mode: modeOf.get(row.account_id) ?? "test", notification: notificationOf.get(row.object_id) ?? null });
+      const body = eventBody(fact, type, {
+        mode: modeOf.get(row.account_id) ?? "test",
+        notification: notificationOf.get(row.object_id) ?? null,
+      });
       return { seq: row.seq, type, payload: body };
     });
 

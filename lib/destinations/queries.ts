@@ -47,7 +47,12 @@ async function checkUrl(accountId: string, url: string): Promise<void> {
 
 const last4 = (secret: string) => secret.slice(-4);
 
-export async function createDestination(accountId: string, input: DestinationInput, actor: Actor, ip: string | null): Promise<{ destination: DestinationView; secret: string }> {
+export async function createDestination(
+  accountId: string,
+  input: DestinationInput,
+  actor: Actor,
+  ip: string | null,
+): Promise<{ destination: DestinationView; secret: string }> {
   await checkUrl(accountId, input.url);
   const secret = generateSecret();
   const db = await getDb();
@@ -85,13 +90,24 @@ async function findRow(accountId: string, id: string): Promise<DestinationRow> {
   return row;
 }
 
-export async function updateDestination(accountId: string, id: string, input: DestinationInput, actor: Actor, ip: string | null): Promise<DestinationView> {
+export async function updateDestination(
+  accountId: string,
+  id: string,
+  input: DestinationInput,
+  actor: Actor,
+  ip: string | null,
+): Promise<DestinationView> {
   const before = await findRow(accountId, id);
   if (input.url !== before.url) await checkUrl(accountId, input.url);
   const db = await getDb();
   const [row] = await db
     .update(eventDestinations)
-    .set({ url: input.url, description: input.description || null, eventTypes: input.allTypes ? null : [...new Set(input.eventTypes)], updatedAt: new Date() })
+    .set({
+      url: input.url,
+      description: input.description || null,
+      eventTypes: input.allTypes ? null : [...new Set(input.eventTypes)],
+      updatedAt: new Date(),
+    })
     .where(eq(eventDestinations.id, before.id))
     .returning();
   await writeAudit({
@@ -106,7 +122,13 @@ export async function updateDestination(accountId: string, id: string, input: De
 }
 
 /** Pause holds deliveries (they wait, due, until resumed); resume also lifts a disabling, with the URL checked again. */
-export async function setDestinationState(accountId: string, id: string, next: "paused" | "enabled", actor: Actor, ip: string | null): Promise<DestinationView> {
+export async function setDestinationState(
+  accountId: string,
+  id: string,
+  next: "paused" | "enabled",
+  actor: Actor,
+  ip: string | null,
+): Promise<DestinationView> {
   const before = await findRow(accountId, id);
   if (next === "enabled" && before.state === "disabled") await checkUrl(accountId, before.url);
   const db = await getDb();
@@ -134,7 +156,13 @@ export async function setDestinationState(accountId: string, id: string, next: "
  * A new secret, shown once. For `overlapHours` the old one keeps signing too (both signatures,
  * space-separated), so the receiver can switch without losing a delivery.
  */
-export async function rotateSecret(accountId: string, id: string, overlapHours: number, actor: Actor, ip: string | null): Promise<{ secret: string; previousExpiresAt: Date | null }> {
+export async function rotateSecret(
+  accountId: string,
+  id: string,
+  overlapHours: number,
+  actor: Actor,
+  ip: string | null,
+): Promise<{ secret: string; previousExpiresAt: Date | null }> {
   const before = await findRow(accountId, id);
   const secret = generateSecret();
   const previousExpiresAt = overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null;
@@ -200,7 +228,12 @@ async function withHealth(accountId: string, filter: { kind: "http" } | { id: st
   const rows = await db
     .select()
     .from(eventDestinations)
-    .where(and(eq(eventDestinations.accountId, accountId), "kind" in filter ? eq(eventDestinations.kind, filter.kind) : eq(eventDestinations.id, filter.id)))
+    .where(
+      and(
+        eq(eventDestinations.accountId, accountId),
+        "kind" in filter ? eq(eventDestinations.kind, filter.kind) : eq(eventDestinations.id, filter.id),
+      ),
+    )
     .orderBy(eventDestinations.createdAt);
   if (rows.length === 0) return [];
   const stats = rowsOf<{
@@ -242,10 +275,17 @@ async function withHealth(accountId: string, filter: { kind: "http" } | { id: st
 }
 
 /** Destinations the console stopped by itself: the account's pages say so. */
-export async function disabledDestinations(accountId: string): Promise<Pick<DestinationView, "id" | "url" | "disabledReason" | "disabledAt">[]> {
+export async function disabledDestinations(
+  accountId: string,
+): Promise<Pick<DestinationView, "id" | "url" | "disabledReason" | "disabledAt">[]> {
   const db = await getDb();
   return db
-    .select({ id: eventDestinations.id, url: eventDestinations.url, disabledReason: eventDestinations.disabledReason, disabledAt: eventDestinations.disabledAt })
+    .select({
+      id: eventDestinations.id,
+      url: eventDestinations.url,
+      disabledReason: eventDestinations.disabledReason,
+      disabledAt: eventDestinations.disabledAt,
+    })
     .from(eventDestinations)
     .where(and(eq(eventDestinations.accountId, accountId), eq(eventDestinations.state, "disabled"), eq(eventDestinations.kind, "http")));
 }
@@ -260,7 +300,9 @@ export async function listAttempts(destinationId: string, options: { before?: nu
     .select({ attempt: destinationAttempts, deliveryState: destinationDeliveries.state })
     .from(destinationAttempts)
     .innerJoin(destinationDeliveries, eq(destinationDeliveries.id, destinationAttempts.deliveryId))
-    .where(and(eq(destinationAttempts.destinationId, destinationId), options.before ? lt(destinationAttempts.id, options.before) : undefined))
+    .where(
+      and(eq(destinationAttempts.destinationId, destinationId), options.before ? lt(destinationAttempts.id, options.before) : undefined),
+    )
     .orderBy(desc(destinationAttempts.id))
     .limit(limit);
   return rows.map((r) => ({ ...r.attempt, deliveryState: r.deliveryState }));
@@ -277,7 +319,13 @@ export async function getEventPayload(accountId: string, eventId: string): Promi
 }
 
 /** Queues one event again for one destination, under its same `webhook-id`; the schedule starts over. */
-export async function resendEvent(accountId: string, destinationId: string, eventId: string, actor: Actor, ip: string | null): Promise<boolean> {
+export async function resendEvent(
+  accountId: string,
+  destinationId: string,
+  eventId: string,
+  actor: Actor,
+  ip: string | null,
+): Promise<boolean> {
   const destination = await findRow(accountId, destinationId);
   const db = await getDb();
   const queued = rowsOf<{ id: string }>(
@@ -305,7 +353,9 @@ function sinceFilter(destination: DestinationRow, since: Date) {
 export async function countEventsSince(accountId: string, destinationId: string, since: Date): Promise<number> {
   const destination = await findRow(accountId, destinationId);
   const db = await getDb();
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from event_outbox o where ${sinceFilter(destination, since)}`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from event_outbox o where ${sinceFilter(destination, since)}`),
+  );
   return row?.n ?? 0;
 }
 
@@ -321,7 +371,14 @@ export async function replaySince(accountId: string, destinationId: string, sinc
         round_start = destination_deliveries.attempts, last_error = null
       returning id`),
   );
-  await writeAudit({ actor, accountId, action: "destination.replayed", target: destinationId, ip, details: { since: since.toISOString(), events: queued.length } });
+  await writeAudit({
+    actor,
+    accountId,
+    action: "destination.replayed",
+    target: destinationId,
+    ip,
+    details: { since: since.toISOString(), events: queued.length },
+  });
   await signalDue();
   return queued.length;
 }

@@ -18,7 +18,10 @@ const common = {
   id: z.string().describe("The console's id of the object"),
   accountId: z.string().describe("The console's gateway account"),
   mode,
-  status: z.string().nullable().describe("The status as a word of the console's vocabulary (paid, refunded, completed …), `unknown` for a spelling it does not know"),
+  status: z
+    .string()
+    .nullable()
+    .describe("The status as a word of the console's vocabulary (paid, refunded, completed …), `unknown` for a spelling it does not know"),
   gatewayStatus: z.string().nullable().describe("The gateway's own spelling of the status, as reported"),
 };
 
@@ -26,7 +29,9 @@ export const chargeDataSchema = z
   .object({
     object: z.literal("charge"),
     ...common,
-    kind: z.string().describe("pix_charge, card_charge, boleto_charge, crypto_charge, pix_deposit, or external (not created from the console)"),
+    kind: z
+      .string()
+      .describe("pix_charge, card_charge, boleto_charge, crypto_charge, pix_deposit, or external (not created from the console)"),
     gatewayId: z.string().nullable().describe("The gateway's transaction id"),
     identifier: z.string().describe("The identifier sent to the gateway (its clientIdentifier)"),
     paymentMethod: z.string().nullable().describe("The gateway's spelling: PIX, CREDIT_CARD, BOLETO, CRYPTO …"),
@@ -47,7 +52,10 @@ export const chargeDataSchema = z
         price: z.number().nullable(),
       }),
     ),
-    trackProps: z.record(z.string(), z.unknown()).nullable().describe("trackProps as the gateway sent them (UTM values, ip, user_agent, isUpsell)"),
+    trackProps: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("trackProps as the gateway sent them (UTM values, ip, user_agent, isUpsell)"),
     utm: z.object({
       source: z.string().nullable(),
       medium: z.string().nullable(),
@@ -71,9 +79,17 @@ export const subscriptionDataSchema = z
     identifier: z.string(),
     paymentMethod: z.string().nullable(),
     ...money,
-    customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), document: z.string().nullable(), phone: z.string().nullable() }),
+    customer: z.object({
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      document: z.string().nullable(),
+      phone: z.string().nullable(),
+    }),
     product: z.object({ id: z.string().nullable(), name: z.string().nullable(), price: z.number().nullable() }).nullable(),
-    recurrence: z.record(z.string(), z.unknown()).nullable().describe("The subscription object sent (periodicityType, periodicity, firstChargeIn)"),
+    recurrence: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("The subscription object sent (periodicityType, periodicity, firstChargeIn)"),
     createdAt: isoTime.nullable(),
   })
   .strict();

@@ -124,7 +124,13 @@ export function postEvent(input: {
         if (read > READ_LIMIT_BYTES) response.destroy();
       });
       const complete = () => {
-        let excerpt = chunks.length === 0 ? "" : Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+        let excerpt =
+          chunks.length === 0
+            ? ""
+            : Buffer.concat(chunks)
+                .subarray(0, EXCERPT_BYTES)
+                .toString("utf8")
+                .replace(/\uFFFD+$/, "");
         if (excerpt) {
           for (const secret of input.secrets ?? []) if (secret) excerpt = excerpt.split(secret).join("[REDACTED]");
           excerpt = redactText(excerpt);

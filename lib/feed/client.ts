@@ -72,10 +72,13 @@ function connect() {
       if (hub.source === source) hub.source = null;
       setMode("polling");
       if (hub.listeners.size > 0 && !hub.retryTimer) {
-        hub.retryTimer = setTimeout(() => {
-          hub.retryTimer = null;
-          if (hub.listeners.size > 0) connect();
-        }, Math.min(30_000, 2_000 * hub.failures));
+        hub.retryTimer = setTimeout(
+          () => {
+            hub.retryTimer = null;
+            if (hub.listeners.size > 0) connect();
+          },
+          Math.min(30_000, 2_000 * hub.failures),
+        );
       }
     }
   };
@@ -113,7 +116,11 @@ async function pollOnce(): Promise<number> {
  * page's server data was read at.
  */
 export function useLiveEvents(filter: FeedFilter | FeedFilter[], onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
-  const mode = useSyncExternalStore(subscribeMode, () => hub.mode, () => "connecting" as Mode);
+  const mode = useSyncExternalStore(
+    subscribeMode,
+    () => hub.mode,
+    () => "connecting" as Mode,
+  );
   const onEventRef = useRef(onEvent);
   const filterRef = useRef(filter);
   const sinceRef = useRef(since);

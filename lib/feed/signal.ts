@@ -10,14 +10,42 @@ import type { FeedEvent } from "./types";
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type FeedFields = Pick<
   typeof webhookEvents.$inferSelect,
-  | "id" | "accountId" | "feedSeq" | "kind" | "event" | "gatewayTransactionId" | "identifier" | "status" | "paymentMethod"
-  | "amountCents" | "ledgerId" | "applyState" | "confirmation" | "deliveries" | "firstReceivedAt" | "lastReceivedAt"
+  | "id"
+  | "accountId"
+  | "feedSeq"
+  | "kind"
+  | "event"
+  | "gatewayTransactionId"
+  | "identifier"
+  | "status"
+  | "paymentMethod"
+  | "amountCents"
+  | "ledgerId"
+  | "applyState"
+  | "confirmation"
+  | "deliveries"
+  | "firstReceivedAt"
+  | "lastReceivedAt"
 >;
 
 /** The columns a feed event is made of, for statements that return them raw (`returning …`). */
 export const FEED_COLUMNS = [
-  "id", "account_id", "feed_seq", "kind", "event", "gateway_transaction_id", "identifier", "status", "payment_method",
-  "amount_cents", "ledger_id", "apply_state", "confirmation", "deliveries", "first_received_at", "last_received_at",
+  "id",
+  "account_id",
+  "feed_seq",
+  "kind",
+  "event",
+  "gateway_transaction_id",
+  "identifier",
+  "status",
+  "payment_method",
+  "amount_cents",
+  "ledger_id",
+  "apply_state",
+  "confirmation",
+  "deliveries",
+  "first_received_at",
+  "last_received_at",
 ] as const;
 
 export function toFeedEvent(row: FeedFields, ledgerChanged = false): FeedEvent {

@@ -5,7 +5,9 @@ import { GatewayError, kindForStatus, parseRetryAfter, type GatewayIssue } from 
 import { consoleLogger, redact, redactingLogger, type GatewayLogger } from "./log";
 import { ENDPOINTS, transactionQuerySchema, type ProducerRecord, type TransactionQuery, type TransactionRecord } from "./schemas";
 
-type PostEndpointName = { [K in keyof typeof ENDPOINTS]: (typeof ENDPOINTS)[K] extends { method: "POST" } ? K : never }[keyof typeof ENDPOINTS];
+type PostEndpointName = {
+  [K in keyof typeof ENDPOINTS]: (typeof ENDPOINTS)[K] extends { method: "POST" } ? K : never;
+}[keyof typeof ENDPOINTS];
 
 export type RetryOptions = {
   /** Total attempts for GET lookups, first one included. POSTs always make exactly one. */
@@ -266,8 +268,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   }
 
   // Timeouts are not retried: the caller's time budget is already spent.
-  const isRetryable = (error: GatewayError) =>
-    error.kind === "rate_limited" || error.kind === "server" || error.kind === "network";
+  const isRetryable = (error: GatewayError) => error.kind === "rate_limited" || error.kind === "server" || error.kind === "network";
 
   async function execute<S extends z.ZodType>(
     endpoint: Endpoint,
@@ -349,7 +350,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
   /** The typed call of one POST endpoint: its request in, its answer out, both from the endpoints table. */
   function poster<K extends PostEndpointName>(name: K) {
     type Definition = (typeof ENDPOINTS)[K];
-    return (body: z.input<Definition["request"]>, call?: CallOptions) => post(ENDPOINTS[name], body, call) as Promise<z.output<Definition["response"]>>;
+    return (body: z.input<Definition["request"]>, call?: CallOptions) =>
+      post(ENDPOINTS[name], body, call) as Promise<z.output<Definition["response"]>>;
   }
 
   async function getTransaction(query: TransactionQuery, call: CallOptions = {}): Promise<TransactionRecord> {

@@ -132,7 +132,10 @@ export function parseRetryAfter(header: string | null | undefined, now: number =
  * The family's 400 answers name fields as `path: message; path: message`. Those the form has
  * (`formPath` maps a gateway path to the form's own, or null) go next to their fields.
  */
-export function fieldErrorsFromGatewayMessage(message: string | undefined, formPath: (gatewayPath: string) => string | null): Record<string, string[]> {
+export function fieldErrorsFromGatewayMessage(
+  message: string | undefined,
+  formPath: (gatewayPath: string) => string | null,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const part of (message ?? "").split(/;\s*/)) {
     const match = /^([A-Za-z_][\w]*(?:\.[\w]+)*):\s*(.+)$/.exec(part.trim());

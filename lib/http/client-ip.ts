@@ -23,7 +23,10 @@ export function normaliseIp(ip: string): string {
 export function clientIp(headers: HeaderSource, trustedHops = env.trustedProxyHops): string | null {
   const forwarded = header(headers, "x-forwarded-for");
   if (forwarded) {
-    const hops = forwarded.split(",").map((part) => part.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
     const candidate = hops[hops.length - 1 - trustedHops] ?? hops[0];
     if (candidate) return normaliseIp(candidate);
   }

@@ -8,7 +8,7 @@ export const INPUT_LIMITS = {
 } as const;
 
 // NUL and C0 controls other than tab, newline and carriage return.
- 
+
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Depth, string length, key count and control characters of a parsed JSON value. */
@@ -37,7 +37,6 @@ export function checkJsonValue(value: unknown, limits = INPUT_LIMITS): string | 
   }
   return null;
 }
-
 
 /**
  * The console's generic input layer (the same limits as the sandbox's): depth, sizes, NUL and

@@ -32,7 +32,13 @@ export const param = {
     reason: "choice",
   }),
   /** A keyset position: digits only, no leading zero, at most 15 of them (a safe integer). */
-  position: (): ParamSpec<number> => ({ schema: z.string().regex(/^[1-9]\d{0,14}$/).transform(Number), reason: "page" }),
+  position: (): ParamSpec<number> => ({
+    schema: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+    reason: "page",
+  }),
   /** An opaque cursor the page itself wrote (checked again where it is decoded). */
   cursor: (pattern: RegExp = /^[A-Za-z0-9_-]{1,400}$/): ParamSpec<string> => ({ schema: z.string().regex(pattern), reason: "page" }),
   custom: <T>(schema: z.ZodType<T>, reason: ParamReason): ParamSpec<T> => ({ schema, reason }),
@@ -44,7 +50,10 @@ export const param = {
  * control character (NUL included) or an over-long value is a problem before any schema runs;
  * an empty value is simply absent (what an empty form field sends). Unknown keys are ignored.
  */
-export function parseSearchParams<S extends Record<string, ParamSpec<unknown>>>(raw: RawSearchParams, specs: S): { values: Values<S>; problems: ParamProblem[] } {
+export function parseSearchParams<S extends Record<string, ParamSpec<unknown>>>(
+  raw: RawSearchParams,
+  specs: S,
+): { values: Values<S>; problems: ParamProblem[] } {
   const values: Record<string, unknown> = {};
   const problems: ParamProblem[] = [];
   for (const [key, spec] of Object.entries(specs)) {

@@ -7,11 +7,43 @@ export type AreaName = keyof Areas;
  * shared components and cross-cutting answers (second factor, the operation's account) say.
  * Every other area is sent only by the routes that use it (`RouteMessages` in their layout).
  */
-export const SHARED_AREAS = ["common", "ui", "shell", "nav", "status", "errors", "br", "transactions", "accounts", "auth"] as const satisfies readonly AreaName[];
+export const SHARED_AREAS = [
+  "common",
+  "ui",
+  "shell",
+  "nav",
+  "status",
+  "errors",
+  "br",
+  "transactions",
+  "accounts",
+  "auth",
+] as const satisfies readonly AreaName[];
 
 export const ALL_AREAS = [
-  "common", "ui", "shell", "br", "errors", "auth", "nav", "accounts", "users", "profile", "home", "charges", "transfers",
-  "refunds", "checkoutLinks", "activity", "transactions", "producer", "overview", "audit", "status", "destinations", "params",
+  "common",
+  "ui",
+  "shell",
+  "br",
+  "errors",
+  "auth",
+  "nav",
+  "accounts",
+  "users",
+  "profile",
+  "home",
+  "charges",
+  "transfers",
+  "refunds",
+  "checkoutLinks",
+  "activity",
+  "transactions",
+  "producer",
+  "overview",
+  "audit",
+  "status",
+  "destinations",
+  "params",
 ] as const satisfies readonly AreaName[];
 
 export function isArea(name: string): name is AreaName {

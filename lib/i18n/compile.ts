@@ -16,6 +16,9 @@ function compileMessage(template: string): CompiledMessage {
 
 export function compileDictionary(node: Record<string, unknown>): CompiledDictionary {
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, typeof value === "string" ? compileMessage(value) : compileDictionary(value as Record<string, unknown>)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      typeof value === "string" ? compileMessage(value) : compileDictionary(value as Record<string, unknown>),
+    ]),
   );
 }

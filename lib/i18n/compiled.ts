@@ -76,7 +76,9 @@ function formatElements(elements: MessageFormatElement[], locale: Locale, vars: 
         if (raw === undefined) throw new UnsupportedElement(`missing ${element.value}`);
         const value = Number(raw);
         const option =
-          element.options[`=${value}`] ?? element.options[pluralRule(locale, element.pluralType ?? "cardinal").select(value - element.offset)] ?? element.options.other;
+          element.options[`=${value}`] ??
+          element.options[pluralRule(locale, element.pluralType ?? "cardinal").select(value - element.offset)] ??
+          element.options.other;
         if (!option) throw new UnsupportedElement(`no option for ${element.value}`);
         out += formatElements(option.value, locale, vars, value - element.offset);
         break;

@@ -58,7 +58,8 @@ function amountCell(cents: AnyPgColumn): SQL {
 
 const plainCell = (value: AnyPgColumn) => sql`coalesce((${value})::text, '')`;
 /** ISO 8601 in UTC; the fraction has as many digits as needed (a cast costs far less than to_char). */
-const isoUtc = (column: AnyPgColumn) => sql`coalesce(replace(date_trunc('milliseconds', ${column} at time zone 'UTC')::text, ' ', 'T') || 'Z', '')`;
+const isoUtc = (column: AnyPgColumn) =>
+  sql`coalesce(replace(date_trunc('milliseconds', ${column} at time zone 'UTC')::text, ' ', 'T') || 'Z', '')`;
 
 const LINE = sql.join(
   [
@@ -96,7 +97,12 @@ async function selectBatch(accountId: string, filters: LedgerFilters, size: numb
   const where = cursor
     ? and(ledgerConditions(accountId, filters), sql`(${lt.createdAt}, ${lt.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`)
     : ledgerConditions(accountId, filters);
-  return db.select(exportColumns).from(lt).where(where).orderBy(...NEWEST_FIRST).limit(size);
+  return db
+    .select(exportColumns)
+    .from(lt)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(size);
 }
 
 /**
@@ -125,7 +131,11 @@ export async function* ledgerCsvChunks(
 }
 
 /** The same chunks as a byte stream for a route handler; pulling drives the queries (backpressure). */
-export function ledgerCsvStream(accountId: string, filters: LedgerFilters, options: { batchSize?: number } = {}): ReadableStream<Uint8Array> {
+export function ledgerCsvStream(
+  accountId: string,
+  filters: LedgerFilters,
+  options: { batchSize?: number } = {},
+): ReadableStream<Uint8Array> {
   const controller = new AbortController();
   const chunks = ledgerCsvChunks(accountId, filters, { ...options, signal: controller.signal });
   const encoder = new TextEncoder();

@@ -21,15 +21,18 @@ export type LedgerFilters = {
 /** R$ 100 billion: beyond it a filter amount is noise (and would overflow a bigint comparison). */
 const MAX_FILTER_CENTS = 10_000_000_000_000;
 
-const money = z.string().max(40).transform((value, ctx) => {
-  const parsed = parseMoneyInput(value);
-  const cents = parsed === null || parsed < 0 || !Number.isFinite(parsed) ? NaN : toCents(parsed);
-  if (!Number.isSafeInteger(cents) || cents > MAX_FILTER_CENTS) {
-    ctx.addIssue({ code: "custom", message: "amount" });
-    return z.NEVER;
-  }
-  return cents;
-});
+const money = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const parsed = parseMoneyInput(value);
+    const cents = parsed === null || parsed < 0 || !Number.isFinite(parsed) ? NaN : toCents(parsed);
+    if (!Number.isSafeInteger(cents) || cents > MAX_FILTER_CENTS) {
+      ctx.addIssue({ code: "custom", message: "amount" });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /** The list's filters in the URL (lib/http/search-params.ts: one rule for every page). */
 const LEDGER_PARAMS = {
@@ -56,7 +59,13 @@ export function ledgerCursorParts(cursor: string | undefined | null): { createdA
   }
   if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== "string" || typeof value[1] !== "string") return null;
   const time = CURSOR_TIME.exec(value[0]);
-  if (!time || Number(time[1]) < 1970 || Number(time[1]) > 2200 || Number.isNaN(Date.parse(value[0].replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00")))) return null;
+  if (
+    !time ||
+    Number(time[1]) < 1970 ||
+    Number(time[1]) > 2200 ||
+    Number.isNaN(Date.parse(value[0].replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00")))
+  )
+    return null;
   if (!/^[\w-]{1,64}$/.test(value[1])) return null;
   return { createdAt: value[0], id: value[1] };
 }
@@ -68,12 +77,23 @@ export function ledgerCursorParts(cursor: string | undefined | null): { createdA
 export function parseLedgerParams(raw: RawSearchParams) {
   const { values, problems } = parseSearchParams(raw, {
     ...LEDGER_PARAMS,
-    cursor: param.custom(z.string().refine((value) => ledgerCursorParts(value) !== null), "page"),
+    cursor: param.custom(
+      z.string().refine((value) => ledgerCursorParts(value) !== null),
+      "page",
+    ),
   });
   return { filters: toFilters(values), cursor: values.cursor ?? null, params: cleanFilterParams(withoutProblems(raw, problems)), problems };
 }
 
-function toFilters(values: { status?: string; method?: string; from?: string; to?: string; min?: number; max?: number; q?: string }): LedgerFilters {
+function toFilters(values: {
+  status?: string;
+  method?: string;
+  from?: string;
+  to?: string;
+  min?: number;
+  max?: number;
+  q?: string;
+}): LedgerFilters {
   const filters: LedgerFilters = {
     status: values.status,
     method: values.method,
@@ -110,8 +130,7 @@ export function hasFilters(filters: LedgerFilters): boolean {
  * The search text of a row; the trigram index of migration 0004 is built on exactly this
  * expression (keep both in step).
  */
-export const LEDGER_SEARCH_TEXT_SQL =
-  `lower(coalesce("gateway_transaction_id", '') || ' ' || "identifier" || ' ' || coalesce("client_name", '') || ' ' || coalesce("client_email", '') || ' ' || coalesce("client_document", '') || ' ' || regexp_replace(coalesce("client_document", ''), '[^0-9A-Za-z]', '', 'g'))`;
+export const LEDGER_SEARCH_TEXT_SQL = `lower(coalesce("gateway_transaction_id", '') || ' ' || "identifier" || ' ' || coalesce("client_name", '') || ' ' || coalesce("client_email", '') || ' ' || coalesce("client_document", '') || ' ' || regexp_replace(coalesce("client_document", ''), '[^0-9A-Za-z]', '', 'g'))`;
 
 const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -75,7 +75,10 @@ export async function refreshFromGateway(accountId: string, ledgerId: string, ac
   }
 
   // The gateway's answer goes through the status machine like every other report: a final status holds.
-  const [current] = await db.select().from(lt).where(and(eq(lt.accountId, accountId), eq(lt.id, ledgerId)));
+  const [current] = await db
+    .select()
+    .from(lt)
+    .where(and(eq(lt.accountId, accountId), eq(lt.id, ledgerId)));
   if (current) await applyLookup(current, record);
   await writeAudit({
     actor,
@@ -89,7 +92,8 @@ export async function refreshFromGateway(accountId: string, ledgerId: string, ac
 }
 
 export type LookupQuery = { by: "id" | "identifier"; value: string };
-export type LookupResult = { ok: true; record: TransactionRecord; ledgerId: string | null } | { ok: false; reason: "not_found" } | LookupFailure;
+export type LookupResult =
+  { ok: true; record: TransactionRecord; ledgerId: string | null } | { ok: false; reason: "not_found" } | LookupFailure;
 
 async function ledgerIdFor(accountId: string, gatewayId: string, identifier: string): Promise<string | null> {
   const db = await getDb();
@@ -102,7 +106,12 @@ async function ledgerIdFor(accountId: string, gatewayId: string, identifier: str
 }
 
 /** The lookup page: asks the gateway, and says whether the ledger already has the transaction. */
-export async function lookupGatewayTransaction(accountId: string, query: LookupQuery, actor: Actor, ip: string | null): Promise<LookupResult> {
+export async function lookupGatewayTransaction(
+  accountId: string,
+  query: LookupQuery,
+  actor: Actor,
+  ip: string | null,
+): Promise<LookupResult> {
   let record: TransactionRecord | null;
   try {
     const gateway = await gatewayForAccount(accountId);

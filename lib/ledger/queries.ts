@@ -71,7 +71,12 @@ async function selectPage(accountId: string, filters: LedgerFilters, limit: numb
   const db = await getDb();
   const after = decodeCursor(cursor);
   const where = after ? and(ledgerConditions(accountId, filters), before(after)) : ledgerConditions(accountId, filters);
-  return db.select(listColumns).from(lt).where(where).orderBy(...NEWEST_FIRST).limit(limit);
+  return db
+    .select(listColumns)
+    .from(lt)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
 }
 
 /** Newest first, `limit` rows after `cursor` (never OFFSET: page N costs what page 1 costs). */
@@ -95,7 +100,10 @@ export async function listLedger(
 
 export async function countLedger(accountId: string, filters: LedgerFilters): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: sql<string>`count(*)` }).from(lt).where(ledgerConditions(accountId, filters));
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(lt)
+    .where(ledgerConditions(accountId, filters));
   return Number(row?.n ?? 0);
 }
 

@@ -70,7 +70,7 @@ type Row = {
   attempts: number | null;
 };
 
-const rowsOf = <T,>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Newest first; `state` narrows to one situation. */
 export async function listUnconfirmedNotifications(

@@ -16,7 +16,10 @@ const RULES: Array<[RegExp, string]> = [
   // password hashes (argon2, bcrypt, scrypt in PHC form)
   [/\$(?:argon2(?:id|i|d)|2[aby]|scrypt)\$[^\s"',]+/g, R],
   // key=value / "key":"value" pairs whose name says secret
-  [/((?:token|secret|password|passwordHash|password_hash|webhookToken|webhook_token|secretKey|secret_key|x-secret-key|authorization|cookie|apiKey)\\?["']?\s*[:=]\s*\\?["']?)[^\s"',}&]+/gi, `$1${R}`],
+  [
+    /((?:token|secret|password|passwordHash|password_hash|webhookToken|webhook_token|secretKey|secret_key|x-secret-key|authorization|cookie|apiKey)\\?["']?\s*[:=]\s*\\?["']?)[^\s"',}&]+/gi,
+    `$1${R}`,
+  ],
   // transfer/webhook tokens and keys the console and sandbox mint
   [/\b(?:wht|sk|whsec|tok)_[A-Za-z0-9_-]{6,}/g, R],
   // CPF and CNPJ, formatted or bare

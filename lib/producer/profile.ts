@@ -3,8 +3,7 @@ import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayErrorKind, type ProducerRecord } from "@/lib/gateway";
 
 export type ProducerResult =
-  | { ok: true; producer: ProducerRecord; kycComplete: boolean }
-  | { ok: false; kind: GatewayErrorKind; status?: number; message?: string };
+  { ok: true; producer: ProducerRecord; kycComplete: boolean } | { ok: false; kind: GatewayErrorKind; status?: number; message?: string };
 
 /** KYC is complete when the gateway returns both the document and the address (2.6). */
 export function isKycComplete(producer: ProducerRecord): boolean {

@@ -21,7 +21,8 @@ async function applierIdle(): Promise<void> {
  * Safe beside other processes doing the same: every batch and check is claimed with skip locked.
  */
 export async function runBackgroundProcess(): Promise<{ stop: () => Promise<void> }> {
-  if (process.env.RECONCILER === "worker") throw new Error("the background process cannot run with RECONCILER=worker (that setting is for the web processes)");
+  if (process.env.RECONCILER === "worker")
+    throw new Error("the background process cannot run with RECONCILER=worker (that setting is for the web processes)");
   await getDb();
   const unsubscribe = await subscribeStored(() => kickApplier());
   startBackgroundWork();

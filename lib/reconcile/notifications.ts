@@ -84,13 +84,22 @@ export async function settleUnconfirmedNotifications(
       }
     }
 
-    const mark = async (events: EventRow[], confirmation: "confirmed" | "contradicted", ledgerOutcome: "created" | "updated" | "refused") =>
+    const mark = async (
+      events: EventRow[],
+      confirmation: "confirmed" | "contradicted",
+      ledgerOutcome: "created" | "updated" | "refused",
+    ) =>
       events.length === 0
         ? []
         : tx
             .update(webhookEvents)
             .set({ confirmation, ledgerOutcome, ledgerId, feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))` })
-            .where(inArray(webhookEvents.id, events.map((e) => e.id)))
+            .where(
+              inArray(
+                webhookEvents.id,
+                events.map((e) => e.id),
+              ),
+            )
             .returning();
     const confirmedRows = await mark(agreeing, "confirmed", outcome === "created" ? "created" : "updated");
     const contradictedRows = await mark(contradicted, "contradicted", "refused");
@@ -104,7 +113,13 @@ export async function settleUnconfirmedNotifications(
       accountId,
       action: "webhook.contradicted",
       target: event.id,
-      details: { ledgerId: settlement.ledgerId, notified: event.status, gateway: record?.status ?? null, event: event.event, unknownTransaction: true },
+      details: {
+        ledgerId: settlement.ledgerId,
+        notified: event.status,
+        gateway: record?.status ?? null,
+        event: event.event,
+        unknownTransaction: true,
+      },
     });
   }
   if (settlement.outcome === "created") {
@@ -121,8 +136,16 @@ export async function settleUnconfirmedNotifications(
 /** The gateway never answered within the give-up time: the notifications stay out of the ledger, and a person is told. */
 export async function giveUpUnconfirmedNotifications(accountId: string, gatewayTransactionId: string, attempts: number): Promise<void> {
   const db = await getDb();
-  const [waiting] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents).where(waitingFor(accountId, gatewayTransactionId));
-  await writeAudit({ accountId, action: "webhook.needs_person", target: gatewayTransactionId, details: { attempts, notifications: Number(waiting?.n ?? 0) } });
+  const [waiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookEvents)
+    .where(waitingFor(accountId, gatewayTransactionId));
+  await writeAudit({
+    accountId,
+    action: "webhook.needs_person",
+    target: gatewayTransactionId,
+    details: { attempts, notifications: Number(waiting?.n ?? 0) },
+  });
 }
 
 /** The row that already holds this transaction: by the gateway's id, or the console's own submission with its identifier and no id yet. */
@@ -150,7 +173,7 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
     .reverse()
     .map((event) => (isRecord(event.payload) ? readPaymentNotification(event.payload) : null))
     .filter((n): n is PaymentNotification => n !== null);
-  const fill = <T,>(pick: (n: PaymentNotification) => T | null | undefined): T | null => {
+  const fill = <T>(pick: (n: PaymentNotification) => T | null | undefined): T | null => {
     for (const n of notes) {
       const value = pick(n);
       if (value !== null && value !== undefined) return value;

@@ -20,7 +20,9 @@ function loop(): Loop {
  * with `destinations`, then the events those confirmations made, sent to the producer's systems
  * (the serverless mode: a long-running process has its own sender, startDestinationWork).
  */
-export async function runBackgroundWorkOnce(options: { destinations?: boolean } = {}): Promise<{ applied: number; checked: number; published?: number; attempted?: number }> {
+export async function runBackgroundWorkOnce(
+  options: { destinations?: boolean } = {},
+): Promise<{ applied: number; checked: number; published?: number; attempted?: number }> {
   let applied = 0;
   // A process asked to stop ends its pass after the batch or claim in hand (stopBackgroundWork).
   const stopping = () => loop().stopping === true;

@@ -6,7 +6,16 @@ import { checkoutLinkSubmissions } from "@/lib/checkout-links/submission";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import { refundSubmissions } from "@/lib/refunds/submission";
-import { claimDueChecks, delayAfter, finishCheck, NOTIFICATION_TARGET, readNotificationTargetId, reconcileConfig, retryCheckLater, type GatewayCheck } from "@/lib/submissions/checks";
+import {
+  claimDueChecks,
+  delayAfter,
+  finishCheck,
+  NOTIFICATION_TARGET,
+  readNotificationTargetId,
+  reconcileConfig,
+  retryCheckLater,
+  type GatewayCheck,
+} from "@/lib/submissions/checks";
 import { reconcileCheck, submissionErrorInfo } from "@/lib/submissions/engine";
 import { applyLookup, transactionSubmissions } from "@/lib/submissions/transactions";
 import { transferSubmissions } from "@/lib/transfers/submission";

@@ -31,11 +31,17 @@ async function select(accountId: string, filter?: { gatewayTransactionId?: strin
   if (filter?.gatewayTransactionId) conditions.push(eq(refundRequests.gatewayTransactionId, filter.gatewayTransactionId));
   if (filter?.id) conditions.push(eq(refundRequests.id, filter.id));
   const rows = await db
-    .select({ refund: refundRequests, ledger: { id: ledgerTransactions.id, status: ledgerTransactions.status, statusAt: ledgerTransactions.statusAt } })
+    .select({
+      refund: refundRequests,
+      ledger: { id: ledgerTransactions.id, status: ledgerTransactions.status, statusAt: ledgerTransactions.statusAt },
+    })
     .from(refundRequests)
     .leftJoin(
       ledgerTransactions,
-      and(eq(ledgerTransactions.accountId, refundRequests.accountId), eq(ledgerTransactions.gatewayTransactionId, refundRequests.gatewayTransactionId)),
+      and(
+        eq(ledgerTransactions.accountId, refundRequests.accountId),
+        eq(ledgerTransactions.gatewayTransactionId, refundRequests.gatewayTransactionId),
+      ),
     )
     .where(and(...conditions))
     .orderBy(desc(refundRequests.createdAt))

@@ -92,7 +92,13 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
     const [reclaimed] = await db
       .update(refundRequests)
       .set({ ...values, createdAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(refundRequests.accountId, accountId), eq(refundRequests.identifier, input.transactionId), inArray(refundRequests.submission, ["REJECTED"])))
+      .where(
+        and(
+          eq(refundRequests.accountId, accountId),
+          eq(refundRequests.identifier, input.transactionId),
+          inArray(refundRequests.submission, ["REJECTED"]),
+        ),
+      )
       .returning();
     if (reclaimed) return { claimed: true, row: reclaimed };
     const [existing] = await db
@@ -103,7 +109,11 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
     return { claimed: false, row: existing };
   },
   send: (gateway, { input }) =>
-    gateway.requestRefund({ transactionId: input.transactionId, reason: input.reason, ...(input.description ? { description: input.description } : {}) }),
+    gateway.requestRefund({
+      transactionId: input.transactionId,
+      reason: input.reason,
+      ...(input.description ? { description: input.description } : {}),
+    }),
   created: (row, record, { input }) =>
     update(row.id, {
       submission: "SUBMITTED",
@@ -121,7 +131,12 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
       return {
         action: "refund.requested",
         target: input.transactionId,
-        details: { refundRequestId: row.gatewayRefundId, status: row.status, amount: row.amountCents === null ? null : fromCents(row.amountCents), reason: row.reason },
+        details: {
+          refundRequestId: row.gatewayRefundId,
+          status: row.status,
+          amount: row.amountCents === null ? null : fromCents(row.amountCents),
+          reason: row.reason,
+        },
       };
     }
     const info = submissionErrorInfo(error);
@@ -134,14 +149,21 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
   async lookup(check) {
     const db = await getDb();
     const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, check.targetId));
-    if (!row || (row.submission !== "UNKNOWN" && row.submission !== "SUBMITTING")) return { state: "done", outcome: "settled", row: row ?? null, changed: false };
+    if (!row || (row.submission !== "UNKNOWN" && row.submission !== "SUBMITTING"))
+      return { state: "done", outcome: "settled", row: row ?? null, changed: false };
     const inFlightFor = check.createdAt.getTime() + gatewayTimeoutMs() + 5_000 - Date.now();
     if (row.submission === "SUBMITTING" && inFlightFor > 0) return { state: "in_flight", retryAfterMs: inFlightFor };
     let record: TransactionRecord | null;
     try {
       record = await (await gatewayForAccount(row.accountId)).findTransaction({ id: row.gatewayTransactionId });
     } catch (error) {
-      return { state: "waiting", outcome: "lookup_failed", row, error: submissionErrorInfo(error), retryAfterMs: isGatewayError(error) ? error.retryAfterMs : undefined };
+      return {
+        state: "waiting",
+        outcome: "lookup_failed",
+        row,
+        error: submissionErrorInfo(error),
+        retryAfterMs: isGatewayError(error) ? error.retryAfterMs : undefined,
+      };
     }
     const now = new Date();
     const seen = record ? { transactionStatus: record.status, transactionStatusAt: now } : {};
@@ -157,7 +179,12 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
     return { state: "waiting", outcome: "not_found_yet", row };
   },
   reconciledAction: "refund.reconciled",
-  reconciledDetails: (check, row, outcome) => ({ outcome, attempts: check.attempts, submission: row.submission, transactionId: row.gatewayTransactionId }),
+  reconciledDetails: (check, row, outcome) => ({
+    outcome,
+    attempts: check.attempts,
+    submission: row.submission,
+    transactionId: row.gatewayTransactionId,
+  }),
   needsPersonAction: "refund.needs_person",
   needsPersonDetails: (check, result) => ({
     target: check.targetId,

@@ -3,7 +3,12 @@ import { MACHINES, stateOf, type MachineKind, type StatusMachine } from "./machi
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /** A status in words (`status.<kind>.<state>`); a spelling the console does not know stays verbatim. */
-export function statusLabel(t: Translate, has: (key: string) => boolean, kind: MachineKind, status: string): { label: string; state: string | null; known: boolean } {
+export function statusLabel(
+  t: Translate,
+  has: (key: string) => boolean,
+  kind: MachineKind,
+  status: string,
+): { label: string; state: string | null; known: boolean } {
   const state = stateOf(MACHINES[kind] as StatusMachine<string>, status);
   const key = `status.${kind}.${state}`;
   const known = state !== null && state !== "unknown" && has(key);

@@ -39,7 +39,8 @@ export function ledgerStatusChange(
   }
   const set: LedgerSet = { status: report.status, statusSource: report.source, statusAt: report.at };
   if (report.source === "lookup") Object.assign(set, { pendingStatus: null, pendingStatusAt: null });
-  if (machine.kind === "transaction" && stateOf(machine, report.status) === machine.done && !row.paidAt) set.paidAt = report.paidAt ?? report.at;
+  if (machine.kind === "transaction" && stateOf(machine, report.status) === machine.done && !row.paidAt)
+    set.paidAt = report.paidAt ?? report.at;
   const unchanged = row.status === report.status;
   return { outcome: unchanged ? "unchanged" : "updated", set, decision };
 }

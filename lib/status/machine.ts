@@ -42,7 +42,10 @@ function defineMachine<S extends string>(machine: StatusMachine<S>): StatusMachi
 
 export function stateOf<S extends string>(machine: StatusMachine<S>, raw: string | null | undefined): S | null {
   if (raw === null || raw === undefined) return null;
-  const key = raw.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  const key = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
   return machine.aliases[key] ?? ("unknown" as S);
 }
 

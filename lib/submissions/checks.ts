@@ -51,7 +51,13 @@ export async function enqueueCheck(input: CheckRequest, db?: Executor): Promise<
 export async function enqueueChecks(inputs: CheckRequest[], db?: Executor): Promise<void> {
   if (inputs.length === 0) return;
   const database = db ?? (await getDb());
-  const records = inputs.map((i) => ({ account_id: i.accountId, target: i.target, target_id: i.targetId, reason: i.reason, delay_s: i.delayMs / 1000 }));
+  const records = inputs.map((i) => ({
+    account_id: i.accountId,
+    target: i.target,
+    target_id: i.targetId,
+    reason: i.reason,
+    delay_s: i.delayMs / 1000,
+  }));
   await database.execute(sql`
     insert into gateway_checks (account_id, target, target_id, reason, next_at)
     select account_id, target, target_id, reason, now() + make_interval(secs => delay_s)
@@ -130,7 +136,12 @@ export async function claimDueChecks(limit: number): Promise<GatewayCheck[]> {
   return db.select().from(gatewayChecks).where(inArray(gatewayChecks.id, ids));
 }
 
-export async function finishCheck(id: string, state: "done" | "needs_person", outcome: string, error?: GatewayCheck["lastError"]): Promise<void> {
+export async function finishCheck(
+  id: string,
+  state: "done" | "needs_person",
+  outcome: string,
+  error?: GatewayCheck["lastError"],
+): Promise<void> {
   const db = await getDb();
   await db
     .update(gatewayChecks)

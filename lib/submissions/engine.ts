@@ -3,7 +3,16 @@ import { writeAudit } from "@/lib/audit/log";
 import type { CheckTarget } from "@/lib/db/tables/checks";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayClient } from "@/lib/gateway";
-import { closeOpenCheck, delayAfter, enqueueCheck, finishCheck, reconcileConfig, rescheduleOpenCheck, retryCheckLater, type GatewayCheck } from "./checks";
+import {
+  closeOpenCheck,
+  delayAfter,
+  enqueueCheck,
+  finishCheck,
+  reconcileConfig,
+  rescheduleOpenCheck,
+  retryCheckLater,
+  type GatewayCheck,
+} from "./checks";
 
 /**
  * The submission engine: the one path every request that asks the gateway to move money or
@@ -77,13 +86,14 @@ export type SubmissionDefinition<Input extends { accountId: string }, Row extend
   /** Audit actions of the reconciler: a row settled by a lookup, a row handed to a person. */
   reconciledAction: string;
   needsPersonAction: string;
-  needsPersonDetails(check: GatewayCheck, result: Extract<LookupResult<Row>, { state: "waiting" }>): { target: string; details: Record<string, unknown> };
+  needsPersonDetails(
+    check: GatewayCheck,
+    result: Extract<LookupResult<Row>, { state: "waiting" }>,
+  ): { target: string; details: Record<string, unknown> };
   reconciledDetails(check: GatewayCheck, row: Row, outcome: string): Record<string, unknown>;
 };
 
-export type SubmitResult<Row> =
-  | { replayed: true; row: Row }
-  | { replayed: false; row: Row; outcome: SubmissionOutcome; error?: unknown };
+export type SubmitResult<Row> = { replayed: true; row: Row } | { replayed: false; row: Row; outcome: SubmissionOutcome; error?: unknown };
 
 /**
  * Record → send → classify once. Returns the recorded row; `replayed: true` means nothing was sent
@@ -99,11 +109,24 @@ export async function submit<Input extends { accountId: string }, Row extends { 
   const claimed = claim.row;
 
   // Should this process die before the answer is recorded, the reconciler still settles the row.
-  await enqueueCheck({ accountId: input.accountId, target: definition.target, targetId: claimed.id, reason: "unknown", delayMs: gatewayTimeoutMs() + 15_000 });
+  await enqueueCheck({
+    accountId: input.accountId,
+    target: definition.target,
+    targetId: claimed.id,
+    reason: "unknown",
+    delayMs: gatewayTimeoutMs() + 15_000,
+  });
 
   const { row, outcome, failure } = await sendAndRecord(definition, input, claimed);
   const entry = definition.audit({ input, row, claimed, outcome, error: failure });
-  await writeAudit({ actor: context.actor, accountId: input.accountId, action: entry.action, target: entry.target, details: entry.details, ip: context.ip ?? null });
+  await writeAudit({
+    actor: context.actor,
+    accountId: input.accountId,
+    action: entry.action,
+    target: entry.target,
+    details: entry.details,
+    ip: context.ip ?? null,
+  });
   return { replayed: false, row, outcome, ...(failure === undefined ? {} : { error: failure }) };
 }
 

@@ -11,13 +11,7 @@ import { parseGatewayTime } from "@/lib/gateway/time";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { machineForOperation, stateOf } from "@/lib/status/machine";
 import { closeOpenCheck, latestCheck, reconcileConfig } from "./checks";
-import {
-  gatewayTimeoutMs,
-  submit,
-  type SubmissionActor,
-  type SubmissionDefinition,
-  type SubmissionErrorInfo,
-} from "./engine";
+import { gatewayTimeoutMs, submit, type SubmissionActor, type SubmissionDefinition, type SubmissionErrorInfo } from "./engine";
 
 /**
  * The transactions kind of submission: charges, deposits and subscriptions, recorded in
@@ -91,7 +85,14 @@ export async function claimSubmission(input: {
   };
   const [inserted] = await db
     .insert(ledgerTransactions)
-    .values({ accountId: input.accountId, kind: input.kind, identifier: input.identifier, origin: "console", submission: "SUBMITTING", ...values })
+    .values({
+      accountId: input.accountId,
+      kind: input.kind,
+      identifier: input.identifier,
+      origin: "console",
+      submission: "SUBMITTING",
+      ...values,
+    })
     .onConflictDoNothing({ target: [ledgerTransactions.accountId, ledgerTransactions.identifier] })
     .returning();
   if (inserted) return { claimed: true, row: inserted };
@@ -230,9 +231,18 @@ export function transactionSubmissions<R = unknown>(): SubmissionDefinition<RunO
       }
     },
     reconciledAction: "operation.reconciled",
-    reconciledDetails: (check, row, outcome) => ({ reason: check.reason, outcome, attempts: check.attempts, submission: row.submission, status: row.status }),
+    reconciledDetails: (check, row, outcome) => ({
+      reason: check.reason,
+      outcome,
+      attempts: check.attempts,
+      submission: row.submission,
+      status: row.status,
+    }),
     needsPersonAction: "operation.needs_person",
-    needsPersonDetails: (check, result) => ({ target: check.targetId, details: { reason: check.reason, lastOutcome: result.outcome, attempts: check.attempts } }),
+    needsPersonDetails: (check, result) => ({
+      target: check.targetId,
+      details: { reason: check.reason, lastOutcome: result.outcome, attempts: check.attempts },
+    }),
   };
 }
 
@@ -332,7 +342,10 @@ export async function settleLedgerRow(
   options: { refreshSettled?: boolean } = {},
 ): Promise<{ outcome: SettleOutcome; row: LedgerRow | null; error?: SubmissionErrorInfo; retryAfterMs?: number }> {
   const db = await getDb();
-  const [row] = await db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)));
+  const [row] = await db
+    .select()
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)));
   if (!row) return { outcome: "settled", row: null };
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
   if (!unsettled && !row.pendingStatus && !options.refreshSettled) return { outcome: "settled", row };
@@ -349,7 +362,12 @@ export async function settleLedgerRow(
         ? await gateway.findTransaction({ id: row.gatewayTransactionId })
         : await gateway.findTransaction({ clientIdentifier: row.identifier });
   } catch (error) {
-    return { outcome: "lookup_failed", row, error: lookupErrorInfo(error), retryAfterMs: isGatewayError(error) ? error.retryAfterMs : undefined };
+    return {
+      outcome: "lookup_failed",
+      row,
+      error: lookupErrorInfo(error),
+      retryAfterMs: isGatewayError(error) ? error.retryAfterMs : undefined,
+    };
   }
 
   if (record) return { outcome: "found", row: await applyLookup(row, record) };
@@ -378,7 +396,12 @@ export async function applyLookup(row: LedgerRow, record: TransactionRecord): Pr
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id)).for("update");
-    const change = ledgerStatusChange(current, { status: record.status, source: "lookup", at: now, paidAt: parseGatewayTime(record.payedAt) });
+    const change = ledgerStatusChange(current, {
+      status: record.status,
+      source: "lookup",
+      at: now,
+      paidAt: parseGatewayTime(record.payedAt),
+    });
     const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
     const [next] = await tx
       .update(ledgerTransactions)
@@ -432,7 +455,12 @@ async function settleConfirmations(row: LedgerRow, record: TransactionRecord | n
               ledgerOutcome: confirmation === "confirmed" ? "updated" : "refused",
               feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))`,
             })
-            .where(inArray(webhookEvents.id, events.map((e) => e.id)))
+            .where(
+              inArray(
+                webhookEvents.id,
+                events.map((e) => e.id),
+              ),
+            )
             .returning();
     const changed = [...(await mark(confirmed, "confirmed")), ...(await mark(contradicted, "contradicted"))];
     const signals = changed.map((e) => toFeedEvent(e, true));

@@ -39,4 +39,3 @@ export function useDatabase(target: TestDatabase) {
     process.env.PGLITE_DIR = target.pgliteDir;
   }
 }
-

@@ -37,30 +37,46 @@ export async function startLookupGateway() {
         if (refunds === "reset") return request.socket.destroy();
         if (refunds === "hang") return;
         if (refunds === "refuse") {
-          response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ statusCode: 404, errorCode: "NOT_FOUND", message: "Transação não encontrada" }));
+          response
+            .writeHead(404, { "content-type": "application/json" })
+            .end(JSON.stringify({ statusCode: 404, errorCode: "NOT_FOUND", message: "Transação não encontrada" }));
           return;
         }
         response.writeHead(200, { "content-type": "application/json" }).end(
-          JSON.stringify({ id: `ref_${refundRequests.length}`, transactionId: body.transactionId, producerId: "prod_1", status: "PENDING", amount: 123.45, reason: body.reason }),
+          JSON.stringify({
+            id: `ref_${refundRequests.length}`,
+            transactionId: body.transactionId,
+            producerId: "prod_1",
+            status: "PENDING",
+            amount: 123.45,
+            reason: body.reason,
+          }),
         );
       });
       return;
     }
     if (request.method !== "GET" || url.pathname !== "/api/v1/gateway/transactions") {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ statusCode: 404, errorCode: "NOT_FOUND", message: "not found" }));
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ statusCode: 404, errorCode: "NOT_FOUND", message: "not found" }));
       return;
     }
     const key = url.searchParams.get("id") ?? url.searchParams.get("clientIdentifier") ?? "";
     lookups.push(key);
     if (failWith !== null) {
       response
-        .writeHead(failWith, { "content-type": "application/json", ...(retryAfterSeconds !== null ? { "retry-after": String(retryAfterSeconds) } : {}) })
+        .writeHead(failWith, {
+          "content-type": "application/json",
+          ...(retryAfterSeconds !== null ? { "retry-after": String(retryAfterSeconds) } : {}),
+        })
         .end(JSON.stringify({ statusCode: failWith, errorCode: "FAIL", message: "failing on purpose" }));
       return;
     }
     const record = records.get(key) ?? [...records.values()].find((r) => r.clientIdentifier === key);
     if (!record) {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ statusCode: 404, errorCode: "NOT_FOUND", message: "Transação não encontrada" }));
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ statusCode: 404, errorCode: "NOT_FOUND", message: "Transação não encontrada" }));
       return;
     }
     response.writeHead(200, { "content-type": "application/json" }).end(

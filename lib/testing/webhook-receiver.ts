@@ -35,7 +35,14 @@ export async function startReceiver(secret: () => string | null) {
           verified = null;
         }
       }
-      received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, verified, at: Date.now() });
+      received.push({
+        id: headers["webhook-id"],
+        timestamp: headers["webhook-timestamp"],
+        signature: headers["webhook-signature"],
+        body,
+        verified,
+        at: Date.now(),
+      });
       const answer = answers.shift() ?? fallback;
       if (answer === "hang") {
         hanging.add(response);

@@ -24,7 +24,11 @@ export async function listTransfers(accountId: string, limit = 200): Promise<Tra
 
 export async function getTransfer(accountId: string, id: string): Promise<TransferDto | null> {
   const db = await getDb();
-  const [row] = await db.select().from(transfers).where(and(eq(transfers.accountId, accountId), eq(transfers.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.accountId, accountId), eq(transfers.id, id)))
+    .limit(1);
   return row ? toDto(row) : null;
 }
 

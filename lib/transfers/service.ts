@@ -56,7 +56,10 @@ function refusalFor(error: GatewayError): TransferRefusedError {
     case "conflict":
     case "invalid_request": {
       const said = gatewayMessage ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
-      return new TransferRefusedError("gatewayRefused", { gatewayMessage: said, explained: explainedRefusal(gatewayMessage, error.issues) ?? undefined });
+      return new TransferRefusedError("gatewayRefused", {
+        gatewayMessage: said,
+        explained: explainedRefusal(gatewayMessage, error.issues) ?? undefined,
+      });
     }
     case "rate_limited":
       return new TransferRefusedError("rateLimited", { gatewayMessage });

@@ -80,7 +80,8 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
         .from(transfers)
         .where(and(eq(transfers.accountId, accountId), eq(transfers.identifier, input.identifier)))
         .limit(1);
-      if (existing && existing.submission !== "REJECTED" && existing.submission !== "ABSENT") return { kind: "existing", row: existing } as const;
+      if (existing && existing.submission !== "REJECTED" && existing.submission !== "ABSENT")
+        return { kind: "existing", row: existing } as const;
       const settings = await getTransferSettings(accountId, tx);
       if (settings.dailyLimitCents !== null) {
         const used = await transferredTodayCents(accountId, tx);
@@ -137,13 +138,18 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
         .where(eq(transfers.id, row.id))
         .for("update");
       // A notification may have overtaken this answer: the status machine decides.
-      const decision = decide(transferMachine, current?.status ?? null, withdraw.status, { currentAt: current?.at ?? null, incomingAt: new Date() });
+      const decision = decide(transferMachine, current?.status ?? null, withdraw.status, {
+        currentAt: current?.at ?? null,
+        incomingAt: new Date(),
+      });
       const [settled] = await tx
         .update(transfers)
         .set({
           submission: "SUBMITTED",
           withdrawId: withdraw.id,
-          ...(decision.apply ? { withdrawStatus: withdraw.status, withdrawStatusSource: "creation" as const, withdrawStatusAt: new Date() } : {}),
+          ...(decision.apply
+            ? { withdrawStatus: withdraw.status, withdrawStatusSource: "creation" as const, withdrawStatusAt: new Date() }
+            : {}),
           feeCents: typeof withdraw.feeAmount === "number" ? toCents(withdraw.feeAmount) : null,
           withdraw,
           payoutAccount,
@@ -166,7 +172,11 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
       ownerName: input.owner.name,
     };
     if (outcome === "created") {
-      return { action: "transfer.submitted", target: input.identifier, details: { ...details, withdrawId: row.withdrawId, status: row.withdraw?.status } };
+      return {
+        action: "transfer.submitted",
+        target: input.identifier,
+        details: { ...details, withdrawId: row.withdrawId, status: row.withdraw?.status },
+      };
     }
     return {
       action: outcome === "rejected" ? "transfer.rejected" : "transfer.outcome_unknown",

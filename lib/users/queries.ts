@@ -26,7 +26,11 @@ export function normaliseEmail(email: string): string {
 
 export async function findUserForSignIn(email: string) {
   const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -83,14 +87,9 @@ export async function createUser(
       .values({ email, name: input.name.trim(), passwordHash, role: input.role, locale: input.locale ?? "pt-BR" })
       .returning({ id: users.id });
     if (input.accountIds.length > 0) {
-      await tx
-        .insert(memberships)
-        .values(input.accountIds.map((accountId) => ({ userId: created.id, accountId, role: input.role })));
+      await tx.insert(memberships).values(input.accountIds.map((accountId) => ({ userId: created.id, accountId, role: input.role })));
     }
-    await writeAudit(
-      { actor, action: "user.create", target: email, details: { role: input.role, accounts: input.accountIds } },
-      tx,
-    );
+    await writeAudit({ actor, action: "user.create", target: email, details: { role: input.role, accounts: input.accountIds } }, tx);
     return created.id;
   });
 }

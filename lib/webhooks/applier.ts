@@ -72,7 +72,10 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     const applicable = items.filter((i): i is { event: PendingEvent; n: PaymentNotification } => i.n !== null);
     const outcomes =
       applicable.length > 0
-        ? await applyToLedger(tx, applicable.map(({ event, n }) => ({ accountId: event.account_id, n, receivedAt: new Date(event.first_received_at) })))
+        ? await applyToLedger(
+            tx,
+            applicable.map(({ event, n }) => ({ accountId: event.account_id, n, receivedAt: new Date(event.first_received_at) })),
+          )
         : [];
     const byEvent = new Map([...applicable.map(({ event }, i): [string, ApplyOutcome] => [event.id, outcomes[i]]), ...byTransfer]);
 
@@ -86,11 +89,21 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
       const outcome = byEvent.get(event.id)!;
       if (outcome.outcome !== "confirming") continue;
       if (outcome.ledgerId) toConfirm.set(outcome.ledgerId, event.account_id);
-      else unconfirmed.set(`${event.account_id}\u0000${n.gatewayTransactionId}`, { accountId: event.account_id, gatewayTransactionId: n.gatewayTransactionId });
+      else
+        unconfirmed.set(`${event.account_id}\u0000${n.gatewayTransactionId}`, {
+          accountId: event.account_id,
+          gatewayTransactionId: n.gatewayTransactionId,
+        });
     }
     // Only ever brings a check forward (least of the two times): a notification never postpones one.
     await enqueueChecks(
-      [...toConfirm].map(([ledgerId, accountId]) => ({ accountId, target: "ledger" as const, targetId: ledgerId, reason: "confirm" as const, delayMs: 0 })),
+      [...toConfirm].map(([ledgerId, accountId]) => ({
+        accountId,
+        target: "ledger" as const,
+        targetId: ledgerId,
+        reason: "confirm" as const,
+        delayMs: 0,
+      })),
       tx,
     );
     await openNotificationChecks([...unconfirmed.values()], tx);
@@ -117,8 +130,14 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
       );
       return { applied: counts.applied, confirming: counts.confirming > 0, signals: [] };
     }
-    const rows = rowsOf<{ signal: string; confirmation: string | null }>(await tx.execute(sql`${marked} select signal, confirmation from signals`));
-    return { applied: rows.length, confirming: rows.some((row) => row.confirmation === "confirming"), signals: rows.map((row) => row.signal) };
+    const rows = rowsOf<{ signal: string; confirmation: string | null }>(
+      await tx.execute(sql`${marked} select signal, confirmation from signals`),
+    );
+    return {
+      applied: rows.length,
+      confirming: rows.some((row) => row.confirmation === "confirming"),
+      signals: rows.map((row) => row.signal),
+    };
   });
   if (database.emitsLocally) for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
   if (outcome.confirming) kickBackgroundWork();
@@ -127,7 +146,10 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-type LedgerState = { row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] }; dirty: boolean };
+type LedgerState = {
+  row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] };
+  dirty: boolean;
+};
 type ApplyOutcome = { ledgerId: string | null; outcome: LedgerOutcome; confirmation: WebhookConfirmation | null };
 
 /**
@@ -174,12 +196,19 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
   const outcomes = items.map(({ accountId, n, receivedAt }): ApplyOutcome => {
     // The gateway's id is authoritative; a row with the same identifier but another gateway id is another transaction.
     const sameIdentifier = n.identifier ? byIdentifier.get(key(accountId, n.identifier)) : undefined;
-    const state = byGatewayId.get(key(accountId, n.gatewayTransactionId)) ?? (sameIdentifier?.row.gatewayTransactionId ? undefined : sameIdentifier);
+    const state =
+      byGatewayId.get(key(accountId, n.gatewayTransactionId)) ?? (sameIdentifier?.row.gatewayTransactionId ? undefined : sameIdentifier);
     const effectiveAt = n.reportedAt ?? receivedAt;
     if (!state) return { ledgerId: null, outcome: "confirming", confirmation: "confirming" };
     const row = state.row;
     const change = ledgerStatusChange(
-      { kind: row.kind, status: row.status ?? null, statusAt: row.statusAt ?? null, paidAt: row.paidAt ?? null, pendingStatus: row.pendingStatus ?? null },
+      {
+        kind: row.kind,
+        status: row.status ?? null,
+        statusAt: row.statusAt ?? null,
+        paidAt: row.paidAt ?? null,
+        pendingStatus: row.pendingStatus ?? null,
+      },
       { status: n.status, source: "webhook", at: effectiveAt, paidAt: n.paidAt },
     );
     Object.assign(row, {
@@ -195,7 +224,8 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
       updatedAt: receivedAt,
       ...change.set,
     });
-    if (change.outcome === "updated" || change.outcome === "unchanged") row.gatewayRecord = redactPayload(n.transaction) as Record<string, unknown>;
+    if (change.outcome === "updated" || change.outcome === "unchanged")
+      row.gatewayRecord = redactPayload(n.transaction) as Record<string, unknown>;
     state.dirty = true;
     remember(state);
     const outcome: LedgerOutcome = change.outcome === "unchanged" ? "updated" : change.outcome;
@@ -216,13 +246,28 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
 
 /** The ledger columns the applier updates (by their keys in the table). */
 const UPDATED_KEYS = [
-  "gatewayTransactionId", "paymentMethod", "amountCents", "feeCents", "clientName", "clientEmail", "clientDocument", "paidAt",
-  "status", "statusSource", "statusAt", "pendingStatus", "pendingStatusAt", "lastWebhookStatus", "lastWebhookAt",
-  "gatewayRecord", "updatedAt",
+  "gatewayTransactionId",
+  "paymentMethod",
+  "amountCents",
+  "feeCents",
+  "clientName",
+  "clientEmail",
+  "clientDocument",
+  "paidAt",
+  "status",
+  "statusSource",
+  "statusAt",
+  "pendingStatus",
+  "pendingStatusAt",
+  "lastWebhookStatus",
+  "lastWebhookAt",
+  "gatewayRecord",
+  "updatedAt",
 ] as const satisfies readonly (keyof LedgerRow)[];
 const RECORD_KEYS = ["id", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
 const ledgerColumns = getTableColumns(ledgerTransactions);
-const recordType = (keys: readonly (keyof LedgerRow)[]) => keys.map((key) => `${ledgerColumns[key].name} ${ledgerColumns[key].getSQLType()}`).join(", ");
+const recordType = (keys: readonly (keyof LedgerRow)[]) =>
+  keys.map((key) => `${ledgerColumns[key].name} ${ledgerColumns[key].getSQLType()}`).join(", ");
 const LEDGER_UPDATE_TYPES = recordType(UPDATED_KEYS);
 const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => `${ledgerColumns[key].name} = v.${ledgerColumns[key].name}`).join(", ");
 

@@ -36,7 +36,9 @@ export const isSecretKey = (key: string) => key === "token" || key === "webhookT
 export function redactPayload(payload: unknown): unknown {
   if (Array.isArray(payload)) return payload.map(redactPayload);
   if (!isRecord(payload)) return payload;
-  return Object.fromEntries(Object.entries(payload).map(([key, value]) => (isSecretKey(key) ? [key, REDACTED] : [key, redactPayload(value)])));
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => (isSecretKey(key) ? [key, REDACTED] : [key, redactPayload(value)])),
+  );
 }
 
 /** A JSON.stringify replacer that writes what redactPayload would, without copying the payload first. */
@@ -92,8 +94,7 @@ function head(text: string, max = 200): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-const clip = (value: unknown, max = 200): string | null =>
-  typeof value === "string" && value.length > 0 ? head(value, max) : null;
+const clip = (value: unknown, max = 200): string | null => (typeof value === "string" && value.length > 0 ? head(value, max) : null);
 
 /** Centavos that fit the ledger's bigint columns exactly; a made-up 1e300 is no amount. */
 const cents = (value: number): number | null => {
@@ -136,7 +137,9 @@ export function readPaymentNotification(payload: Record<string, unknown>): Payme
   return readPayment(payload)?.notification ?? null;
 }
 
-function readPayment(payload: Record<string, unknown>): { notification: PaymentNotification; event: string; tx: Record<string, unknown> } | null {
+function readPayment(
+  payload: Record<string, unknown>,
+): { notification: PaymentNotification; event: string; tx: Record<string, unknown> } | null {
   const parsed = paymentWebhookSchema.safeParse(payload);
   if (!parsed.success) return null;
   const { event, transaction, client } = parsed.data;

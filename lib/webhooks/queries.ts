@@ -116,7 +116,10 @@ export async function listFeedEvents(query: FeedQuery): Promise<ListedEvent[]> {
   return rows.map(listed);
 }
 
-const listed = (row: Parameters<typeof toFeedEvent>[0] & { sanitized: WebhookSanitized | null }): ListedEvent => ({ ...toFeedEvent(row), sanitized: row.sanitized });
+const listed = (row: Parameters<typeof toFeedEvent>[0] & { sanitized: WebhookSanitized | null }): ListedEvent => ({
+  ...toFeedEvent(row),
+  sanitized: row.sanitized,
+});
 
 /** The highest feed cursor now: a fresh page starts polling from here. */
 export async function currentFeedSeq(): Promise<number> {
@@ -135,7 +138,10 @@ export async function feedFacets(accountIds: string[]): Promise<{ events: string
     db.selectDistinct({ value: webhookEvents.paymentMethod }).from(webhookEvents).where(scope).limit(100),
   ]);
   const values = (rows: { value: string | null }[]) =>
-    rows.map((r) => r.value).filter((v): v is string => !!v).sort();
+    rows
+      .map((r) => r.value)
+      .filter((v): v is string => !!v)
+      .sort();
   return { events: values(events), methods: values(methods) };
 }
 
@@ -191,7 +197,13 @@ export async function inboxSummary(accountId: string): Promise<{
   };
 }
 
-export type RecentLedgerRow = { id: string; gatewayTransactionId: string; identifier: string; status: string | null; amountCents: number | null };
+export type RecentLedgerRow = {
+  id: string;
+  gatewayTransactionId: string;
+  identifier: string;
+  status: string | null;
+  amountCents: number | null;
+};
 
 /** Ledger rows with a gateway id, newest first: what the sandbox tools can target. */
 export async function recentGatewayTransactions(accountId: string, limit = 20): Promise<RecentLedgerRow[]> {
@@ -208,5 +220,9 @@ export async function recentGatewayTransactions(accountId: string, limit = 20): 
     .where(and(eq(ledgerTransactions.accountId, accountId), sql`${ledgerTransactions.gatewayTransactionId} is not null`))
     .orderBy(desc(ledgerTransactions.createdAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r, gatewayTransactionId: r.gatewayTransactionId!, amountCents: r.amountCents === null ? null : Number(r.amountCents) }));
+  return rows.map((r) => ({
+    ...r,
+    gatewayTransactionId: r.gatewayTransactionId!,
+    amountCents: r.amountCents === null ? null : Number(r.amountCents),
+  }));
 }

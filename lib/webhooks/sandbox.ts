@@ -42,14 +42,16 @@ function sandboxControl(opts: { baseUrl: string; publicKey: string; secretKey: s
     } catch {
       throw new SandboxControlError(res.status, `HTTP ${res.status}`);
     }
-    if (res.status < 200 || res.status >= 300) throw new SandboxControlError(res.status, typeof json.message === "string" ? json.message : `HTTP ${res.status}`);
+    if (res.status < 200 || res.status >= 300)
+      throw new SandboxControlError(res.status, typeof json.message === "string" ? json.message : `HTTP ${res.status}`);
     return json as T;
   }
   const id = (value: string) => encodeURIComponent(value);
   return {
     settings: () => call<{ webhookUrl?: string | null }>("GET", "/settings"),
     setWebhookUrl: (webhookUrl: string | null) => call<{ webhookUrl: string | null }>("PUT", "/settings", { webhookUrl }),
-    notify: (transactionId: string, event: SandboxPaymentEvent) => call<{ queued: boolean }>("POST", `/transactions/${id(transactionId)}/notify`, { event }),
+    notify: (transactionId: string, event: SandboxPaymentEvent) =>
+      call<{ queued: boolean }>("POST", `/transactions/${id(transactionId)}/notify`, { event }),
   };
 }
 
@@ -60,7 +62,12 @@ const detectCache = new Map<string, { isSandbox: boolean; webhookUrl: string | n
 async function controlFor(accountId: string, timeoutMs?: number) {
   const credentials = await getAccountCredentials(accountId);
   if (!credentials) return null;
-  return sandboxControl({ baseUrl: credentials.baseUrl, publicKey: credentials.publicKey, secretKey: credentials.secretKey, timeoutMs: timeoutMs ?? 10_000 });
+  return sandboxControl({
+    baseUrl: credentials.baseUrl,
+    publicKey: credentials.publicKey,
+    secretKey: credentials.secretKey,
+    timeoutMs: timeoutMs ?? 10_000,
+  });
 }
 
 /**

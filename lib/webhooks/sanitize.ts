@@ -34,7 +34,9 @@ function suspiciousEscape(text: string, at: number): boolean {
   const b = text.charCodeAt(at + 1);
   if (a === 48) return b === 48 && text.charCodeAt(at + 2) === 48 && text.charCodeAt(at + 3) === 48;
   // d or D, then 8–9, a–f or A–F
-  return (a === 100 || a === 68) && ((b >= 56 && b <= 57) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)) && isHex(text.charCodeAt(at + 2));
+  return (
+    (a === 100 || a === 68) && ((b >= 56 && b <= 57) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)) && isHex(text.charCodeAt(at + 2))
+  );
 }
 
 /** Whether the quote at `at` is escaped (an odd run of backslashes before it). */

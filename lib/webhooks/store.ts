@@ -38,12 +38,30 @@ export type StoreInput = {
 export type StoreReceipt = { id: string; deliveries: number };
 
 const RECORD_TYPES = [
-  "account_id text", "dedupe_key text", "kind text", "event text", "gateway_transaction_id text", "identifier text",
-  "status text", "payment_method text", "amount_cents bigint", "payload jsonb", "deliveries integer",
-  "first_received_at timestamptz", "last_received_at timestamptz", "source_ip text", "ledger_outcome text",
-  "confirmation text", "apply_state text", "sanitized text", "raw_body bytea", "transfer_id text",
+  "account_id text",
+  "dedupe_key text",
+  "kind text",
+  "event text",
+  "gateway_transaction_id text",
+  "identifier text",
+  "status text",
+  "payment_method text",
+  "amount_cents bigint",
+  "payload jsonb",
+  "deliveries integer",
+  "first_received_at timestamptz",
+  "last_received_at timestamptz",
+  "source_ip text",
+  "ledger_outcome text",
+  "confirmation text",
+  "apply_state text",
+  "sanitized text",
+  "raw_body bytea",
+  "transfer_id text",
 ].join(", ");
-const INSERTED_COLUMNS = RECORD_TYPES.split(", ").map((column) => column.split(" ")[0]).join(", ");
+const INSERTED_COLUMNS = RECORD_TYPES.split(", ")
+  .map((column) => column.split(" ")[0])
+  .join(", ");
 const SIGNAL_COLUMNS = ["dedupe_key", ...FEED_COLUMNS].join(", ");
 // The group as one JSON parameter ($1). The unique index decides, even for copies arriving at the
 // same moment in other processes: exactly one insert wins; the others become counted repeats of it.
@@ -69,7 +87,14 @@ const STORE_STATEMENT = `
   select stored.id, stored.account_id, stored.dedupe_key, stored.deliveries, stored.apply_state, signals.signal, (select count(*) from sent) as sent
   from stored join signals using (id)`;
 
-type ReceiptRow = { id: string; account_id: string; dedupe_key: string; deliveries: number | string; apply_state: string; signal: string | null };
+type ReceiptRow = {
+  id: string;
+  account_id: string;
+  dedupe_key: string;
+  deliveries: number | string;
+  apply_state: string;
+  signal: string | null;
+};
 
 // ---------------------------------------------------------------------------
 // Group commit: deliveries arriving while a transaction is running are stored together in
@@ -123,7 +148,10 @@ function kick(): void {
 async function runJobs(database: Writer, jobs: Job[]): Promise<void> {
   if (jobs.length > 1) {
     try {
-      const stored = await storeBatch(database, jobs.map((j) => j.input));
+      const stored = await storeBatch(
+        database,
+        jobs.map((j) => j.input),
+      );
       jobs.forEach((job, i) => job.resolve(stored[i]));
       return;
     } catch {
@@ -192,7 +220,9 @@ async function storeBatch({ database, query }: Writer, inputs: StoreInput[]): Pr
     kickApplier();
     if (database.notifiesOtherProcesses) wakeAppliers(query);
   }
-  const byKey = new Map(rows.map((row) => [`${row.account_id}\u0000${row.dedupe_key}`, { id: row.id, deliveries: Number(row.deliveries) }]));
+  const byKey = new Map(
+    rows.map((row) => [`${row.account_id}\u0000${row.dedupe_key}`, { id: row.id, deliveries: Number(row.deliveries) }]),
+  );
   return inputs.map((input) => byKey.get(`${input.accountId}\u0000${input.dedupeKey}`)!);
 }
 
@@ -223,5 +253,7 @@ function wakeAppliers(query: RawQuery): void {
     return;
   }
   w.lastAt = Date.now();
-  query(`select pg_notify('${STORED_CHANNEL}', '')`, []).catch((error: unknown) => log.warn("applier wake-up not sent; the background loop applies on its next tick", { error }));
+  query(`select pg_notify('${STORED_CHANNEL}', '')`, []).catch((error: unknown) =>
+    log.warn("applier wake-up not sent; the background loop applies on its next tick", { error }),
+  );
 }

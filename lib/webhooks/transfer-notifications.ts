@@ -12,8 +12,7 @@ import type { Tx } from "@/lib/feed/signal";
 import { canonicalJson, tokensEqual } from "./payload";
 
 export type TransferAuthentication =
-  | { outcome: "authentic"; transferId: string }
-  | { outcome: "bad_token" | "unknown_transfer"; transferId?: string };
+  { outcome: "authentic"; transferId: string } | { outcome: "bad_token" | "unknown_transfer"; transferId?: string };
 
 export type TransferNotificationOutcome = {
   outcome: "applied" | "bad_token" | "unknown_transfer";
@@ -139,7 +138,10 @@ export async function applyTransferNotificationIn(
   if (known) {
     await tx
       .update(transferNotifications)
-      .set({ deliveries: delivery ? Math.max(known.deliveries, delivery.deliveries) : known.deliveries + 1, lastReceivedAt: delivery?.receivedAt ?? now })
+      .set({
+        deliveries: delivery ? Math.max(known.deliveries, delivery.deliveries) : known.deliveries + 1,
+        lastReceivedAt: delivery?.receivedAt ?? now,
+      })
       .where(eq(transferNotifications.id, known.id));
     return { first: false, statusApplied: false };
   }

@@ -14,7 +14,10 @@ const PERIODICITY_TYPES = ["DAYS", "WEEKS", "MONTHS", "YEARS"] as const;
 
 /** PHP and form-encoded integrations send numbers as strings ("10.50"): read them as numbers. */
 function numeric<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value), schema);
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value),
+    schema,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -31,9 +34,7 @@ const nonNegativeAmount = numeric(z.number().nonnegative("não pode ser negativo
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const isoDateSchema = z.iso.date({ error: "Use the format YYYY-MM-DD" });
 /** Card expiry `YYYY-MM`. */
-export const cardExpirySchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
+export const cardExpirySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
 export const ipv4Schema = z.ipv4({ error: "Must be an IPv4 address" });
 /** Absolute http(s) URL (webhook receivers, redirect pages, photos). */
 export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "Must be an http(s) URL" });
@@ -310,4 +311,3 @@ export const transactionQuerySchema = z
   .refine((q) => q.id !== undefined || q.clientIdentifier !== undefined, {
     message: "informe id ou clientIdentifier",
   });
-

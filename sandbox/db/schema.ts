@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CheckoutRequest } from "../contract/requests";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  json,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -44,7 +32,10 @@ export const producers = pgTable("producers", {
   publicKey: text("public_key").notNull().unique(),
   secretKey: text("secret_key").notNull(),
   webhookToken: text("webhook_token").notNull(),
-  permissions: jsonb("permissions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  permissions: jsonb("permissions")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   checkoutApiEnabled: boolean("checkout_api_enabled").notNull().default(false),
   webhookUrl: text("webhook_url"),
   clockOffsetMs: bigint("clock_offset_ms", { mode: "number" }).notNull().default(0),
@@ -107,7 +98,9 @@ export const transactions = pgTable(
     // (producer, identifier, kind): idempotency per kind, and the lookup by identifier alone.
     uniqueIndex("transactions_producer_identifier_kind_uq").on(t.producerId, t.clientIdentifier, t.kind),
     uniqueIndex("transactions_order_id_uq").on(t.orderId),
-    index("transactions_subscription_idx").on(t.subscriptionId).where(sql`subscription_id is not null`),
+    index("transactions_subscription_idx")
+      .on(t.subscriptionId)
+      .where(sql`subscription_id is not null`),
   ],
 );
 
@@ -115,8 +108,12 @@ export const refunds = pgTable(
   "refunds",
   {
     id: text("id").primaryKey(),
-    producerId: text("producer_id").notNull().references(() => producers.id),
-    transactionId: text("transaction_id").notNull().references(() => transactions.id),
+    producerId: text("producer_id")
+      .notNull()
+      .references(() => producers.id),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
     status: text("status").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),
@@ -131,7 +128,9 @@ export const payoutAccounts = pgTable(
   "payout_accounts",
   {
     id: text("id").primaryKey(),
-    producerId: text("producer_id").notNull().references(() => producers.id),
+    producerId: text("producer_id")
+      .notNull()
+      .references(() => producers.id),
     status: text("status").notNull(),
     pixKey: text("pix_key").notNull(),
     pixType: text("pix_type").notNull(),
@@ -146,9 +145,13 @@ export const withdraws = pgTable(
   "withdraws",
   {
     id: text("id").primaryKey(),
-    producerId: text("producer_id").notNull().references(() => producers.id),
+    producerId: text("producer_id")
+      .notNull()
+      .references(() => producers.id),
     identifier: text("identifier").notNull(),
-    payoutAccountId: text("payout_account_id").notNull().references(() => payoutAccounts.id),
+    payoutAccountId: text("payout_account_id")
+      .notNull()
+      .references(() => payoutAccounts.id),
     status: text("status").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
@@ -167,7 +170,9 @@ export const withdraws = pgTable(
 
 export const checkouts = pgTable("checkouts", {
   id: text("id").primaryKey(),
-  producerId: text("producer_id").notNull().references(() => producers.id),
+  producerId: text("producer_id")
+    .notNull()
+    .references(() => producers.id),
   offerCode: text("offer_code").notNull(),
   request: jsonb("request").$type<CheckoutRequest>().notNull(),
   salesCount: integer("sales_count").notNull().default(0),
@@ -178,7 +183,9 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    producerId: text("producer_id").notNull().references(() => producers.id),
+    producerId: text("producer_id")
+      .notNull()
+      .references(() => producers.id),
     kind: text("kind").notNull(),
     identifier: text("identifier").notNull(),
     status: text("status").notNull(),
@@ -209,7 +216,9 @@ export const webhookOutbox = pgTable(
   "webhook_outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    producerId: text("producer_id").notNull().references(() => producers.id),
+    producerId: text("producer_id")
+      .notNull()
+      .references(() => producers.id),
     kind: text("kind").notNull(),
     event: text("event").notNull(),
     transactionId: text("transaction_id"),
@@ -235,7 +244,9 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    outboxId: bigint("outbox_id", { mode: "number" }).notNull().references(() => webhookOutbox.id),
+    outboxId: bigint("outbox_id", { mode: "number" })
+      .notNull()
+      .references(() => webhookOutbox.id),
     attempt: integer("attempt").notNull(),
     startedAt: ts("started_at").notNull(),
     durationMs: integer("duration_ms").notNull(),

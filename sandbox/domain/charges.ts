@@ -69,7 +69,12 @@ export function buildPixCharge(
 ): BuiltCharge {
   const { id, orderId, common } = base(producer, input, now);
   const u = urls(ctx.publicUrl);
-  const { code } = pixCodeFor({ publicUrl: ctx.publicUrl, transactionId: id, amount: fromCents(input.amountCents), merchantName: producer.name });
+  const { code } = pixCodeFor({
+    publicUrl: ctx.publicUrl,
+    transactionId: id,
+    amount: fromCents(input.amountCents),
+    merchantName: producer.name,
+  });
   const feeCents = chargeFeeCents("PIX", input.amountCents);
   const response = {
     transactionId: id,
@@ -100,7 +105,12 @@ export const PIX_DEPOSIT_TTL_MS = 30 * 60_000;
 export function buildPixDeposit(ctx: SandboxContext, producer: Producer, input: ChargeBase, now = new Date()): BuiltCharge {
   const { id, orderId, common } = base(producer, input, now);
   const u = urls(ctx.publicUrl);
-  const { code } = pixCodeFor({ publicUrl: ctx.publicUrl, transactionId: id, amount: fromCents(input.amountCents), merchantName: producer.name });
+  const { code } = pixCodeFor({
+    publicUrl: ctx.publicUrl,
+    transactionId: id,
+    amount: fromCents(input.amountCents),
+    merchantName: producer.name,
+  });
   const expiresAt = new Date(now.getTime() + PIX_DEPOSIT_TTL_MS);
   const response = {
     transactionId: id,

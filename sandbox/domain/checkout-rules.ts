@@ -14,7 +14,8 @@ type CheckoutLike = {
 export function checkCheckoutRules(body: CheckoutLike): void {
   const price = body.product.offer.price;
   if (!Number.isFinite(price) || price < 0.01) throw invalidArgument("product.offer.price must be greater than zero");
-  if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) throw invalidArgument("product.offer.price must have at most two decimal places");
+  if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6)
+    throw invalidArgument("product.offer.price must have at most two decimal places");
   if (price > MAX_CHECKOUT_PRICE) throw invalidArgument(`product.offer.price must be at most ${MAX_CHECKOUT_PRICE}`);
   const methods = body.settings?.paymentMethods;
   if (methods !== undefined && methods.length === 0) throw invalidArgument("settings.paymentMethods must list at least one payment method");

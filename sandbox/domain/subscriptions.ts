@@ -115,7 +115,7 @@ async function chargeDue(db: Executor, ctx: SandboxContext, producer: Producer, 
 export async function createSubscription(ctx: SandboxContext, producer: Producer, input: SubscriptionInput) {
   const cents = amountCents(input.amount);
   checkClientDocument(input.client);
-  let card: (ReturnType<typeof authorizeCard> & { ok: true })["stored"] & { outcome: string } | null = null;
+  let card: ((ReturnType<typeof authorizeCard> & { ok: true })["stored"] & { outcome: string }) | null = null;
   if (input.kind === "card" && input.card) {
     const auth = authorizeCard(input.card);
     if (!auth.ok) throw badRequest(auth.message);
@@ -159,7 +159,13 @@ export async function createSubscription(ctx: SandboxContext, producer: Producer
       const [existing] = await db
         .select({ response: subscriptions.response })
         .from(subscriptions)
-        .where(and(eq(subscriptions.producerId, producer.id), eq(subscriptions.kind, input.kind), eq(subscriptions.identifier, input.identifier)))
+        .where(
+          and(
+            eq(subscriptions.producerId, producer.id),
+            eq(subscriptions.kind, input.kind),
+            eq(subscriptions.identifier, input.identifier),
+          ),
+        )
         .limit(1);
       return { response: existing.response, charged: false };
     }

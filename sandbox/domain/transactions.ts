@@ -70,9 +70,7 @@ function boletoInformation(tx: TxRow, publicUrl: string) {
 export function toTransactionRecord(tx: TxRow, producer: Producer, publicUrl: string) {
   const amount = fromCents(tx.amountCents);
   const payedAt = tx.payedAt ? new Date(tx.payedAt) : null;
-  const availableAt = payedAt
-    ? new Date(payedAt.getTime() + (AVAILABILITY_DAYS[tx.paymentMethod] ?? 0) * 86_400_000)
-    : null;
+  const availableAt = payedAt ? new Date(payedAt.getTime() + (AVAILABILITY_DAYS[tx.paymentMethod] ?? 0) * 86_400_000) : null;
   const client = (tx.client ?? {}) as { name?: string; document?: string };
   const record: Record<string, unknown> = {
     id: tx.id,
@@ -165,7 +163,10 @@ function webhookClient(tx: TxRow, producer: Producer) {
   const kind = document ? documentKind(document) : null;
   const a = c.address ?? {};
   return {
-    id: `cli_${createHash("sha256").update(`${producer.id}:${document || c.email || tx.id}`).digest("hex").slice(0, 20)}`,
+    id: `cli_${createHash("sha256")
+      .update(`${producer.id}:${document || c.email || tx.id}`)
+      .digest("hex")
+      .slice(0, 20)}`,
     name: c.name ?? "",
     email: c.email ?? "",
     phone: c.phone ?? "",
@@ -317,9 +318,7 @@ export async function createTransaction(
   events: Array<{ event: string; subscription?: Record<string, unknown> | null }>,
 ): Promise<{ created: boolean; response: Record<string, unknown>; row: TxRow | null }> {
   const target = webhookTarget(row, producer);
-  const outbox = target
-    ? events.map((e) => paymentOutboxRow(row, producer, e.event, ctx.publicUrl, e.subscription ?? null, target))
-    : [];
+  const outbox = target ? events.map((e) => paymentOutboxRow(row, producer, e.event, ctx.publicUrl, e.subscription ?? null, target)) : [];
   const inserted = await ctx.batcher.insert(row, outbox);
   if (inserted && outbox.length > 0) ctx.worker.wake();
   if (inserted) return { created: true, response: row.response, row };
@@ -386,22 +385,12 @@ export async function applyTransition(
       .update(transactions)
       .set(patch)
       .where(
-        and(
-          eq(transactions.id, transactionId),
-          eq(transactions.producerId, producer.id),
-          inArray(transactions.status, [...rule.from]),
-        ),
+        and(eq(transactions.id, transactionId), eq(transactions.producerId, producer.id), inArray(transactions.status, [...rule.from])),
       )
       .returning();
     if (!updated) {
-      const [row] = await db
-        .select({ status: transactions.status })
-        .from(transactions)
-        .where(eq(transactions.id, transactionId))
-        .limit(1);
-      throw conflict(
-        `Cannot apply "${type}" to a transaction in status ${row?.status}; "${type}" is allowed from ${rule.from.join(", ")}`,
-      );
+      const [row] = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId)).limit(1);
+      throw conflict(`Cannot apply "${type}" to a transaction in status ${row?.status}; "${type}" is allowed from ${rule.from.join(", ")}`);
     }
     if (type === "refund") {
       await db
@@ -418,7 +407,15 @@ export async function applyTransition(
 
 /** Re-sends a webhook for the current state under any event name, without a transition. */
 export async function renotify(ctx: SandboxContext, producer: Producer, tx: TxRow, event: string, url?: string | null) {
-  const queued = await enqueuePaymentWebhook(ctx.db, tx, producer, event, ctx.publicUrl, await subscriptionFor(ctx.db, tx), url ?? webhookTarget(tx, producer));
+  const queued = await enqueuePaymentWebhook(
+    ctx.db,
+    tx,
+    producer,
+    event,
+    ctx.publicUrl,
+    await subscriptionFor(ctx.db, tx),
+    url ?? webhookTarget(tx, producer),
+  );
   if (queued) ctx.worker.wake();
   return queued;
 }

@@ -101,7 +101,15 @@ export async function createTransfer(ctx: SandboxContext, producer: Producer, in
   return ctx.db.transaction(async (db) => {
     const [account] = await db
       .insert(payoutAccounts)
-      .values({ id: prefixedId("pa"), producerId: producer.id, status: "ACTIVE", pixKey: key.key, pixType: input.pix.type, createdAt: now, updatedAt: now })
+      .values({
+        id: prefixedId("pa"),
+        producerId: producer.id,
+        status: "ACTIVE",
+        pixKey: key.key,
+        pixType: input.pix.type,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: [payoutAccounts.producerId, payoutAccounts.pixType, payoutAccounts.pixKey],
         set: { updatedAt: sql`${payoutAccounts.updatedAt}` },

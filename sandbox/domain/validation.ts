@@ -16,8 +16,11 @@ const BRAZIL = new Set(["BR", "BRA", "BRASIL", "BRAZIL"]);
 
 /** A Brazilian buyer's document is a CPF or CNPJ; a foreign buyer (who names another country) has their own. */
 export function checkClientDocument(client: { document: string; country?: string; address?: unknown }, field = "client.document"): void {
-  const addressCountry = client.address && typeof client.address === "object" ? (client.address as { country?: unknown }).country : undefined;
-  const country = String(client.country ?? addressCountry ?? "BR").trim().toUpperCase();
+  const addressCountry =
+    client.address && typeof client.address === "object" ? (client.address as { country?: unknown }).country : undefined;
+  const country = String(client.country ?? addressCountry ?? "BR")
+    .trim()
+    .toUpperCase();
   if (!BRAZIL.has(country)) return;
   if (!isValidDocument(client.document)) throw badRequest(`${field}: CPF ou CNPJ inválido`);
 }

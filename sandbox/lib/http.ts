@@ -15,7 +15,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type") return `tipo inválido (esperado ${issue.expected})`;
   if (issue.code === "invalid_format") return issue.message.startsWith("Invalid") ? `formato inválido (${issue.format})` : issue.message;
   if (issue.code === "invalid_value") return `valor não aceito (${issue.values.map(String).join(", ")})`;
-  if (issue.code === "too_small") return issue.message.startsWith("Too small") ? `abaixo do mínimo (${String(issue.minimum)})` : issue.message;
+  if (issue.code === "too_small")
+    return issue.message.startsWith("Too small") ? `abaixo do mínimo (${String(issue.minimum)})` : issue.message;
   if (issue.code === "too_big") return issue.message.startsWith("Too big") ? `acima do máximo (${String(issue.maximum)})` : issue.message;
   return issue.message;
 }

@@ -11,7 +11,7 @@ export const INPUT_LIMITS = {
 } as const;
 
 // NUL and C0 controls other than tab, newline and carriage return.
- 
+
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export type InputProblem = string | null;
@@ -89,7 +89,8 @@ export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
         const decoded = safeDecode(part.replace(/\+/g, " "));
         if (decoded === null) return bad("The query string is not validly encoded");
         if (CONTROL_CHARS.test(decoded)) return bad("The query string contains control characters");
-        if (decoded.length > limits.maxQueryValueChars) return bad(`A query parameter is longer than ${limits.maxQueryValueChars} characters`);
+        if (decoded.length > limits.maxQueryValueChars)
+          return bad(`A query parameter is longer than ${limits.maxQueryValueChars} characters`);
       }
     }
     const method = c.req.method;

@@ -20,10 +20,7 @@ const input: BoletoPdfInput = {
   payerName: "José Antônio da Conceição",
   payerDocument: "12345678909",
   documentNumber: "NF-2019/0042",
-  instructions: [
-    "Não receber após o vencimento.",
-    "Após o vencimento cobrar multa de 2% e juros de 1% ao mês — valores em R$. ".repeat(4),
-  ],
+  instructions: ["Não receber após o vencimento.", "Após o vencimento cobrar multa de 2% e juros de 1% ao mês — valores em R$. ".repeat(4)],
 };
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");

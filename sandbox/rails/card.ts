@@ -21,9 +21,10 @@ export const DECLINE_MESSAGES: Record<Exclude<CardOutcome, "approve">, string> =
  * Decides the outcome of a card authorisation and returns what may be kept of the card.
  * The number and CVV never leave this function.
  */
-export function authorizeCard(card: { number: string; owner: string; expiresAt: string }, now = new Date()):
-  | { ok: false; message: string }
-  | { ok: true; outcome: CardOutcome; stored: StoredCard } {
+export function authorizeCard(
+  card: { number: string; owner: string; expiresAt: string },
+  now = new Date(),
+): { ok: false; message: string } | { ok: true; outcome: CardOutcome; stored: StoredCard } {
   const number = card.number;
   if (!luhnValid(number)) return { ok: false, message: "card.number: the card number is invalid (check digit)" };
   const stored: StoredCard = {

@@ -48,12 +48,18 @@ export function resolveCrypto(input: {
 }): { ok: true; quote: CryptoQuote } | { ok: false; message: string } {
   const fiat = (input.currency ?? "BRL").trim().toUpperCase();
   if (!(fiat in FIAT_RATES_BRL)) {
-    return { ok: false, message: `currency: unsupported fiat currency "${input.currency}"; the sandbox accepts ${Object.keys(FIAT_RATES_BRL).join(", ")}` };
+    return {
+      ok: false,
+      message: `currency: unsupported fiat currency "${input.currency}"; the sandbox accepts ${Object.keys(FIAT_RATES_BRL).join(", ")}`,
+    };
   }
   const crypto = input.cryptoCurrency.trim().toUpperCase();
   const networks = CRYPTO_NETWORKS[crypto];
   if (!networks) {
-    return { ok: false, message: `cryptoCurrency: unsupported cryptocurrency "${input.cryptoCurrency}"; the sandbox accepts ${Object.keys(CRYPTO_NETWORKS).join(", ")}` };
+    return {
+      ok: false,
+      message: `cryptoCurrency: unsupported cryptocurrency "${input.cryptoCurrency}"; the sandbox accepts ${Object.keys(CRYPTO_NETWORKS).join(", ")}`,
+    };
   }
   const rawNetwork = input.network.trim().toUpperCase();
   const network = NETWORK_ALIASES[rawNetwork] ?? rawNetwork;

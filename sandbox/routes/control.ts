@@ -57,7 +57,8 @@ export function controlRoutes(ctx: SandboxContext) {
     const tx = await findOwnTransaction(ctx.db, producer.id, c.req.param("id"));
     if (!tx) throw notFound(`Transaction ${c.req.param("id")} not found`);
     const queued = await renotify(ctx, producer, tx, event, url);
-    if (!queued) throw badRequest("The transaction has no callbackUrl and the producer has no default webhook URL (PUT /sandbox/v1/settings)");
+    if (!queued)
+      throw badRequest("The transaction has no callbackUrl and the producer has no default webhook URL (PUT /sandbox/v1/settings)");
     return c.json({ queued: true, event, transaction: toTransactionRecord(tx, producer, ctx.publicUrl) });
   });
 
@@ -70,9 +71,7 @@ export function controlRoutes(ctx: SandboxContext) {
 
   app.post("/refunds/:id/approve", async (c) => c.json(await approveRefund(ctx, c.get("producer"), c.req.param("id"))));
   app.post("/refunds/:id/reject", async (c) => c.json(await rejectRefund(ctx, c.get("producer"), c.req.param("id"))));
-  app.post("/withdraws/:id/complete", async (c) =>
-    c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "complete")),
-  );
+  app.post("/withdraws/:id/complete", async (c) => c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "complete")));
   app.post("/withdraws/:id/fail", async (c) => c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "fail")));
 
   app.get("/clock", (c) => {
@@ -164,11 +163,7 @@ export function controlRoutes(ctx: SandboxContext) {
   app.put("/settings", async (c) => {
     const producer = c.get("producer");
     const body = await readBody(c, settingsRequestSchema);
-    const [updated] = await ctx.db
-      .update(producers)
-      .set({ webhookUrl: body.webhookUrl })
-      .where(eq(producers.id, producer.id))
-      .returning();
+    const [updated] = await ctx.db.update(producers).set({ webhookUrl: body.webhookUrl }).where(eq(producers.id, producer.id)).returning();
     ctx.producers.put(updated);
     return c.json({ webhookUrl: updated.webhookUrl ?? null });
   });

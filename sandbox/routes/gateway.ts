@@ -17,7 +17,15 @@ import {
 import type { z } from "zod";
 import type { Producer, SandboxContext } from "../context";
 import { checkouts, transactions } from "../db/schema";
-import { type BuiltCharge, type ChargeBase, buildBoletoCharge, buildCardCharge, buildCryptoCharge, buildPixCharge, buildPixDeposit } from "../domain/charges";
+import {
+  type BuiltCharge,
+  type ChargeBase,
+  buildBoletoCharge,
+  buildCardCharge,
+  buildCryptoCharge,
+  buildPixCharge,
+  buildPixDeposit,
+} from "../domain/charges";
 import { createTransaction, toTransactionRecord, urls } from "../domain/transactions";
 import { requestRefund } from "../domain/refunds";
 import { createTransfer } from "../domain/transfers";
@@ -48,10 +56,21 @@ export function gatewayRoutes(ctx: SandboxContext) {
   const app = new Hono<AppEnv>();
 
   /** A charge endpoint: the amount in cents, the charge built by its rail, stored with its first events. */
-  const chargeRoute = <S extends z.ZodType<{ amount: number }>>(path: string, schema: S, build: (body: z.output<S>, cents: number, producer: Producer) => BuiltCharge) =>
+  const chargeRoute = <S extends z.ZodType<{ amount: number }>>(
+    path: string,
+    schema: S,
+    build: (body: z.output<S>, cents: number, producer: Producer) => BuiltCharge,
+  ) =>
     postRoute(app, path, schema, async (body, producer) => {
       const built = build(body, amountCents(body.amount), producer);
-      return (await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })))).response;
+      return (
+        await createTransaction(
+          ctx,
+          producer,
+          built.row,
+          built.events.map((event) => ({ event })),
+        )
+      ).response;
     });
 
   const chargeOf = (body: Pick<ChargeBase, "identifier" | "client" | "products" | "metadata" | "callbackUrl">, cents: number) => ({
@@ -97,12 +116,24 @@ export function gatewayRoutes(ctx: SandboxContext) {
   });
 
   chargeRoute("/pix/deposit", pixDepositRequestSchema, (body, cents, producer) =>
-    buildPixDeposit(ctx, producer, { kind: "deposit", identifier: body.identifier ?? prefixedId("dep"), amountCents: cents, client: null, callbackUrl: body.callbackUrl }),
+    buildPixDeposit(ctx, producer, {
+      kind: "deposit",
+      identifier: body.identifier ?? prefixedId("dep"),
+      amountCents: cents,
+      client: null,
+      callbackUrl: body.callbackUrl,
+    }),
   );
 
-  postRoute(app, "/pix/subscription", pixSubscriptionRequestSchema, (body, producer) => createSubscription(ctx, producer, { kind: "pix", ...body }));
-  postRoute(app, "/card/subscription", cardSubscriptionRequestSchema, (body, producer) => createSubscription(ctx, producer, { kind: "card", ...body }));
-  postRoute(app, "/crypto/subscription", cryptoSubscriptionRequestSchema, (body, producer) => createSubscription(ctx, producer, { kind: "crypto", ...body }));
+  postRoute(app, "/pix/subscription", pixSubscriptionRequestSchema, (body, producer) =>
+    createSubscription(ctx, producer, { kind: "pix", ...body }),
+  );
+  postRoute(app, "/card/subscription", cardSubscriptionRequestSchema, (body, producer) =>
+    createSubscription(ctx, producer, { kind: "card", ...body }),
+  );
+  postRoute(app, "/crypto/subscription", cryptoSubscriptionRequestSchema, (body, producer) =>
+    createSubscription(ctx, producer, { kind: "crypto", ...body }),
+  );
   postRoute(app, "/transfers", transferRequestSchema, (body, producer, c) => createTransfer(ctx, producer, body, callerIp(c)));
   postRoute(app, "/producer/refunds", refundRequestSchema, (body, producer) => requestRefund(ctx, producer, body));
 

@@ -72,15 +72,28 @@ export function openApiDocument(publicUrl: string) {
     paths[def.path] = { ...(paths[def.path] ?? {}), [def.method.toLowerCase()]: op };
   }
   const S = (schema: z.ZodType) => toSchema(schema, "input");
-  paths["/sandbox/v1/transactions/{id}/events"] = { post: controlOperation("Move a transaction (pay, fail, cancel, refund, chargeback)", S(transitionRequestSchema), anyObject, ["id"]) };
-  paths["/sandbox/v1/transactions/{id}/notify"] = { post: controlOperation("Re-send a webhook for the current state (to url when given)", S(notifyRequestSchema), anyObject, ["id"]) };
-  paths["/sandbox/v1/transactions/{id}/status"] = { post: controlOperation("Test tool: report any status from now on, outside the transition table (no webhook)", S(statusRequestSchema), anyObject, ["id"]) };
+  paths["/sandbox/v1/transactions/{id}/events"] = {
+    post: controlOperation("Move a transaction (pay, fail, cancel, refund, chargeback)", S(transitionRequestSchema), anyObject, ["id"]),
+  };
+  paths["/sandbox/v1/transactions/{id}/notify"] = {
+    post: controlOperation("Re-send a webhook for the current state (to url when given)", S(notifyRequestSchema), anyObject, ["id"]),
+  };
+  paths["/sandbox/v1/transactions/{id}/status"] = {
+    post: controlOperation(
+      "Test tool: report any status from now on, outside the transition table (no webhook)",
+      S(statusRequestSchema),
+      anyObject,
+      ["id"],
+    ),
+  };
   paths["/sandbox/v1/refunds/{id}/approve"] = { post: controlOperation("Approve a refund request", null, anyObject, ["id"]) };
   paths["/sandbox/v1/refunds/{id}/reject"] = { post: controlOperation("Reject a refund request", null, anyObject, ["id"]) };
   paths["/sandbox/v1/withdraws/{id}/complete"] = { post: controlOperation("Complete a withdraw", null, anyObject, ["id"]) };
   paths["/sandbox/v1/withdraws/{id}/fail"] = { post: controlOperation("Fail a withdraw", null, anyObject, ["id"]) };
   paths["/sandbox/v1/clock"] = { get: controlOperation("Read the producer's sandbox clock", null) };
-  paths["/sandbox/v1/clock/advance"] = { post: controlOperation("Advance the sandbox clock and charge due subscriptions", S(clockAdvanceRequestSchema)) };
+  paths["/sandbox/v1/clock/advance"] = {
+    post: controlOperation("Advance the sandbox clock and charge due subscriptions", S(clockAdvanceRequestSchema)),
+  };
   paths["/sandbox/v1/deliveries"] = { get: controlOperation("Webhook deliveries and their attempts", null) };
   paths["/sandbox/v1/faults"] = {
     get: controlOperation("List queued faults", null),
@@ -96,7 +109,8 @@ export function openApiDocument(publicUrl: string) {
     info: {
       title: "Payment gateway interface (sandbox)",
       version: "1.0.0",
-      description: "Gateway interface /api/v1/gateway and the sandbox control API /sandbox/v1. Webhook payload: components.schemas.PaymentWebhook.",
+      description:
+        "Gateway interface /api/v1/gateway and the sandbox control API /sandbox/v1. Webhook payload: components.schemas.PaymentWebhook.",
     },
     servers: [{ url: publicUrl }],
     paths,

@@ -58,11 +58,7 @@ export function pageRoutes(ctx: SandboxContext) {
   app.get("/qr/:file", async (c) => {
     const match = /^(.+)\.png$/.exec(c.req.param("file"));
     if (!match) return c.notFound();
-    const [tx] = await ctx.db
-      .select({ pixCode: transactions.pixCode })
-      .from(transactions)
-      .where(eq(transactions.id, match[1]))
-      .limit(1);
+    const [tx] = await ctx.db.select({ pixCode: transactions.pixCode }).from(transactions).where(eq(transactions.id, match[1])).limit(1);
     if (!tx?.pixCode) return c.notFound();
     const png = await QRCode.toBuffer(tx.pixCode, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 360 });
     return c.body(new Uint8Array(png), 200, { "content-type": "image/png", "cache-control": "public, max-age=86400" });
@@ -108,7 +104,11 @@ export function pageRoutes(ctx: SandboxContext) {
       .where(sql`${transactions.id} like ${`${uuidPrefix}%`}`)
       .limit(1);
     if (!tx || pixTxidFor(tx.id) !== txid) return c.notFound();
-    return c.json({ txid, status: PAYABLE.has(tx.status) ? "ATIVA" : "CONCLUIDA", valor: { original: fromCents(tx.amountCents).toFixed(2) } });
+    return c.json({
+      txid,
+      status: PAYABLE.has(tx.status) ? "ATIVA" : "CONCLUIDA",
+      valor: { original: fromCents(tx.amountCents).toFixed(2) },
+    });
   });
 
   app.get("/pay/:orderId", async (c) => {
@@ -246,7 +246,9 @@ ${err("method")}
     const loaded = await loadCheckout(c.req.param("id"));
     if (!loaded) return c.html(notFoundPage("Checkout"), 404);
     const visitedUrl = `${ctx.publicUrl}${new URL(c.req.url).pathname}${new URL(c.req.url).search}`;
-    return c.html(page(loaded.request.product.name, checkoutForm(loaded.row.id, loaded.request, visitedUrl, {}, {}), loaded.request.settings?.colors));
+    return c.html(
+      page(loaded.request.product.name, checkoutForm(loaded.row.id, loaded.request, visitedUrl, {}, {}), loaded.request.settings?.colors),
+    );
   });
 
   app.post("/checkout/:id", async (c) => {
@@ -277,9 +279,7 @@ ${err("method")}
       .set({ salesCount: sql`${checkouts.salesCount} + 1` })
       .where(eq(checkouts.id, row.id))
       .returning({ n: checkouts.salesCount });
-    const utm = Object.fromEntries(
-      [...new URL(visitedUrl).searchParams.entries()].filter(([k]) => k.startsWith("utm_")),
-    );
+    const utm = Object.fromEntries([...new URL(visitedUrl).searchParams.entries()].filter(([k]) => k.startsWith("utm_")));
     const client: Record<string, unknown> = {
       name: values.name,
       email: values.email,
@@ -287,14 +287,29 @@ ${err("method")}
       document: values.document,
     };
     if (request.settings?.askForAddress) {
-      client.address = { zipCode: values.zipCode, street: values.street, number: values.number, city: values.city, state: values.state, country: "BR" };
+      client.address = {
+        zipCode: values.zipCode,
+        street: values.street,
+        number: values.number,
+        city: values.city,
+        state: values.state,
+        country: "BR",
+      };
     }
     const base: ChargeBase = {
       kind: "checkout",
       identifier: `checkout-${row.id}-${counter.n}`,
       amountCents: toCents(request.product.offer.price),
       client,
-      products: [{ id: request.product.externalId, externalId: request.product.externalId, name: request.product.name, price: request.product.offer.price, quantity: 1 }],
+      products: [
+        {
+          id: request.product.externalId,
+          externalId: request.product.externalId,
+          name: request.product.name,
+          price: request.product.offer.price,
+          quantity: 1,
+        },
+      ],
       callbackUrl: null,
       checkout: { id: row.id, offerCode: row.offerCode, url: visitedUrl },
       trackProps: { ip: callerIp(c), user_agent: c.req.header("user-agent") ?? null, ...utm },
@@ -303,7 +318,10 @@ ${err("method")}
     try {
       built =
         method === "CREDIT_CARD"
-          ? buildCardCharge(ctx, producer, { ...base, card: { number: (values.cardNumber ?? "").replace(/\D/g, ""), owner: values.name, expiresAt: "2099-12" } })
+          ? buildCardCharge(ctx, producer, {
+              ...base,
+              card: { number: (values.cardNumber ?? "").replace(/\D/g, ""), owner: values.name, expiresAt: "2099-12" },
+            })
           : method === "BOLETO"
             ? buildBoletoCharge(ctx, producer, base)
             : buildPixCharge(ctx, producer, base);
@@ -311,7 +329,12 @@ ${err("method")}
       errors.cardNumber = (e as Error).message;
       return c.html(page(request.product.name, checkoutForm(row.id, request, visitedUrl, values, errors), request.settings?.colors), 400);
     }
-    const created = await createTransaction(ctx, producer, built.row, built.events.map((event) => ({ event })));
+    const created = await createTransaction(
+      ctx,
+      producer,
+      built.row,
+      built.events.map((event) => ({ event })),
+    );
     let tx = created.row!;
     if (PAYABLE.has(tx.status)) tx = await applyTransition(ctx, producer, tx.id, "pay");
     const paid = tx.status === "COMPLETED";

@@ -19,7 +19,10 @@ describe("transitions", () => {
   it("pays a Pix charge and sends TRANSACTION_CREATED then TRANSACTION_PAID with every payload field", async () => {
     const receiver = await startReceiver();
     try {
-      const created = await demo.post("/pix/receive", pixBody({ callbackUrl: receiver.url, products: [{ id: "p1", name: "Livro", price: 10.5, quantity: 1 }] }));
+      const created = await demo.post(
+        "/pix/receive",
+        pixBody({ callbackUrl: receiver.url, products: [{ id: "p1", name: "Livro", price: 10.5, quantity: 1 }] }),
+      );
       const id = created.json.transactionId;
       const record = await demo.controlClient().event(id, "pay");
       expect(transactionRecordSchema.parse(record)).toMatchObject({ id, status: "COMPLETED" });
@@ -35,12 +38,31 @@ describe("transitions", () => {
       expect(Object.keys(paid.client.address!)).toEqual(
         expect.arrayContaining(["country", "zipCode", "state", "city", "neighborhood", "street", "number", "complement"]),
       );
-      expect(paid.transaction).toMatchObject({ id, status: "COMPLETED", paymentMethod: "PIX", amount: 10.5, currency: "BRL", installments: 1 });
-      for (const key of ["identifier", "originalCurrency", "originalAmount", "commissionAmount", "exchangeRate", "createdAt", "payedAt", "pixInformation", "boletoInformation"]) {
+      expect(paid.transaction).toMatchObject({
+        id,
+        status: "COMPLETED",
+        paymentMethod: "PIX",
+        amount: 10.5,
+        currency: "BRL",
+        installments: 1,
+      });
+      for (const key of [
+        "identifier",
+        "originalCurrency",
+        "originalAmount",
+        "commissionAmount",
+        "exchangeRate",
+        "createdAt",
+        "payedAt",
+        "pixInformation",
+        "boletoInformation",
+      ]) {
         expect(paid.transaction, key).toHaveProperty(key);
       }
       expect(paid.transaction.pixInformation?.endToEndId).toMatch(/^E\d{8}\d{12}[A-Z0-9]{11}$/);
-      expect(paid.orderItems).toEqual([expect.objectContaining({ price: 10.5, product: expect.objectContaining({ id: "p1", name: "Livro" }) })]);
+      expect(paid.orderItems).toEqual([
+        expect.objectContaining({ price: 10.5, product: expect.objectContaining({ id: "p1", name: "Livro" }) }),
+      ]);
       expect(paid.trackProps).toHaveProperty("isUpsell", false);
     } finally {
       await receiver.close();
@@ -79,7 +101,10 @@ describe("transitions", () => {
       const card = await demo.post("/card/receive", cardBody({ callbackUrl: receiver.url, installments: 3 }));
       expect(card.json.status).toBe("OK");
       const [paid] = await receiver.waitFor((all) => all.length >= 1);
-      expect(paid.body).toMatchObject({ event: "TRANSACTION_PAID", transaction: { status: "COMPLETED", paymentMethod: "CREDIT_CARD", installments: 3 } });
+      expect(paid.body).toMatchObject({
+        event: "TRANSACTION_PAID",
+        transaction: { status: "COMPLETED", paymentMethod: "CREDIT_CARD", installments: 3 },
+      });
       expect(JSON.stringify(paid.body)).not.toContain("4111111111111111");
       const record = await demo.controlClient().event(card.json.transactionId, "chargeback");
       expect(record.status).toBe("CHARGED_BACK");
@@ -160,7 +185,13 @@ describe("webhook outbox", () => {
         const d = await control.deliveries({ transactionId: created.json.transactionId });
         return d.length === 1 && d[0].status === "DELIVERED" ? d : undefined;
       });
-      expect(delivery).toMatchObject({ event: "TRANSACTION_CREATED", url: receiver.url, attempts: 2, lastStatusCode: 200, lastError: null });
+      expect(delivery).toMatchObject({
+        event: "TRANSACTION_CREATED",
+        url: receiver.url,
+        attempts: 2,
+        lastStatusCode: 200,
+        lastError: null,
+      });
       expect(delivery.attemptLog.map((a) => a.statusCode)).toEqual([500, 200]);
       expect(delivery.attemptLog[0].error).toMatch(/500/);
     } finally {
@@ -192,7 +223,11 @@ describe("webhook outbox", () => {
       expect(await control.settings()).toEqual({ webhookUrl: receiver.url });
       const created = await company.post("/pix/receive", pixBody());
       const [hook] = await receiver.waitFor((all) => all.length >= 1);
-      expect(hook.body).toMatchObject({ event: "TRANSACTION_CREATED", token: KEYS.company.webhookToken, transaction: { id: created.json.transactionId } });
+      expect(hook.body).toMatchObject({
+        event: "TRANSACTION_CREATED",
+        token: KEYS.company.webhookToken,
+        transaction: { id: created.json.transactionId },
+      });
     } finally {
       await control.setWebhookUrl(null);
       await receiver.close();
@@ -212,7 +247,12 @@ describe("withdraws", () => {
       const hooks = await receiver.waitFor((all) => all.length >= 2);
       const completed = hooks.find((h) => h.body.event === "WITHDRAW_COMPLETED")!.body;
       const failed = hooks.find((h) => h.body.event === "WITHDRAW_FAILED")!.body;
-      expect(completed).toMatchObject({ token: a.json.webhookToken, identifier: a.json.withdraw ? expect.any(String) : "", withdraw: { id: a.json.withdraw.id, status: "COMPLETED" }, payoutAccount: { status: "ACTIVE" } });
+      expect(completed).toMatchObject({
+        token: a.json.webhookToken,
+        identifier: a.json.withdraw ? expect.any(String) : "",
+        withdraw: { id: a.json.withdraw.id, status: "COMPLETED" },
+        payoutAccount: { status: "ACTIVE" },
+      });
       expect(failed).toMatchObject({ token: b.json.webhookToken, withdraw: { status: "FAILED" } });
       await expect(control.completeWithdraw(a.json.withdraw.id)).rejects.toMatchObject({ status: 409 });
       await expect(api(sandbox, "company").controlClient().completeWithdraw(b.json.withdraw.id)).rejects.toMatchObject({ status: 404 });
@@ -316,7 +356,10 @@ describe("clock and subscriptions", () => {
       expect(advanced.charges.every((c) => c.status === "COMPLETED")).toBe(true);
       const hooks = await receiver.waitFor((all) => all.length >= 3);
       const third = hooks.find((h) => h.body.subscription?.chargeNumber === 3)!.body;
-      expect(third).toMatchObject({ event: "TRANSACTION_PAID", subscription: { id: created.json.subscriptionId, identifier: created.json.identifier } });
+      expect(third).toMatchObject({
+        event: "TRANSACTION_PAID",
+        subscription: { id: created.json.subscriptionId, identifier: created.json.identifier },
+      });
       const lookup = await nokyc.get(`/transactions?clientIdentifier=${created.json.identifier}-3`);
       expect(lookup.json).toMatchObject({ status: "COMPLETED", purchaseType: "SUBSCRIPTION" });
       expect(Date.parse((await control.clock()).now) - Date.now()).toBeGreaterThan(20 * 86_400_000);
@@ -341,7 +384,13 @@ describe("hosted checkout sale", () => {
       expect(html).toContain("#ff0066");
       expect(html).toContain('value="Ana Lima"');
       const checkoutId = created.json.checkoutUrl.split("/").pop();
-      const form = new URLSearchParams({ visitedUrl: visited, name: "Ana Lima", email: "ana@example.com", document: "123.456.789-09", method: "PIX" });
+      const form = new URLSearchParams({
+        visitedUrl: visited,
+        name: "Ana Lima",
+        email: "ana@example.com",
+        document: "123.456.789-09",
+        method: "PIX",
+      });
       const sale = await fetch(`${sandbox.url}/checkout/${checkoutId}`, { method: "POST", body: form });
       expect(sale.status).toBe(200);
       expect(await sale.text()).toContain("Payment approved");

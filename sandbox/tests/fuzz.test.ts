@@ -21,7 +21,19 @@ afterAll(async () => {
 
 const nasty = fc.oneof(
   fc.string(),
-  fc.constantFrom("\u0000", "a\u0000b", "\u0007\u001b[31m", "‮", "💥".repeat(50), "x".repeat(300_000), "-1", "1e309", "NaN", "0000-00-00", "9999-99-99"),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\u0007\u001b[31m",
+    "‮",
+    "💥".repeat(50),
+    "x".repeat(300_000),
+    "-1",
+    "1e309",
+    "NaN",
+    "0000-00-00",
+    "9999-99-99",
+  ),
   fc.integer(),
   fc.double(),
   fc.constantFrom(1e309, -0, Number.MAX_SAFE_INTEGER * 10, 1e-9, 1.005),
@@ -29,9 +41,32 @@ const nasty = fc.oneof(
   fc.constant(null),
 );
 const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: "small", withCrossShrink: true }, nasty, fc.array(tie("node"), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 12 }), tie("node"), { maxKeys: 5 })),
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    nasty,
+    fc.array(tie("node"), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), tie("node"), { maxKeys: 5 }),
+  ),
 })).node;
-const fieldNames = fc.constantFrom("identifier", "amount", "client", "products", "card", "clientIp", "dueDate", "pix", "owner", "product", "settings", "subscription", "transactionId", "reason", "callbackUrl", "splits", "metadata");
+const fieldNames = fc.constantFrom(
+  "identifier",
+  "amount",
+  "client",
+  "products",
+  "card",
+  "clientIp",
+  "dueDate",
+  "pix",
+  "owner",
+  "product",
+  "settings",
+  "subscription",
+  "transactionId",
+  "reason",
+  "callbackUrl",
+  "splits",
+  "metadata",
+);
 const body = fc.oneof(
   fc.dictionary(fieldNames, value, { maxKeys: 8 }).map((object) => JSON.stringify(object)),
   value.map((v) => JSON.stringify(v) ?? "null"),
@@ -39,7 +74,9 @@ const body = fc.oneof(
   fc.nat({ max: 3000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
   fc.nat({ max: 3000 }).map((depth) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth)),
 );
-const POSTS = Object.values(ENDPOINTS).filter((e) => e.method === "POST").map((e) => e.path);
+const POSTS = Object.values(ENDPOINTS)
+  .filter((e) => e.method === "POST")
+  .map((e) => e.path);
 
 describe("the sandbox under fuzzing", () => {
   it("answers every bad request below 500, with no internals in the body", async () => {
@@ -47,7 +84,11 @@ describe("the sandbox under fuzzing", () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...POSTS), body, async (path, payload) => {
         requests += 1;
-        const response = await fetch(`${sandbox.url}${path}`, { method: "POST", headers: { ...KEYS, "content-type": "application/json" }, body: payload });
+        const response = await fetch(`${sandbox.url}${path}`, {
+          method: "POST",
+          headers: { ...KEYS, "content-type": "application/json" },
+          body: payload,
+        });
         const text = await response.text();
         expect(response.status, `${path} ${payload.slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
         expect(text).not.toMatch(INTERNALS);
@@ -55,14 +96,22 @@ describe("the sandbox under fuzzing", () => {
       { numRuns: 1_500 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom("id", "clientIdentifier", "_", "x\u0000"), fc.oneof(fc.string(), fc.constantFrom("\u0000", "x".repeat(300_000), "%00"))), async (query) => {
-        requests += 1;
-        const qs = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
-        const response = await fetch(`${sandbox.url}/api/v1/gateway/transactions?${qs}`, { headers: KEYS });
-        const text = await response.text();
-        expect(response.status, `?${qs.slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
-        expect(text).not.toMatch(INTERNALS);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom("id", "clientIdentifier", "_", "x\u0000"),
+          fc.oneof(fc.string(), fc.constantFrom("\u0000", "x".repeat(300_000), "%00")),
+        ),
+        async (query) => {
+          requests += 1;
+          const qs = Object.entries(query)
+            .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+            .join("&");
+          const response = await fetch(`${sandbox.url}/api/v1/gateway/transactions?${qs}`, { headers: KEYS });
+          const text = await response.text();
+          expect(response.status, `?${qs.slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+          expect(text).not.toMatch(INTERNALS);
+        },
+      ),
       { numRuns: 600 },
     );
     expect(requests).toBeGreaterThanOrEqual(2_000);

@@ -1,6 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely; shapes are checked with the zod schemas */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boletoChargeResponseSchema, cardChargeResponseSchema, cryptoChargeResponseSchema, pixChargeResponseSchema, pixDepositResponseSchema } from "../../lib/gateway/schemas/charges";
+import {
+  boletoChargeResponseSchema,
+  cardChargeResponseSchema,
+  cryptoChargeResponseSchema,
+  pixChargeResponseSchema,
+  pixDepositResponseSchema,
+} from "../../lib/gateway/schemas/charges";
 import { checkoutResponseSchema } from "../../lib/gateway/schemas/checkout";
 import { gatewayErrorBodySchema } from "../../lib/gateway/schemas/common";
 import { producerRecordSchema } from "../../lib/gateway/schemas/producer";
@@ -135,7 +141,10 @@ describe("charges", () => {
   });
 
   it("rejects a non-Luhn card number with 400 naming the field, and never echoes it", async () => {
-    const res = await demo.post("/card/receive", cardBody({ card: { number: "4111111111111112", owner: "X", expiresAt: "2031-01", cvv: "123" } }));
+    const res = await demo.post(
+      "/card/receive",
+      cardBody({ card: { number: "4111111111111112", owner: "X", expiresAt: "2031-01", cvv: "123" } }),
+    );
     expectError(res, 400, /card\.number/);
     expect(res.text).not.toContain("4111111111111112");
   });
@@ -301,13 +310,19 @@ describe("transfers", () => {
     expect(body.webhookToken).not.toBe((await demo.post("/transfers", transferBody())).json.webhookToken);
     expect(body.receiptUrl).toContain(body.withdraw.id);
     const identifier = uid("tr-fixed");
-    const [a, b] = await Promise.all([demo.post("/transfers", transferBody({ identifier })), demo.post("/transfers", transferBody({ identifier }))]);
+    const [a, b] = await Promise.all([
+      demo.post("/transfers", transferBody({ identifier })),
+      demo.post("/transfers", transferBody({ identifier })),
+    ]);
     expect(a.json.withdraw.id).toBe(b.json.withdraw.id);
     expect(a.json.webhookToken).toBe(b.json.webhookToken);
   });
 
   it("accepts owner.ip 127.0.0.1 from a caller on 127.0.0.1 over a real socket (the one-machine demo)", async () => {
-    const res = await demo.post("/transfers", transferBody({ owner: { ip: "127.0.0.1", name: "Joao", document: { type: "cpf", number: "52998224725" } } }));
+    const res = await demo.post(
+      "/transfers",
+      transferBody({ owner: { ip: "127.0.0.1", name: "Joao", document: { type: "cpf", number: "52998224725" } } }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -318,12 +333,18 @@ describe("transfers", () => {
     const ok = await demo.post("/transfers", transferBody({ pix: { type: "phone", key: "+5511987654321" } }));
     expect(ok.status).toBe(200);
     expectError(
-      await demo.post("/transfers", transferBody({ owner: { ip: "200.1.2.3", name: "João", document: { type: "cpf", number: "52998224725" } } })),
+      await demo.post(
+        "/transfers",
+        transferBody({ owner: { ip: "200.1.2.3", name: "João", document: { type: "cpf", number: "52998224725" } } }),
+      ),
       400,
       /sem acentos/,
     );
     expectError(
-      await demo.post("/transfers", transferBody({ owner: { ip: "200.1.2.3", name: "Joao", document: { type: "cpf", number: "11111111111" } } })),
+      await demo.post(
+        "/transfers",
+        transferBody({ owner: { ip: "200.1.2.3", name: "Joao", document: { type: "cpf", number: "11111111111" } } }),
+      ),
       400,
       /^owner\.document\.number: CPF inválido$/,
     );
@@ -349,9 +370,18 @@ describe("checkout", () => {
 describe("refund requests", () => {
   it("creates a PENDING refund for a paid transaction, then 422 on a second request", async () => {
     const card = await demo.post("/card/receive", cardBody());
-    const first = await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "customer asked", description: "dup" });
+    const first = await demo.post("/producer/refunds", {
+      transactionId: card.json.transactionId,
+      reason: "customer asked",
+      description: "dup",
+    });
     expect(first.status).toBe(200);
-    expect(refundRecordSchema.parse(first.json)).toMatchObject({ status: "PENDING", producerId: "prod_demo", amount: 99.9, reason: "customer asked" });
+    expect(refundRecordSchema.parse(first.json)).toMatchObject({
+      status: "PENDING",
+      producerId: "prod_demo",
+      amount: 99.9,
+      reason: "customer asked",
+    });
     const second = await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "again" });
     expectError(second, 422);
     expect(second.json.errorCode).toBe("GATEWAY_INVALID_ARGUMENT");
@@ -379,7 +409,13 @@ describe("subscriptions", () => {
   const product = { id: "plan-1", name: "Plano mensal", price: 29.9 };
 
   it("creates Pix, card and crypto subscriptions with a first charge", async () => {
-    const pix = await demo.post("/pix/subscription", { identifier: uid("sub"), amount: 29.9, client: CLIENT, product, subscription: recurrence });
+    const pix = await demo.post("/pix/subscription", {
+      identifier: uid("sub"),
+      amount: 29.9,
+      client: CLIENT,
+      product,
+      subscription: recurrence,
+    });
     expect(pix.status).toBe(200);
     subscriptionResponseSchema.parse(pix.json);
     expect(pix.json).toMatchObject({ status: "ACTIVE", paymentMethod: "PIX", amount: 29.9 });

@@ -1,19 +1,38 @@
- 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../app";
 import { checkoutBody, KEYS, start } from "./helpers";
 
 const ROUTES: Array<[string, string]> = [
-  ...["/pix/receive", "/card/receive", "/boleto/receive", "/crypto/receive", "/pix/deposit", "/pix/subscription", "/card/subscription",
-    "/crypto/subscription", "/transfers", "/checkout", "/producer/refunds"].map((p) => ["POST", `/api/v1/gateway${p}`] as [string, string]),
+  ...[
+    "/pix/receive",
+    "/card/receive",
+    "/boleto/receive",
+    "/crypto/receive",
+    "/pix/deposit",
+    "/pix/subscription",
+    "/card/subscription",
+    "/crypto/subscription",
+    "/transfers",
+    "/checkout",
+    "/producer/refunds",
+  ].map((p) => ["POST", `/api/v1/gateway${p}`] as [string, string]),
   ["GET", "/api/v1/gateway/transactions"],
   ["GET", "/api/v1/gateway/producer"],
-  ...["/transactions/:id/events", "/transactions/:id/notify", "/refunds/:id/approve", "/refunds/:id/reject", "/withdraws/:id/complete",
-    "/withdraws/:id/fail", "/clock/advance"].map((p) => ["POST", `/sandbox/v1${p}`] as [string, string]),
+  ...[
+    "/transactions/:id/events",
+    "/transactions/:id/notify",
+    "/refunds/:id/approve",
+    "/refunds/:id/reject",
+    "/withdraws/:id/complete",
+    "/withdraws/:id/fail",
+    "/clock/advance",
+  ].map((p) => ["POST", `/sandbox/v1${p}`] as [string, string]),
   ["GET", "/sandbox/v1/deliveries"],
   ["PUT", "/sandbox/v1/settings"],
-  ...["/qr/:id", "/boleto/:id", "/pix/:id", "/pay/:id", "/receipt/:id", "/transfer-receipt/:id", "/checkout/:id"].map((p) => ["GET", p] as [string, string]),
+  ...["/qr/:id", "/boleto/:id", "/pix/:id", "/pay/:id", "/receipt/:id", "/transfer-receipt/:id", "/checkout/:id"].map(
+    (p) => ["GET", p] as [string, string],
+  ),
   ["POST", "/pay/:id"],
   ["POST", "/checkout/:id"],
 ];
@@ -47,10 +66,37 @@ const leaf = fc.oneof(nasty, nastyNumber, fc.boolean(), fc.constant(null));
 const jsonish = fc.oneof(
   fc.constant(deep(5_000)),
   fc.constant(`{"a":${deep(200)}}`),
-  fc.constant("{\"identifier\": \"x"),
-  fc.dictionary(fc.constantFrom("identifier", "amount", "client", "callbackUrl", "product", "settings", "customer", "status", "event", "transactionId", "reason", "ms", "webhookUrl", "pix", "owner"), leaf).map((o) => JSON.stringify(o)),
+  fc.constant('{"identifier": "x'),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        "identifier",
+        "amount",
+        "client",
+        "callbackUrl",
+        "product",
+        "settings",
+        "customer",
+        "status",
+        "event",
+        "transactionId",
+        "reason",
+        "ms",
+        "webhookUrl",
+        "pix",
+        "owner",
+      ),
+      leaf,
+    )
+    .map((o) => JSON.stringify(o)),
   fc.tuple(leaf, leaf, nastyNumber, fc.constantFrom(["PIX"], [], ["\u0000"])).map(([email, name, price, methods]) =>
-    JSON.stringify(checkoutBody({ customer: { email, name }, settings: { paymentMethods: methods }, product: { externalId: "p", name: "n", offer: { name: "o", price, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" } } })),
+    JSON.stringify(
+      checkoutBody({
+        customer: { email, name },
+        settings: { paymentMethods: methods },
+        product: { externalId: "p", name: "n", offer: { name: "o", price, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" } },
+      }),
+    ),
   ),
   fc.anything().map((v) => {
     try {
@@ -75,21 +121,32 @@ describe("sandbox fuzz", () => {
   it("answers 2,000 bad inputs with no 5xx and no internals", async () => {
     const seen: number[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), nasty, jsonish, nasty, fc.boolean(), async ([method, pattern], segment, body, query, raw) => {
-        const path = pattern.replace(":id", raw ? segment.replace(/[%?#]/g, "") : encodeURIComponent(segment));
-        const url = `${sandbox.url}${path}?clientIdentifier=${encodeURIComponent(query.slice(0, 2_000))}`;
-        const headers: Record<string, string> = { "x-public-key": KEYS.demo.publicKey, "x-secret-key": KEYS.demo.secretKey, "content-type": "application/json" };
-        let res: Response;
-        try {
-          res = await fetch(url, { method, headers, body: method === "GET" ? undefined : body });
-        } catch {
-          return; // the URL could not even be sent (an invalid character): nothing reached the server
-        }
-        const text = await res.text();
-        seen.push(res.status);
-        expect(res.status, `${method} ${path.slice(0, 80)} ${body.slice(0, 200)} -> ${text.slice(0, 300)}`).toBeLessThan(500);
-        expect(text).not.toMatch(INTERNALS);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        nasty,
+        jsonish,
+        nasty,
+        fc.boolean(),
+        async ([method, pattern], segment, body, query, raw) => {
+          const path = pattern.replace(":id", raw ? segment.replace(/[%?#]/g, "") : encodeURIComponent(segment));
+          const url = `${sandbox.url}${path}?clientIdentifier=${encodeURIComponent(query.slice(0, 2_000))}`;
+          const headers: Record<string, string> = {
+            "x-public-key": KEYS.demo.publicKey,
+            "x-secret-key": KEYS.demo.secretKey,
+            "content-type": "application/json",
+          };
+          let res: Response;
+          try {
+            res = await fetch(url, { method, headers, body: method === "GET" ? undefined : body });
+          } catch {
+            return; // the URL could not even be sent (an invalid character): nothing reached the server
+          }
+          const text = await res.text();
+          seen.push(res.status);
+          expect(res.status, `${method} ${path.slice(0, 80)} ${body.slice(0, 200)} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+          expect(text).not.toMatch(INTERNALS);
+        },
+      ),
       { numRuns: 2_000 },
     );
     expect(seen.length).toBeGreaterThan(1_500);
@@ -102,10 +159,19 @@ describe("sandbox fuzz", () => {
         headers: { "x-public-key": KEYS.demo.publicKey, "x-secret-key": KEYS.demo.secretKey, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-    const offer = (price: number) => ({ externalId: "p", name: "n", offer: { name: "o", price, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" } });
-    for (const price of [1e-9, 1.005, 1e15, 0, -5]) expect([400, 422], String(price)).toContain((await post(checkoutBody({ product: offer(price) }))).status);
-    expect((await post(checkoutBody({ settings: { paymentMethods: [] } }))).status).toSatisfy((status: number) => status === 400 || status === 422);
-    expect((await post(checkoutBody({ customer: { email: "not-an-email" } }))).status).toSatisfy((status: number) => status === 400 || status === 422);
+    const offer = (price: number) => ({
+      externalId: "p",
+      name: "n",
+      offer: { name: "o", price, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" },
+    });
+    for (const price of [1e-9, 1.005, 1e15, 0, -5])
+      expect([400, 422], String(price)).toContain((await post(checkoutBody({ product: offer(price) }))).status);
+    expect((await post(checkoutBody({ settings: { paymentMethods: [] } }))).status).toSatisfy(
+      (status: number) => status === 400 || status === 422,
+    );
+    expect((await post(checkoutBody({ customer: { email: "not-an-email" } }))).status).toSatisfy(
+      (status: number) => status === 400 || status === 422,
+    );
     expect((await post(checkoutBody({ product: offer(19.9) }))).status).toBeLessThan(300);
   });
 });

@@ -63,7 +63,10 @@ describe("hosted order page", () => {
   it("shows crypto and boleto details and escapes HTML", async () => {
     const crypto = await demo.post("/crypto/receive", cryptoBody());
     expect(await (await fetch(local(crypto.json.order.url))).text()).toContain(crypto.json.crypto.address);
-    const boleto = await demo.post("/boleto/receive", boletoBody({ client: { name: "<script>x</script>", email: "a@b.co", phone: "1", document: "52998224725" } }));
+    const boleto = await demo.post(
+      "/boleto/receive",
+      boletoBody({ client: { name: "<script>x</script>", email: "a@b.co", phone: "1", document: "52998224725" } }),
+    );
     const receipt = await (await fetch(`${sandbox.url}/receipt/${boleto.json.order.id}`)).text();
     expect(receipt).not.toContain("<script>x</script>");
     expect(receipt).toContain("&lt;script&gt;");

@@ -83,7 +83,10 @@ describe.skipIf(!pgAvailable)("Postgres (node-postgres) smoke", () => {
       const demo = api(sandbox);
       const bodies = Array.from({ length: 8 }, () => pixBody({ callbackUrl: receiver.url }));
       const same = pixBody();
-      const results = await Promise.all([...bodies.map((b) => demo.post("/pix/receive", b)), ...Array.from({ length: 8 }, () => demo.post("/pix/receive", same))]);
+      const results = await Promise.all([
+        ...bodies.map((b) => demo.post("/pix/receive", b)),
+        ...Array.from({ length: 8 }, () => demo.post("/pix/receive", same)),
+      ]);
       results.forEach((r) => pixChargeResponseSchema.parse(r.json));
       expect(new Set(results.slice(8).map((r) => r.json.transactionId)).size).toBe(1);
       const card = await demo.post("/card/receive", cardBody());
@@ -91,7 +94,10 @@ describe.skipIf(!pgAvailable)("Postgres (node-postgres) smoke", () => {
       expect(refund.json.status).toBe("PENDING");
       expect((await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "r" })).status).toBe(422);
       await demo.controlClient().event(results[0].json.transactionId, "pay");
-      await receiver.waitFor((all) => all.filter((h) => h.body.event === "TRANSACTION_CREATED").length >= 8 && all.some((h) => h.body.event === "TRANSACTION_PAID"));
+      await receiver.waitFor(
+        (all) =>
+          all.filter((h) => h.body.event === "TRANSACTION_CREATED").length >= 8 && all.some((h) => h.body.event === "TRANSACTION_PAID"),
+      );
       await sandbox.close();
 
       sandbox = await start({ databaseUrl: url.toString() });

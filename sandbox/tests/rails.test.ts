@@ -33,7 +33,11 @@ describe("boleto rail", () => {
     const a = issueBoleto({ transactionId: "t-1", amountCents: 123456, dueDate: "2027-03-10" });
     const b = issueBoleto({ transactionId: "t-1", amountCents: 123456, dueDate: "2027-03-10" });
     expect(a.barcode).toBe(b.barcode);
-    expect(parseBoletoBarcode(a.barcode, new Date("2027-03-01"))).toMatchObject({ bankCode: "237", amountCents: 123456, dueDate: "2027-03-10" });
+    expect(parseBoletoBarcode(a.barcode, new Date("2027-03-01"))).toMatchObject({
+      bankCode: "237",
+      amountCents: 123456,
+      dueDate: "2027-03-10",
+    });
   });
 });
 
@@ -49,8 +53,14 @@ describe("crypto rail", () => {
   });
 
   it("names the bad field", () => {
-    expect(resolveCrypto({ currency: "BRL", cryptoCurrency: "ETH", network: "TRON" })).toMatchObject({ ok: false, message: expect.stringMatching(/^network/) });
-    expect(resolveCrypto({ currency: "BRL", cryptoCurrency: "XRP", network: "ETH" })).toMatchObject({ ok: false, message: expect.stringMatching(/^cryptoCurrency/) });
+    expect(resolveCrypto({ currency: "BRL", cryptoCurrency: "ETH", network: "TRON" })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^network/),
+    });
+    expect(resolveCrypto({ currency: "BRL", cryptoCurrency: "XRP", network: "ETH" })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^cryptoCurrency/),
+    });
   });
 
   it("derives stable addresses per seed", () => {
@@ -68,7 +78,9 @@ describe("card rail", () => {
 
   it("maps the test cards and expired cards", () => {
     const at = new Date("2026-06-15");
-    expect(authorizeCard({ number: "4000000000009995", owner: "X", expiresAt: "2030-01" }, at)).toMatchObject({ outcome: "insufficient_funds" });
+    expect(authorizeCard({ number: "4000000000009995", owner: "X", expiresAt: "2030-01" }, at)).toMatchObject({
+      outcome: "insufficient_funds",
+    });
     expect(authorizeCard({ number: "4000000000000002", owner: "X", expiresAt: "2030-01" }, at)).toMatchObject({ outcome: "declined" });
     expect(authorizeCard({ number: "4111111111111111", owner: "X", expiresAt: "2026-05" }, at)).toMatchObject({ outcome: "expired" });
     expect(authorizeCard({ number: "4111111111111112", owner: "X", expiresAt: "2030-01" }, at)).toMatchObject({ ok: false });

@@ -24,7 +24,11 @@ describe("transfers: owner.ip and the caller's address", () => {
     const res = await local.post("/transfers", transferBody(owner("203.0.113.7")), { remoteAddress: "203.0.113.7" });
     expectError(res, 422, /^owner\.ip: deve ser o IP do usuário que faz a transferência/);
     expect(res.json.errorCode).toBe("GATEWAY_INVALID_ARGUMENT");
-    expectError(await local.post("/transfers", transferBody(owner("203.0.113.7")), { remoteAddress: "::ffff:203.0.113.7" }), 422, /owner\.ip/);
+    expectError(
+      await local.post("/transfers", transferBody(owner("203.0.113.7")), { remoteAddress: "::ffff:203.0.113.7" }),
+      422,
+      /owner\.ip/,
+    );
     expectError(await local.post("/transfers", transferBody(owner("10.0.0.5")), { remoteAddress: "10.0.0.5" }), 422, /owner\.ip/);
   });
 
@@ -42,8 +46,10 @@ describe("transfers: owner.ip and the caller's address", () => {
   });
 
   it("tells loopback addresses apart from the rest", () => {
-    for (const ip of ["127.0.0.1", "127.255.255.254", "::1", "::ffff:127.0.0.1", "0:0:0:0:0:0:0:1"]) expect(isLoopbackIp(ip), ip).toBe(true);
-    for (const ip of ["128.0.0.1", "10.0.0.1", "1.127.0.0", "127.0.0", "127.0.0.256", "::ffff:10.0.0.1", "::2", "localhost"]) expect(isLoopbackIp(ip), ip).toBe(false);
+    for (const ip of ["127.0.0.1", "127.255.255.254", "::1", "::ffff:127.0.0.1", "0:0:0:0:0:0:0:1"])
+      expect(isLoopbackIp(ip), ip).toBe(true);
+    for (const ip of ["128.0.0.1", "10.0.0.1", "1.127.0.0", "127.0.0", "127.0.0.256", "::ffff:10.0.0.1", "::2", "localhost"])
+      expect(isLoopbackIp(ip), ip).toBe(false);
     expect(ownerIpRefused("127.0.0.1", "127.0.0.1")).toBe(false);
     expect(ownerIpRefused("200.1.2.3", "200.1.2.3")).toBe(true);
     expect(ownerIpRefused("200.1.2.3", null)).toBe(false);

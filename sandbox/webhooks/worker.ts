@@ -162,7 +162,8 @@ export class WebhookWorker {
           lastStatusCode: statusCode,
           lastError: error,
           deliveredAt: delivered ? finishedAt : null,
-          nextAttemptAt: delivered || exhausted ? finishedAt : new Date(finishedAt.getTime() + retryDelayMs(this.opts.retryBaseMs, attempt)),
+          nextAttemptAt:
+            delivered || exhausted ? finishedAt : new Date(finishedAt.getTime() + retryDelayMs(this.opts.retryBaseMs, attempt)),
           updatedAt: finishedAt,
         })
         .where(eq(webhookOutbox.id, row.id));

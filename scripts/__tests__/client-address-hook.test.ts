@@ -15,7 +15,9 @@ let stopServer = () => {};
 afterEach(() => stopServer());
 
 async function serverWithHook(trustedHops: number): Promise<string> {
-  const child = spawn(process.execPath, ["--import", hook, "-e", echoServer], { env: { ...process.env, TRUSTED_PROXY_HOPS: String(trustedHops) } });
+  const child = spawn(process.execPath, ["--import", hook, "-e", echoServer], {
+    env: { ...process.env, TRUSTED_PROXY_HOPS: String(trustedHops) },
+  });
   stopServer = () => child.kill();
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));

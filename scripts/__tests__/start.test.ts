@@ -60,7 +60,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-type Started = { child: ChildProcess; port: number; dataDir: string; output: () => string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+type Started = {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 const started: ChildProcess[] = [];
 afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
@@ -87,7 +93,9 @@ async function start(extra: Record<string, string> = {}): Promise<Started> {
   let text = "";
   child.stdout!.on("data", (chunk) => (text += chunk));
   child.stderr!.on("data", (chunk) => (text += chunk));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("close", (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("close", (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })),
+  );
   return { child, port, dataDir, output: () => text, exit };
 }
 
@@ -123,11 +131,20 @@ function alive(pid: number): boolean {
 describe("npm start (scripts/start.mjs) as a supervisor", { timeout: 60_000 }, () => {
   it("starts the web server again when it is killed with SIGKILL, says why, and leaves the worker running", async () => {
     const s = await start();
-    const first = await until(() => webPid(s), (pid) => pid !== null);
-    const worker = await until(() => workerPid(s), (pid) => pid !== null);
+    const first = await until(
+      () => webPid(s),
+      (pid) => pid !== null,
+    );
+    const worker = await until(
+      () => workerPid(s),
+      (pid) => pid !== null,
+    );
     expect(first).toBeGreaterThan(0);
     process.kill(first!, "SIGKILL");
-    const second = await until(() => webPid(s), (pid) => pid !== null && pid !== first);
+    const second = await until(
+      () => webPid(s),
+      (pid) => pid !== null && pid !== first,
+    );
     expect(second).not.toBe(first);
     expect(s.output()).toMatch(/the web server stopped unexpectedly \(killed by SIGKILL\); starting it again in 0\.1 s/);
     expect(s.child.exitCode).toBeNull();
@@ -141,8 +158,14 @@ describe("npm start (scripts/start.mjs) as a supervisor", { timeout: 60_000 }, (
 
   it("SIGTERM drains: the request in flight is answered, the worker stops at its safe point, then it exits 0", async () => {
     const s = await start();
-    await until(() => webPid(s), (pid) => pid !== null);
-    await until(() => workerPid(s), (pid) => pid !== null);
+    await until(
+      () => webPid(s),
+      (pid) => pid !== null,
+    );
+    await until(
+      () => workerPid(s),
+      (pid) => pid !== null,
+    );
     const slow = fetch(`http://127.0.0.1:${s.port}/slow`).then(async (r) => [r.status, await r.text()] as const);
     await new Promise((resolve) => setTimeout(resolve, 300));
     s.child.kill("SIGTERM");
@@ -157,7 +180,9 @@ describe("npm start (scripts/start.mjs) as a supervisor", { timeout: 60_000 }, (
     const s = await start({ FAKE_WEB_CRASH: "1", START_RESTART_LIMIT: "2" });
     const { code } = await s.exit;
     expect(code).toBe(128 + 9);
-    expect(s.output()).toMatch(/the web server stopped unexpectedly \(killed by SIGKILL\); starting it again in 0\.1 s \(restart 1 of at most 2\)/);
+    expect(s.output()).toMatch(
+      /the web server stopped unexpectedly \(killed by SIGKILL\); starting it again in 0\.1 s \(restart 1 of at most 2\)/,
+    );
     expect(s.output()).toMatch(/starting it again in 0\.2 s \(restart 2 of at most 2\)/);
     expect(s.output()).toMatch(/the web server stopped \(killed by SIGKILL\) 3 times in a row; giving up/);
     const worker = workerPid(s);
@@ -166,8 +191,14 @@ describe("npm start (scripts/start.mjs) as a supervisor", { timeout: 60_000 }, (
 
   it("a child that does not stop in time is killed, and the exit status says so", async () => {
     const s = await start({ FAKE_WORKER_HANG: "1", START_STOP_TIMEOUT_MS: "1000" });
-    await until(() => webPid(s), (pid) => pid !== null);
-    const worker = await until(() => workerPid(s), (pid) => pid !== null);
+    await until(
+      () => webPid(s),
+      (pid) => pid !== null,
+    );
+    const worker = await until(
+      () => workerPid(s),
+      (pid) => pid !== null,
+    );
     const stoppedAt = Date.now();
     s.child.kill("SIGTERM");
     expect(await s.exit).toEqual({ code: 1, signal: null });

@@ -21,7 +21,10 @@ function manifests(dir) {
 }
 
 function packageOf(source) {
-  const cleaned = source.replace(/^.*?\[project\]\//, "").replace(/^turbopack:\/\/\/?/, "").replace(/^\.\.\//, "");
+  const cleaned = source
+    .replace(/^.*?\[project\]\//, "")
+    .replace(/^turbopack:\/\/\/?/, "")
+    .replace(/^\.\.\//, "");
   const match = cleaned.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (match) return match[1];
   const [top, second] = cleaned.split("/");
@@ -43,7 +46,10 @@ function chunkComposition(file) {
     let previous = null;
     const flush = (next) => {
       if (!previous) return;
-      const end = next && next.generatedLine === previous.generatedLine ? next.generatedColumn : lines[previous.generatedLine - 1]?.length ?? previous.generatedColumn;
+      const end =
+        next && next.generatedLine === previous.generatedLine
+          ? next.generatedColumn
+          : (lines[previous.generatedLine - 1]?.length ?? previous.generatedColumn);
       const key = previous.source ? packageOf(previous.source) : "(runtime)";
       byPackage.set(key, (byPackage.get(key) ?? 0) + Math.max(0, end - previous.generatedColumn));
     };
@@ -65,7 +71,10 @@ const pages = manifests(path.join(distDir, "server/app"))
   .map((file) => {
     const text = readFileSync(file, "utf8");
     const route = text.match(/__RSC_MANIFEST\["([^"]+)"\]/)[1];
-    const json = text.slice(text.indexOf("] = ") + 4).trim().replace(/;$/, "");
+    const json = text
+      .slice(text.indexOf("] = ") + 4)
+      .trim()
+      .replace(/;$/, "");
     const entry = JSON.parse(json).entryJSFiles;
     const chunks = new Set(buildManifest.rootMainFiles);
     for (const files of Object.values(entry)) for (const chunk of files) chunks.add(chunk);

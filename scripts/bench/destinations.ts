@@ -113,7 +113,14 @@ function paid(index: number): string {
     token: TOKEN,
     offerCode: null,
     checkoutUrl: "",
-    client: { id: `c${index}`, name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
+    client: {
+      id: `c${index}`,
+      name: "Maria Souza",
+      email: "maria@example.com",
+      phone: "(11) 98888-7777",
+      cpf: "529.982.247-25",
+      cnpj: null,
+    },
     transaction: {
       id: `tx_bench_${index}`,
       identifier: `bench-${index}`,
@@ -131,7 +138,11 @@ function paid(index: number): string {
 
 function serve(args: string[], env: Record<string, string>, label: string): ChildProcess {
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, label)}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...profile, ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let shown = 0;
   child.stderr?.on("data", (chunk: Buffer) => {
     if (shown++ < 5) console.error(`  [${label}] ${chunk.toString().trim().split("\n")[0]}`);
@@ -144,7 +155,12 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    if (await fetch(url, { redirect: "manual" }).then((r) => r.status < 500).catch(() => false)) return;
+    if (
+      await fetch(url, { redirect: "manual" })
+        .then((r) => r.status < 500)
+        .catch(() => false)
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer`);
@@ -189,7 +205,9 @@ function cpuNow(parties: Record<string, ChildProcess>): Record<string, number> {
   return snapshot;
 }
 const cpuSpent = (before: Record<string, number>, after: Record<string, number>, per: number) =>
-  Object.keys(after).map((name) => `${name} ${(((after[name]! - (before[name] ?? 0)) * 1000) / per).toFixed(2)}`).join(", ");
+  Object.keys(after)
+    .map((name) => `${name} ${(((after[name]! - (before[name] ?? 0)) * 1000) / per).toFixed(2)}`)
+    .join(", ");
 
 const pct = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
 
@@ -238,7 +256,8 @@ async function settle(receivers: Receiver[], published: () => Promise<string[]>,
 async function main(): Promise<void> {
   if (!process.env.BENCH_SKIP_BUILD || !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     console.log("building the console…");
-    if (spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("next build failed");
+    if (spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }).status !== 0)
+      throw new Error("next build failed");
   }
   const chainEvents = Number(process.env.BENCH_CHAIN_EVENTS ?? 2_000);
   const chainRate = Number(process.env.BENCH_CHAIN_RATE ?? 100);
@@ -268,7 +287,19 @@ async function main(): Promise<void> {
       SEED_ADMIN_EMAIL: "bench@example.com",
       SEED_ADMIN_PASSWORD: randomUUID(),
     };
-    const web = serve([...WEB_SERVER_NODE_FLAGS, "--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(port)], { ...env, RECONCILER: "worker" }, "console");
+    const web = serve(
+      [
+        ...WEB_SERVER_NODE_FLAGS,
+        "--import",
+        pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href,
+        nextBin,
+        "start",
+        "-p",
+        String(port),
+      ],
+      { ...env, RECONCILER: "worker" },
+      "console",
+    );
     await waitFor(`http://127.0.0.1:${port}/sign-in`, web);
     const worker = serve(backgroundWorkerArgs(root), env, "worker");
     const parties = { "web server": web, worker };
@@ -280,7 +311,14 @@ async function main(): Promise<void> {
     const { closeDb } = await import("@/lib/db/client");
     for (const [i, r] of receivers.entries()) {
       const url = `${await listen(r.server)}/hook`;
-      r.secret = (await createDestination(accountId, { url, description: `receiver ${i + 1}`, allTypes: false, eventTypes: ["charge.paid"] }, { id: "bench", email: "bench@example.com" }, null)).secret;
+      r.secret = (
+        await createDestination(
+          accountId,
+          { url, description: `receiver ${i + 1}`, allTypes: false, eventTypes: ["charge.paid"] },
+          { id: "bench", email: "bench@example.com" },
+          null,
+        )
+      ).secret;
     }
     await closeDb();
 
@@ -293,7 +331,9 @@ async function main(): Promise<void> {
     );
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
     const batch = 5;
-    console.log(`\n1. fan-out: ${events} confirmed facts at ${rate}/s, committed as the reconciler commits a confirmation (one transaction each, ${batch} rows)`);
+    console.log(
+      `\n1. fan-out: ${events} confirmed facts at ${rate}/s, committed as the reconciler commits a confirmation (one transaction each, ${batch} rows)`,
+    );
     const fanCpu = cpuNow(parties);
     const seconds = await paced(events / batch, rate / batch, async (tick) => {
       const identifiers = Array.from({ length: batch }, (_, k) => `fan-${tick * batch + k}`);
@@ -305,9 +345,11 @@ async function main(): Promise<void> {
     });
     console.log(`   committed in ${seconds.toFixed(1)} s (${Math.round(events / seconds)}/s)`);
     const fanIds = async () =>
-      (await pool.query<{ id: string; at: string }>(
-        `select id, (extract(epoch from occurred_at) * 1000)::float8::text as at from event_outbox where type = 'charge.paid' and snapshot->>'identifier' like 'fan-%'`,
-      )).rows;
+      (
+        await pool.query<{ id: string; at: string }>(
+          `select id, (extract(epoch from occurred_at) * 1000)::float8::text as at from event_outbox where type = 'charge.paid' and snapshot->>'identifier' like 'fan-%'`,
+        )
+      ).rows;
     await settle(receivers, async () => (await fanIds()).map((f) => f.id), events, 180_000);
     const fan = await fanIds();
     const fanAt = new Map(fan.map((f) => [f.id, Number(f.at)]));
@@ -333,41 +375,65 @@ async function main(): Promise<void> {
     await seedLedger(
       pool,
       accountId,
-      Array.from({ length: chainEvents }, (_, index) => ({ gatewayTransactionId: `tx_bench_${index}`, identifier: `bench-${index}`, amountCents: 9700, createdAt: "2026-11-20T12:00:00.000Z" })),
+      Array.from({ length: chainEvents }, (_, index) => ({
+        gatewayTransactionId: `tx_bench_${index}`,
+        identifier: `bench-${index}`,
+        amountCents: 9700,
+        createdAt: "2026-11-20T12:00:00.000Z",
+      })),
     );
-    console.log(`\n2. the whole chain: ${chainEvents} TRANSACTION_PAID notifications at ${chainRate}/s → applied → confirmed by the gateway's lookup → delivered`);
+    console.log(
+      `\n2. the whole chain: ${chainEvents} TRANSACTION_PAID notifications at ${chainRate}/s → applied → confirmed by the gateway's lookup → delivered`,
+    );
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const acked = new Map<string, number>();
     let non2xx = 0;
     const chainCpu = cpuNow(parties);
-    const chainSeconds = await paced(chainEvents, chainRate, (index) =>
-      new Promise<void>((resolve) => {
-        const body = paid(index);
-        const request = http.request(`http://127.0.0.1:${port}/api/webhooks/${accountId}`, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
-          response.resume();
-          response.on("end", () => {
-            if (response.statusCode === 200) acked.set(`bench-${index}`, Date.now());
-            else non2xx++;
+    const chainSeconds = await paced(
+      chainEvents,
+      chainRate,
+      (index) =>
+        new Promise<void>((resolve) => {
+          const body = paid(index);
+          const request = http.request(
+            `http://127.0.0.1:${port}/api/webhooks/${accountId}`,
+            { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+            (response) => {
+              response.resume();
+              response.on("end", () => {
+                if (response.statusCode === 200) acked.set(`bench-${index}`, Date.now());
+                else non2xx++;
+                resolve();
+              });
+            },
+          );
+          request.on("error", () => {
+            non2xx++;
             resolve();
           });
-        });
-        request.on("error", () => {
-          non2xx++;
-          resolve();
-        });
-        request.end(body);
-      }),
+          request.end(body);
+        }),
     );
     console.log(`   ${acked.size} acknowledged in ${chainSeconds.toFixed(1)} s, non-2xx or errors ${non2xx}`);
     const chainIds = async () =>
-      (await pool.query<{ id: string; identifier: string }>(`select id, snapshot->>'identifier' as identifier from event_outbox where type = 'charge.paid' and snapshot->>'identifier' like 'bench-%'`)).rows;
+      (
+        await pool.query<{ id: string; identifier: string }>(
+          `select id, snapshot->>'identifier' as identifier from event_outbox where type = 'charge.paid' and snapshot->>'identifier' like 'bench-%'`,
+        )
+      ).rows;
     await settle(receivers, async () => (await chainIds()).map((c) => c.id), chainEvents, 300_000);
     const chain = await chainIds();
     const chainAt = new Map(chain.filter((c) => acked.has(c.identifier)).map((c) => [c.id, acked.get(c.identifier)!]));
     report(rowsFor(chainAt, chainEvents), "notification 2xx → arrival");
     console.log(`   CPU ms per notification, until the last arrival: ${cpuSpent(chainCpu, cpuNow(parties), chainEvents)}`);
-    const [attempts] = (await pool.query<{ attempts: number; failed: number }>("select count(*)::int as attempts, count(*) filter (where http_status is null or http_status >= 300)::int as failed from destination_attempts")).rows;
-    console.log(`\nattempts logged: ${attempts!.attempts} (${attempts!.failed} without a 2xx); load average after ${loadavg()[0].toFixed(2)}`);
+    const [attempts] = (
+      await pool.query<{ attempts: number; failed: number }>(
+        "select count(*)::int as attempts, count(*) filter (where http_status is null or http_status >= 300)::int as failed from destination_attempts",
+      )
+    ).rows;
+    console.log(
+      `\nattempts logged: ${attempts!.attempts} (${attempts!.failed} without a 2xx); load average after ${loadavg()[0].toFixed(2)}`,
+    );
     await pool.end();
     agent.destroy();
   } finally {

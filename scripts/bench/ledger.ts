@@ -48,11 +48,25 @@ async function main() {
   try {
     const db = await getDb();
     const account = await createAccount(
-      { name: "Bench", baseUrl: "https://gw.example", publicKey: "pk_bench", secretKey: "sk_bench_000000", webhookToken: null, mode: "test" },
+      {
+        name: "Bench",
+        baseUrl: "https://gw.example",
+        publicKey: "pk_bench",
+        secretKey: "sk_bench_000000",
+        webhookToken: null,
+        mode: "test",
+      },
       null,
     );
     const other = await createAccount(
-      { name: "Other", baseUrl: "https://gw.example", publicKey: "pk_other", secretKey: "sk_other_000000", webhookToken: null, mode: "test" },
+      {
+        name: "Other",
+        baseUrl: "https://gw.example",
+        publicKey: "pk_other",
+        secretKey: "sk_other_000000",
+        webhookToken: null,
+        mode: "test",
+      },
       null,
     );
 
@@ -95,7 +109,9 @@ async function main() {
     await db.execute(sql`analyze ledger_transactions`);
     const indexMs = performance.now() - started;
     const accountRows = await countLedger(account.id, {});
-    console.log(`seeded ${rowCount.toLocaleString("en")} rows (${accountRows.toLocaleString("en")} in the measured account) in ${(seedMs / 1000).toFixed(1)} s; indexes ${(indexMs / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${rowCount.toLocaleString("en")} rows (${accountRows.toLocaleString("en")} in the measured account) in ${(seedMs / 1000).toFixed(1)} s; indexes ${(indexMs / 1000).toFixed(1)} s`,
+    );
 
     const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "America/Sao_Paulo" }).format(new Date());
     const weekAgo = new Intl.DateTimeFormat("sv-SE", { timeZone: "America/Sao_Paulo" }).format(new Date(Date.now() - 6 * 86_400_000));
@@ -104,7 +120,10 @@ async function main() {
       { name: "first page (50 rows)", run: () => listLedger(account.id, {}) },
       { name: "page 2 by cursor", run: () => listLedger(account.id, {}, { cursor: firstPage.nextCursor }) },
       { name: "status+method+7 days", run: () => listLedger(account.id, { status: "COMPLETED", method: "PIX", from: weekAgo, to: today }) },
-      { name: "status+method+day, rare", run: () => listLedger(account.id, { status: "CHARGED_BACK", method: "CRYPTO", from: weekAgo, to: weekAgo }) },
+      {
+        name: "status+method+day, rare",
+        run: () => listLedger(account.id, { status: "CHARGED_BACK", method: "CRYPTO", from: weekAgo, to: weekAgo }),
+      },
       { name: "amount range", run: () => listLedger(account.id, { minCents: 10_000, maxCents: 12_000 }) },
       { name: "search 'silva' (common)", run: () => listLedger(account.id, { q: "silva" }) },
       { name: "search e-mail (1 match)", run: () => listLedger(account.id, { q: "cliente123457@example" }) },
@@ -123,7 +142,9 @@ async function main() {
         samples.push(performance.now() - t0);
       }
       const s = stats(samples);
-      console.log(`  ${item.name.padEnd(28)} median ${ms(s.median).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  max ${ms(s.max).padStart(9)}`);
+      console.log(
+        `  ${item.name.padEnd(28)} median ${ms(s.median).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  max ${ms(s.max).padStart(9)}`,
+      );
     }
 
     const rssBefore = process.memoryUsage().rss;
@@ -145,8 +166,12 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const exported = lines - 1;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
-    console.log(`\nCSV export of all ${exported.toLocaleString("en")} rows: ${seconds.toFixed(1)} s, ${Math.round(exported / seconds).toLocaleString("en")} rows/s, ${(bytes / 1_048_576).toFixed(0)} MB`);
-    console.log(`  RSS before ${(rssBefore / 1_048_576).toFixed(0)} MB, peak during export ${(peakRss / 1_048_576).toFixed(0)} MB, process high-water mark (maxRSS) ${maxRssMb.toFixed(0)} MB`);
+    console.log(
+      `\nCSV export of all ${exported.toLocaleString("en")} rows: ${seconds.toFixed(1)} s, ${Math.round(exported / seconds).toLocaleString("en")} rows/s, ${(bytes / 1_048_576).toFixed(0)} MB`,
+    );
+    console.log(
+      `  RSS before ${(rssBefore / 1_048_576).toFixed(0)} MB, peak during export ${(peakRss / 1_048_576).toFixed(0)} MB, process high-water mark (maxRSS) ${maxRssMb.toFixed(0)} MB`,
+    );
     if (exported !== accountRows) throw new Error(`exported ${exported} rows, expected ${accountRows}`);
 
     console.log("\nplans");

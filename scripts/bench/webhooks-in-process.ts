@@ -36,7 +36,17 @@ async function serve(): Promise<void> {
   const { handleWebhookRequest } = await import("@/lib/webhooks/http");
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { sql } = await import("drizzle-orm");
-  const account = await createAccount({ name: "Bench", baseUrl: "https://gw.example", publicKey: "pk_bench", secretKey: "sk_bench_secret", webhookToken: TOKEN, mode: "test" }, null);
+  const account = await createAccount(
+    {
+      name: "Bench",
+      baseUrl: "https://gw.example",
+      publicKey: "pk_bench",
+      secretKey: "sk_bench_secret",
+      webhookToken: TOKEN,
+      mode: "test",
+    },
+    null,
+  );
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -122,7 +132,14 @@ function notification(event: string, txId: string, index: number, run: string) {
     token: TOKEN,
     offerCode: null,
     checkoutUrl: "",
-    client: { id: `c${index}`, name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
+    client: {
+      id: `c${index}`,
+      name: "Maria Souza",
+      email: "maria@example.com",
+      phone: "(11) 98888-7777",
+      cpf: "529.982.247-25",
+      cnpj: null,
+    },
     transaction: {
       id: txId,
       identifier: `bench-${run}${index}`,
@@ -207,10 +224,14 @@ async function run(target: Target, total: number, concurrency: number) {
   const url = `http://127.0.0.1:${port}/api/webhooks/${accountId}`;
   const post = (body: string) =>
     new Promise<number>((resolve, reject) => {
-      const req = http.request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        url,
+        { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });
@@ -294,14 +315,21 @@ async function run(target: Target, total: number, concurrency: number) {
       deliveriesCounted: storedDeliveries === bodies.length,
       receiverCpuMsPerDelivery: Number(((cpuAfter - cpuBefore) / bodies.length).toFixed(3)),
       loadAverage1m: Number(load1.toFixed(1)),
-      ...(feedSorted.length ? { feedNotifyP50ms: Number(percentile(feedSorted, 50).toFixed(1)), feedNotifyP95ms: Number(percentile(feedSorted, 95).toFixed(1)) } : {}),
+      ...(feedSorted.length
+        ? { feedNotifyP50ms: Number(percentile(feedSorted, 50).toFixed(1)), feedNotifyP95ms: Number(percentile(feedSorted, 95).toFixed(1)) }
+        : {}),
     };
     console.log(
       `  ${result.perSecond} webhooks/s sustained over ${result.seconds}s; ack latency p50 ${result.p50ms} ms, p99 ${result.p99ms} ms, max ${result.maxms} ms`,
     );
-    console.log(`  receiver process CPU ${result.receiverCpuMsPerDelivery} ms per delivery; machine load average (1 min) ${result.loadAverage1m} on ${(await import("node:os")).cpus().length} cores`);
-    console.log(`  answers ${JSON.stringify(result.statuses)}; stored ${storedEvents} events for ${distinct} distinct sent (lost ${result.lost}, duplicated ${Math.max(0, result.duplicated)}); delivery counters ${storedDeliveries}/${bodies.length}; ledger rows ${result.ledgerRows}`);
-    if (result.feedNotifyP95ms !== undefined) console.log(`  delivery → feed NOTIFY received: p50 ${result.feedNotifyP50ms} ms, p95 ${result.feedNotifyP95ms} ms`);
+    console.log(
+      `  receiver process CPU ${result.receiverCpuMsPerDelivery} ms per delivery; machine load average (1 min) ${result.loadAverage1m} on ${(await import("node:os")).cpus().length} cores`,
+    );
+    console.log(
+      `  answers ${JSON.stringify(result.statuses)}; stored ${storedEvents} events for ${distinct} distinct sent (lost ${result.lost}, duplicated ${Math.max(0, result.duplicated)}); delivery counters ${storedDeliveries}/${bodies.length}; ledger rows ${result.ledgerRows}`,
+    );
+    if (result.feedNotifyP95ms !== undefined)
+      console.log(`  delivery → feed NOTIFY received: p50 ${result.feedNotifyP50ms} ms, p95 ${result.feedNotifyP95ms} ms`);
     return result;
   } finally {
     agent.destroy();
@@ -318,7 +346,11 @@ async function run(target: Target, total: number, concurrency: number) {
 
 async function pgliteTarget(): Promise<Target> {
   const dir = mkdtempSync(path.join(tmpdir(), "webhooks-bench-"));
-  return { name: "pglite", env: { PGLITE_DIR: path.join(dir, "db"), DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    name: "pglite",
+    env: { PGLITE_DIR: path.join(dir, "db"), DATABASE_URL: "" },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 async function postgresTarget(serverUrl: string): Promise<Target> {

@@ -95,7 +95,11 @@ async function query<T>(url: string, text: string): Promise<T[]> {
 function build(dir: string, label: string, distDir = ".next"): void {
   if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(dir, distDir, "BUILD_ID"))) return;
   console.log(`building ${label}…`);
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error(`next build failed for ${label}`);
 }
 
@@ -170,7 +174,14 @@ function paidNotification(index: number, run: string): string {
     token: TOKEN,
     offerCode: null,
     checkoutUrl: "",
-    client: { id: `c${index}`, name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
+    client: {
+      id: `c${index}`,
+      name: "Maria Souza",
+      email: "maria@example.com",
+      phone: "(11) 98888-7777",
+      cpf: "529.982.247-25",
+      cnpj: null,
+    },
     transaction: {
       id: `tx_${run}_${index}`,
       identifier: `bench-${run}-${index}`,
@@ -247,12 +258,14 @@ function cpuPerDelivery(before: CpuParties, after: CpuParties, count: number): s
 type Percentiles = { heard: number; p50: number; p95: number; p99: number; max: number };
 type FeedLatency = { rate: number; sent: number; acked: number; channel: Percentiles; stream: Percentiles; browser: Percentiles | null };
 
-
 /**
  * The activity page in Chromium, signed in, live: notes (on the page, by the same wall clock as
  * this process) when each event's row first appears. Null when no Chromium is installed.
  */
-async function openActivityPage(base: string, admin: { email: string; password: string }): Promise<{ seen: () => Promise<Record<string, number>>; close: () => Promise<void> } | null> {
+async function openActivityPage(
+  base: string,
+  admin: { email: string; password: string },
+): Promise<{ seen: () => Promise<Record<string, number>>; close: () => Promise<void> } | null> {
   const executablePath = findChromium();
   if (!executablePath || process.env.BENCH_BROWSER === "0") return null;
   const browser: Browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -286,10 +299,12 @@ async function openActivityPage(base: string, admin: { email: string; password: 
   };
 }
 
-
 function percentiles(ackedAt: Map<string, number>, heardAt: Map<string, number>): Percentiles {
   // A signal can arrive before autocannon reports the 2xx it belongs to: that counts as 0 ms.
-  const latencies = [...ackedAt].filter(([id]) => heardAt.has(id)).map(([id, at]) => Math.max(0, heardAt.get(id)! - at)).sort((a, b) => a - b);
+  const latencies = [...ackedAt]
+    .filter(([id]) => heardAt.has(id))
+    .map(([id, at]) => Math.max(0, heardAt.get(id)! - at))
+    .sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
   return { heard: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
@@ -300,7 +315,13 @@ function percentiles(ackedAt: Map<string, number>, heardAt: Map<string, number>)
  * browser receives), and to its row on the activity page in Chromium (what a person sees; the
  * browser shares the machine's two cores with everything else here).
  */
-async function feedLatency(url: string, base: string, dbUrl: string, admin: { email: string; password: string }, run: string): Promise<FeedLatency> {
+async function feedLatency(
+  url: string,
+  base: string,
+  dbUrl: string,
+  admin: { email: string; password: string },
+  run: string,
+): Promise<FeedLatency> {
   const ackedAt = new Map<string, number>();
   const ackedWallClock = new Map<string, number>();
   const channelAt = new Map<string, number>();
@@ -350,7 +371,8 @@ async function feedLatency(url: string, base: string, dbUrl: string, admin: { em
       ],
     });
     const deadline = Date.now() + 30_000;
-    while ((channelAt.size < ackedAt.size || streamAt.size < ackedAt.size) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((channelAt.size < ackedAt.size || streamAt.size < ackedAt.size) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     let browser: Percentiles | null = null;
     if (activityPage) {
       let seen: Record<string, number> = {};
@@ -361,7 +383,14 @@ async function feedLatency(url: string, base: string, dbUrl: string, admin: { em
       } while (Object.keys(seen).length < ackedAt.size && Date.now() < browserDeadline);
       browser = percentiles(ackedWallClock, new Map(Object.entries(seen)));
     }
-    return { rate: feedRate, sent: feedRate * feedSeconds, acked: ackedAt.size, channel: percentiles(ackedAt, channelAt), stream: percentiles(ackedAt, streamAt), browser };
+    return {
+      rate: feedRate,
+      sent: feedRate * feedSeconds,
+      acked: ackedAt.size,
+      channel: percentiles(ackedAt, channelAt),
+      stream: percentiles(ackedAt, streamAt),
+      browser,
+    };
   } finally {
     closeStream();
     await activityPage?.close();
@@ -369,7 +398,17 @@ async function feedLatency(url: string, base: string, dbUrl: string, admin: { em
   }
 }
 
-type Round = { baseline: Load; baselineStored: number; baselineCpu: string; console: Load; consoleStored: number; consoleCpu: string; drainMs: number; ledger: number; pending: number };
+type Round = {
+  baseline: Load;
+  baselineStored: number;
+  baselineCpu: string;
+  console: Load;
+  consoleStored: number;
+  consoleCpu: string;
+  drainMs: number;
+  ledger: number;
+  pending: number;
+};
 
 type Load = { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; sent: number; seconds: number };
 
@@ -418,7 +457,9 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-served-"));
   const consolePort = 3390;
   const baselinePort = 3391;
-  console.log(`Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`);
+  console.log(
+    `Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`,
+  );
   console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
 
   // The console's build directory honours NEXT_DIST_DIR (next.config.mjs); the baseline's is always .next.
@@ -427,9 +468,17 @@ async function main(): Promise<void> {
   await adminQuery(`create database ${consoleDb}`);
   await adminQuery(`create database ${baselineDb}`);
   try {
-    await query(databaseUrl(baselineDb), "create table bench_baseline_events (dedupe_key text primary key, payload jsonb not null, received_at timestamptz not null default now())");
+    await query(
+      databaseUrl(baselineDb),
+      "create table bench_baseline_events (dedupe_key text primary key, payload jsonb not null, received_at timestamptz not null default now())",
+    );
     // Both web servers run with the Node.js flags `npm start` gives the console's.
-    const baseline = serve([...WEB_SERVER_NODE_FLAGS, nextBin, "start", "-p", String(baselinePort)], baselineDir, { BENCH_BASELINE_DATABASE_URL: databaseUrl(baselineDb), BENCH_TOKEN: TOKEN }, "baseline");
+    const baseline = serve(
+      [...WEB_SERVER_NODE_FLAGS, nextBin, "start", "-p", String(baselinePort)],
+      baselineDir,
+      { BENCH_BASELINE_DATABASE_URL: databaseUrl(baselineDb), BENCH_TOKEN: TOKEN },
+      "baseline",
+    );
     const baselineUrl = `http://127.0.0.1:${baselinePort}/api/hook`;
     await waitFor(baselineUrl, baseline);
 
@@ -455,15 +504,27 @@ async function main(): Promise<void> {
     // (BENCH_WORKER=in-process keeps it in the web process, as before).
     const separateWorker = process.env.BENCH_WORKER !== "in-process";
     const consoleServer = serve(
-      [...WEB_SERVER_NODE_FLAGS, "--import", pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href, nextBin, "start", "-p", String(consolePort)],
+      [
+        ...WEB_SERVER_NODE_FLAGS,
+        "--import",
+        pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href,
+        nextBin,
+        "start",
+        "-p",
+        String(consolePort),
+      ],
       root,
       separateWorker ? { ...consoleEnv, RECONCILER: "worker" } : consoleEnv,
       "console",
     );
     await waitFor(`http://127.0.0.1:${consolePort}/sign-in`, consoleServer);
     // BENCH_WORKER=none: the receiver alone, nothing applied (to see what the store costs by itself).
-    const worker = separateWorker && process.env.BENCH_WORKER !== "none" ? serve(backgroundWorkerArgs(root), root, consoleEnv, "worker") : undefined;
-    const [{ id: accountId }] = await query<{ id: string }>(databaseUrl(consoleDb), "select id from gateway_accounts where source = 'env' limit 1");
+    const worker =
+      separateWorker && process.env.BENCH_WORKER !== "none" ? serve(backgroundWorkerArgs(root), root, consoleEnv, "worker") : undefined;
+    const [{ id: accountId }] = await query<{ id: string }>(
+      databaseUrl(consoleDb),
+      "select id from gateway_accounts where source = 'env' limit 1",
+    );
     const consoleUrl = `http://127.0.0.1:${consolePort}/api/webhooks/${accountId}`;
     const applies = worker !== undefined || !separateWorker;
     const consoleParties = { server: consoleServer, worker };
@@ -505,13 +566,34 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 50));
         counts = await stored();
       }
-      rounds.push({ baseline: baselineLoad, baselineStored, baselineCpu, console: consoleLoad, consoleStored: counts.events, consoleCpu, drainMs: Date.now() - ackedAt, ledger: counts.ledger, pending: counts.pending });
-      console.log(`round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`);
+      rounds.push({
+        baseline: baselineLoad,
+        baselineStored,
+        baselineCpu,
+        console: consoleLoad,
+        consoleStored: counts.events,
+        consoleCpu,
+        drainMs: Date.now() - ackedAt,
+        ledger: counts.ledger,
+        pending: counts.pending,
+      });
+      console.log(
+        `round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`,
+      );
     }
     await stop(baseline);
     // BENCH_FEED_SECONDS=0: the receiver's rounds only.
     if (feedSeconds > 0) await seedRun(databaseUrl(consoleDb), accountId, `feed-${suffix}`, feedRate * feedSeconds);
-    const feed = feedSeconds > 0 ? await feedLatency(consoleUrl, `http://localhost:${consolePort}`, databaseUrl(consoleDb), { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD }, `feed-${suffix}`) : null;
+    const feed =
+      feedSeconds > 0
+        ? await feedLatency(
+            consoleUrl,
+            `http://localhost:${consolePort}`,
+            databaseUrl(consoleDb),
+            { email: consoleEnv.SEED_ADMIN_EMAIL, password: consoleEnv.SEED_ADMIN_PASSWORD },
+            `feed-${suffix}`,
+          )
+        : null;
     await stop(consoleServer);
 
     // The round with the median ratio stands for the run; every round's ratio is printed too.
@@ -528,12 +610,19 @@ async function main(): Promise<void> {
     console.log(`CPU ms per delivery during the load: baseline: ${median.baselineCpu}; console: ${median.consoleCpu}`);
     const lost = rounds.reduce((sum, r) => sum + Math.max(0, deliveries - r.consoleStored), 0);
     const duplicated = rounds.reduce((sum, r) => sum + Math.max(0, r.consoleStored - deliveries), 0);
-    console.log(`applier: every stored event in the ledger ${rounds.map((r) => `${r.drainMs} ms`).join(", ")} after each round's last acknowledgement (${rounds.map((r) => r.ledger).join(", ")} ledger rows, ${rounds.reduce((sum, r) => sum + r.pending, 0)} still pending)`);
-    console.log(`over all rounds: lost ${lost}, duplicated ${duplicated}; worst console p99 ${Math.max(...rounds.map((r) => r.console.p99))} ms; load average after ${loadavg()[0].toFixed(2)}`);
+    console.log(
+      `applier: every stored event in the ledger ${rounds.map((r) => `${r.drainMs} ms`).join(", ")} after each round's last acknowledgement (${rounds.map((r) => r.ledger).join(", ")} ledger rows, ${rounds.reduce((sum, r) => sum + r.pending, 0)} still pending)`,
+    );
+    console.log(
+      `over all rounds: lost ${lost}, duplicated ${duplicated}; worst console p99 ${Math.max(...rounds.map((r) => r.console.p99))} ms; load average after ${loadavg()[0].toFixed(2)}`,
+    );
     const line = (p: Percentiles) => `p50 ${p.p50} ms, p95 ${p.p95} ms, p99 ${p.p99} ms, max ${p.max} ms (${p.heard} heard)`;
     if (!feed) return;
-    console.log(`feed: at ${feed.rate}/s for ${feedSeconds} s, ${feed.acked}/${feed.sent} acknowledged; from each 2xx to its applied event`);
-    if (feed.browser) console.log(`  as a row on the activity page in Chromium (what a person sees; the list keeps the newest 100): ${line(feed.browser)}`);
+    console.log(
+      `feed: at ${feed.rate}/s for ${feedSeconds} s, ${feed.acked}/${feed.sent} acknowledged; from each 2xx to its applied event`,
+    );
+    if (feed.browser)
+      console.log(`  as a row on the activity page in Chromium (what a person sees; the list keeps the newest 100): ${line(feed.browser)}`);
     console.log(`  on a signed-in feed stream (GET /api/feed/stream, what the browser receives): ${line(feed.stream)}`);
     console.log(`  on the feed channel (pg LISTEN, what every console process hears): ${line(feed.channel)}`);
   } finally {

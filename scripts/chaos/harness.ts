@@ -39,7 +39,11 @@ export async function query<T>(url: string, text: string, params: unknown[] = []
 export async function createDatabase(serverUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await query(serverUrl, `create database ${name}`);
-  return { name, url: databaseUrl(serverUrl, name), drop: () => query(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}) };
+  return {
+    name,
+    url: databaseUrl(serverUrl, name),
+    drop: () => query(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}),
+  };
 }
 
 /** `count` ports from `from` up that nothing listens on now (other engineers' servers share this machine). */
@@ -65,7 +69,11 @@ export type Spawned = { child: ChildProcess; log: string[]; exited: Promise<{ co
 
 /** A process of ours; its output is kept (the last lines are printed when a scenario fails). */
 export function launch(label: string, args: string[], env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   started.push(child);
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -74,7 +82,9 @@ export function launch(label: string, args: string[], env: Record<string, string
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { child, log, exited };
 }
 
@@ -136,7 +146,12 @@ export function killAll(): void {
   }
 }
 
-export async function waitUntil<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>, everyMs = 200): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined | false>,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => null);
@@ -187,11 +202,17 @@ export async function startConsole(label: string, env: Record<string, string>, t
     webPid: () => (start.child.pid ? findChild(start.child.pid, isWeb) : null),
     workerPid: () => (start.child.pid ? findChild(start.child.pid, isWorker) : null),
   };
-  await waitUntil(`${label} answering at ${base}`, timeoutMs, async () => {
-    if (start.child.exitCode !== null) throw new Error(`${label} exited (${start.child.exitCode}): ${start.log.slice(-10).join("\n")}`);
-    return answers(`${base}/sign-in`);
-  }, 250).catch((error) => {
-    if (start.child.exitCode !== null) throw new Error(`${label} exited with code ${start.child.exitCode}:\n${start.log.slice(-15).join("\n")}`);
+  await waitUntil(
+    `${label} answering at ${base}`,
+    timeoutMs,
+    async () => {
+      if (start.child.exitCode !== null) throw new Error(`${label} exited (${start.child.exitCode}): ${start.log.slice(-10).join("\n")}`);
+      return answers(`${base}/sign-in`);
+    },
+    250,
+  ).catch((error) => {
+    if (start.child.exitCode !== null)
+      throw new Error(`${label} exited with code ${start.child.exitCode}:\n${start.log.slice(-15).join("\n")}`);
     throw error;
   });
   return instance;
@@ -220,7 +241,17 @@ export function createdNotification(token: string, txId: string): string {
     offerCode: null,
     checkoutUrl: "",
     client: { id: "c1", name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
-    transaction: { id: txId, identifier: `chaos-${txId}`, status: "PENDING", paymentMethod: "PIX", amount: 12.34, commissionAmount: 11.5, currency: "BRL", createdAt: new Date().toISOString(), payedAt: null },
+    transaction: {
+      id: txId,
+      identifier: `chaos-${txId}`,
+      status: "PENDING",
+      paymentMethod: "PIX",
+      amount: 12.34,
+      commissionAmount: 11.5,
+      currency: "BRL",
+      createdAt: new Date().toISOString(),
+      payedAt: null,
+    },
     orderItems: [],
     trackProps: { isUpsell: false },
   });
@@ -232,7 +263,16 @@ export type Delivery = { txId: string; sentAt: number; answeredAt: number; statu
  * Distinct deliveries over `concurrency` keep-alive connections until `count` are sent or `stop()`
  * says so; every outcome kept (status 0 = no answer: refused, reset, timed out).
  */
-export async function deliver(options: { url: string; token: string; run: string; count: number; concurrency: number; ratePerSecond?: number; stop?: () => boolean; onAnswer?: (d: Delivery) => void }): Promise<Delivery[]> {
+export async function deliver(options: {
+  url: string;
+  token: string;
+  run: string;
+  count: number;
+  concurrency: number;
+  ratePerSecond?: number;
+  stop?: () => boolean;
+  onAnswer?: (d: Delivery) => void;
+}): Promise<Delivery[]> {
   const results: Delivery[] = [];
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
@@ -241,22 +281,33 @@ export async function deliver(options: { url: string; token: string; run: string
     new Promise((resolve) => {
       const body = createdNotification(options.token, txId);
       const sentAt = Date.now();
-      const request = http.request(options.url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) }, timeout: 15_000 }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          let eventId: string | undefined;
-          try {
-            eventId = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: string }).id;
-          } catch {
-            // not JSON
-          }
-          resolve({ txId, sentAt, answeredAt: Date.now(), status: response.statusCode ?? 0, eventId });
-        });
-        response.on("error", (error) => resolve({ txId, sentAt, answeredAt: Date.now(), status: 0, error: error.message }));
-      });
+      const request = http.request(
+        options.url,
+        {
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          timeout: 15_000,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            let eventId: string | undefined;
+            try {
+              eventId = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: string }).id;
+            } catch {
+              // not JSON
+            }
+            resolve({ txId, sentAt, answeredAt: Date.now(), status: response.statusCode ?? 0, eventId });
+          });
+          response.on("error", (error) => resolve({ txId, sentAt, answeredAt: Date.now(), status: 0, error: error.message }));
+        },
+      );
       request.on("timeout", () => request.destroy(new Error("timeout")));
-      request.on("error", (error) => resolve({ txId, sentAt, answeredAt: Date.now(), status: 0, error: (error as NodeJS.ErrnoException).code ?? error.message }));
+      request.on("error", (error) =>
+        resolve({ txId, sentAt, answeredAt: Date.now(), status: 0, error: (error as NodeJS.ErrnoException).code ?? error.message }),
+      );
       request.end(body);
     });
   const lane = async () => {
@@ -282,7 +333,11 @@ export const ok = (d: Delivery) => d.status >= 200 && d.status < 300;
 
 // ── The sandbox behind a proxy that counts lookups ──────────────────────────────────────────
 
-export type LookupProxy = { port: number; lookups: Array<{ at: number; id: string | null; clientIdentifier: string | null }>; close: () => Promise<void> };
+export type LookupProxy = {
+  port: number;
+  lookups: Array<{ at: number; id: string | null; clientIdentifier: string | null }>;
+  close: () => Promise<void>;
+};
 
 /** Forwards everything to the sandbox; notes each `GET …/transactions?id=|clientIdentifier=`. */
 export async function lookupProxy(port: number, target: string): Promise<LookupProxy> {

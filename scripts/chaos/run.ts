@@ -128,17 +128,27 @@ function consoleEnv(databaseUrl: string, gatewayUrl: string, secrets: { key: str
 }
 
 /** After the web server was killed: `npm start` brings it back itself, or (when it stopped with it) it is started again as a process manager would. */
-async function restartAfterKill(world: World, instance: ConsoleInstance, killedPid: number, label: string): Promise<{ instance: ConsoleInstance; how: string; ms: number }> {
+async function restartAfterKill(
+  world: World,
+  instance: ConsoleInstance,
+  killedPid: number,
+  label: string,
+): Promise<{ instance: ConsoleInstance; how: string; ms: number }> {
   const from = Date.now();
   const deadline = Date.now() + 8_000;
   while (Date.now() < deadline) {
     if (instance.start.child.exitCode !== null || instance.start.child.signalCode !== null) break;
     const web = instance.webPid();
     if (web && web !== killedPid) {
-      await waitUntil(`${label}: the restarted web server answering`, 120_000, async () => {
-        const response = await fetch(`${instance.base}/sign-in`, { redirect: "manual", signal: AbortSignal.timeout(3_000) });
-        return response.status < 500;
-      }, 200);
+      await waitUntil(
+        `${label}: the restarted web server answering`,
+        120_000,
+        async () => {
+          const response = await fetch(`${instance.base}/sign-in`, { redirect: "manual", signal: AbortSignal.timeout(3_000) });
+          return response.status < 500;
+        },
+        200,
+      );
       return { instance, how: "npm start restarted the web server itself", ms: Date.now() - from };
     }
     await sleep(100);
@@ -148,7 +158,11 @@ async function restartAfterKill(world: World, instance: ConsoleInstance, killedP
     await stopConsole(instance);
   }
   const restarted = await startConsole(label, world.env(instance.port));
-  return { instance: restarted, how: `npm start stopped with its web server (exit code ${instance.start.child.exitCode}); started again as a process manager would`, ms: Date.now() - from };
+  return {
+    instance: restarted,
+    how: `npm start stopped with its web server (exit code ${instance.start.child.exitCode}); started again as a process manager would`,
+    ms: Date.now() - from,
+  };
 }
 
 type EventRow = { tx: string; n: number; applied: number; ledger: number };
@@ -201,7 +215,11 @@ async function settleAcknowledged(world: World, run: string, acked: Delivery[], 
 function tally(results: Delivery[]) {
   const acked = results.filter(ok);
   const errors = new Map<string, number>();
-  for (const d of results.filter((r) => !ok(r))) errors.set(d.status ? String(d.status) : (d.error ?? "no answer"), (errors.get(d.status ? String(d.status) : (d.error ?? "no answer")) ?? 0) + 1);
+  for (const d of results.filter((r) => !ok(r)))
+    errors.set(
+      d.status ? String(d.status) : (d.error ?? "no answer"),
+      (errors.get(d.status ? String(d.status) : (d.error ?? "no answer")) ?? 0) + 1,
+    );
   return { acked, other: [...errors].map(([k, v]) => `${k} ×${v}`).join(", ") || "none" };
 }
 
@@ -214,9 +232,22 @@ async function scenarioKillUnderLoad(world: World, s: Scenario): Promise<void> {
   let killed = false;
   let answered = 0;
   const loadStarted = Date.now();
-  const load = deliver({ url, token: TOKEN, run, count: deliveries, concurrency: 16, stop: () => killed, onAnswer: (d) => (answered += ok(d) ? 1 : 0) });
+  const load = deliver({
+    url,
+    token: TOKEN,
+    run,
+    count: deliveries,
+    concurrency: 16,
+    stop: () => killed,
+    onAnswer: (d) => (answered += ok(d) ? 1 : 0),
+  });
   // The kill lands mid-load: after 60 % of the deliveries were acknowledged, or 5 s.
-  await waitUntil("scenario a: load under way", 60_000, async () => answered >= deliveries * 0.6 || (answered > 50 && Date.now() - loadStarted > 5_000), 20);
+  await waitUntil(
+    "scenario a: load under way",
+    60_000,
+    async () => answered >= deliveries * 0.6 || (answered > 50 && Date.now() - loadStarted > 5_000),
+    20,
+  );
   const web = world.a.webPid();
   if (!web) throw new Error("no web server process found below npm start");
   process.kill(web, "SIGKILL");
@@ -225,16 +256,23 @@ async function scenarioKillUnderLoad(world: World, s: Scenario): Promise<void> {
   killed = true;
   const results = await load;
   const { acked, other } = tally(results);
-  s.print(`load: ${results.length} sent over 16 connections in ${((killedAt - loadStarted) / 1000).toFixed(1)} s until SIGKILL of the web server (pid ${web}); ${acked.length} acknowledged, others: ${other}`);
+  s.print(
+    `load: ${results.length} sent over 16 connections in ${((killedAt - loadStarted) / 1000).toFixed(1)} s until SIGKILL of the web server (pid ${web}); ${acked.length} acknowledged, others: ${other}`,
+  );
   const restart = await restartAfterKill(world, world.a, web, "console-a");
   world.a = restart.instance;
   s.print(`restart: ${restart.how}; answering ${(restart.ms / 1000).toFixed(1)} s after the kill`);
   const counts = await settleAcknowledged(world, run, acked, 60_000);
-  s.print(`acknowledged ${acked.length} / stored ${counts.stored} (exactly once: ${counts.once}; stored of all sent, acknowledged or not: ${counts.storedAll}; duplicated: ${counts.duplicated}) / applied ${counts.applied} (in the ledger: ${counts.inLedger}), all applied ${(counts.ms / 1000).toFixed(1)} s after the restart`);
+  s.print(
+    `acknowledged ${acked.length} / stored ${counts.stored} (exactly once: ${counts.once}; stored of all sent, acknowledged or not: ${counts.storedAll}; duplicated: ${counts.duplicated}) / applied ${counts.applied} (in the ledger: ${counts.inLedger}), all applied ${(counts.ms / 1000).toFixed(1)} s after the restart`,
+  );
   s.check(acked.length > 0, "no delivery was acknowledged before the kill");
   s.check(counts.once === acked.length, `${acked.length - counts.once} acknowledged deliveries not stored exactly once`);
   s.check(counts.duplicated === 0, `${counts.duplicated} transactions stored more than once`);
-  s.check(counts.done, `not every acknowledged delivery applied within 60 s of the restart (${counts.applied}/${acked.length} applied, ${counts.inLedger} in the ledger)`);
+  s.check(
+    counts.done,
+    `not every acknowledged delivery applied within 60 s of the restart (${counts.applied}/${acked.length} applied, ${counts.inLedger} in the ledger)`,
+  );
 }
 
 // ── b. every Postgres connection terminated ─────────────────────────────────────────────────
@@ -259,7 +297,11 @@ async function scenarioConnectionsDropped(world: World, s: Scenario): Promise<vo
     },
   });
   await sleep(2_000);
-  const before = await query<{ n: number }>(serverUrl, "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name <> 'chaos-harness'", [world.consoleDb.name]);
+  const before = await query<{ n: number }>(
+    serverUrl,
+    "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name <> 'chaos-harness'",
+    [world.consoleDb.name],
+  );
   terminatedAt = Date.now();
   const terminated = await query<{ pid: number }>(
     serverUrl,
@@ -267,21 +309,41 @@ async function scenarioConnectionsDropped(world: World, s: Scenario): Promise<vo
     [world.consoleDb.name],
   );
   // Load goes on until 5 s after the first 2xx sent after the termination, at most 15 s.
-  await waitUntil("scenario b: load after the termination", 16_000, async () => (firstOkAfter && Date.now() - firstOkAfter > 5_000) || Date.now() - terminatedAt > 15_000, 100).catch(() => {});
+  await waitUntil(
+    "scenario b: load after the termination",
+    16_000,
+    async () => (firstOkAfter && Date.now() - firstOkAfter > 5_000) || Date.now() - terminatedAt > 15_000,
+    100,
+  ).catch(() => {});
   stop = true;
   const results = await load;
   const { acked, other } = tally(results);
   const after = results.filter((d) => d.sentAt > terminatedAt);
   const lastBad = after.filter((d) => !ok(d)).reduce((latest, d) => Math.max(latest, d.answeredAt), 0);
   const recoveredMs = firstOkAfter ? Math.max(firstOkAfter, lastBad) - terminatedAt : Infinity;
-  s.print(`terminated ${terminated.length} console connections (web and worker; ${before[0]?.n ?? "?"} open before) under a load of 200 deliveries/s`);
-  s.print(`answers after the termination: ${after.length} sent, ${after.filter(ok).length} 2xx, others: ${tally(after).other}; first 2xx ${firstOkAfter ? `${firstOkAfter - terminatedAt} ms` : "never"} after it, 2xx throughout from ${Number.isFinite(recoveredMs) ? `${recoveredMs} ms` : "never"}`);
+  s.print(
+    `terminated ${terminated.length} console connections (web and worker; ${before[0]?.n ?? "?"} open before) under a load of 200 deliveries/s`,
+  );
+  s.print(
+    `answers after the termination: ${after.length} sent, ${after.filter(ok).length} 2xx, others: ${tally(after).other}; first 2xx ${firstOkAfter ? `${firstOkAfter - terminatedAt} ms` : "never"} after it, 2xx throughout from ${Number.isFinite(recoveredMs) ? `${recoveredMs} ms` : "never"}`,
+  );
   const counts = await settleAcknowledged(world, run, acked, 60_000);
-  s.print(`acknowledged ${acked.length} (others over the whole run: ${other}) / stored ${counts.stored} (exactly once ${counts.once}) / applied ${counts.applied} (in the ledger ${counts.inLedger}), ${(counts.ms / 1000).toFixed(1)} s after the load`);
+  s.print(
+    `acknowledged ${acked.length} (others over the whole run: ${other}) / stored ${counts.stored} (exactly once ${counts.once}) / applied ${counts.applied} (in the ledger ${counts.inLedger}), ${(counts.ms / 1000).toFixed(1)} s after the load`,
+  );
   s.check(terminated.length > 0, "no console connection was found to terminate");
-  s.check(recoveredMs <= 10_000, `answers not 2xx again within 10 s of the termination (${Number.isFinite(recoveredMs) ? `${recoveredMs} ms` : "never"})`);
-  s.check(counts.once === acked.length && counts.duplicated === 0, `acknowledged deliveries lost or duplicated (${counts.once}/${acked.length} exactly once, ${counts.duplicated} duplicated)`);
-  s.check(counts.done, `not every acknowledged delivery applied (${counts.applied}/${acked.length}) within 60 s: the worker did not recover its connections`);
+  s.check(
+    recoveredMs <= 10_000,
+    `answers not 2xx again within 10 s of the termination (${Number.isFinite(recoveredMs) ? `${recoveredMs} ms` : "never"})`,
+  );
+  s.check(
+    counts.once === acked.length && counts.duplicated === 0,
+    `acknowledged deliveries lost or duplicated (${counts.once}/${acked.length} exactly once, ${counts.duplicated} duplicated)`,
+  );
+  s.check(
+    counts.done,
+    `not every acknowledged delivery applied (${counts.applied}/${acked.length}) within 60 s: the worker did not recover its connections`,
+  );
 }
 
 // ── c. a Pix charge's gateway call in flight ────────────────────────────────────────────────
@@ -289,7 +351,9 @@ async function scenarioConnectionsDropped(world: World, s: Scenario): Promise<vo
 /** The id Next.js gave `createChargeAction` in this build (the browser posts it as `Next-Action`). */
 function pixActionId(): string {
   const manifest = path.join(root, distDir, "server/server-reference-manifest.json");
-  const parsed = JSON.parse(readFileSync(manifest, "utf8")) as { node: Record<string, { exportedName?: string; workers: Record<string, unknown> }> };
+  const parsed = JSON.parse(readFileSync(manifest, "utf8")) as {
+    node: Record<string, { exportedName?: string; workers: Record<string, unknown> }>;
+  };
   for (const [id, entry] of Object.entries(parsed.node)) {
     if (entry.exportedName === "createChargeAction") return id;
   }
@@ -312,8 +376,17 @@ function pixActionId(): string {
 }
 
 /** Submits the Pix charge form's action as the browser does (fetch with Next-Action); resolves with the HTTP status, 0 when the connection died. */
-function submitPixCharge(base: string, cookie: string, accountId: string, identifier: string): Promise<{ status: number; body: string; error?: string }> {
-  const values = { identifier, amount: "37,90", client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" } };
+function submitPixCharge(
+  base: string,
+  cookie: string,
+  accountId: string,
+  identifier: string,
+): Promise<{ status: number; body: string; error?: string }> {
+  const values = {
+    identifier,
+    amount: "37,90",
+    client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" },
+  };
   const input = { accountId, kind: "pix", values };
   return fetch(`${base}/${accountId}/charges/new/pix`, {
     method: "POST",
@@ -325,7 +398,14 @@ function submitPixCharge(base: string, cookie: string, accountId: string, identi
   );
 }
 
-type LedgerRow = { id: string; submission: string; status: string | null; gateway_transaction_id: string | null; record: string | null; updated_at: Date };
+type LedgerRow = {
+  id: string;
+  submission: string;
+  status: string | null;
+  gateway_transaction_id: string | null;
+  record: string | null;
+  updated_at: Date;
+};
 
 async function ledgerByIdentifier(world: World, identifier: string): Promise<LedgerRow | null> {
   const [row] = await query<LedgerRow>(
@@ -337,7 +417,11 @@ async function ledgerByIdentifier(world: World, identifier: string): Promise<Led
 }
 
 async function sandboxTransactions(world: World, identifier: string) {
-  return query<{ id: string; pix_code: string | null; status: string }>(world.sandboxDb.url, "select id, pix_code, status from transactions where client_identifier = $1", [identifier]);
+  return query<{ id: string; pix_code: string | null; status: string }>(
+    world.sandboxDb.url,
+    "select id, pix_code, status from transactions where client_identifier = $1",
+    [identifier],
+  );
 }
 
 async function scenarioPixInFlight(world: World, s: Scenario): Promise<void> {
@@ -347,31 +431,50 @@ async function scenarioPixInFlight(world: World, s: Scenario): Promise<void> {
   const cookie = cookieHeader(await signIn(world.a.base, admin.email, admin.password));
   const sentAt = Date.now();
   const answer = submitPixCharge(world.a.base, cookie, world.accountId, identifier);
-  const [created] = await waitUntil("scenario c: the charge created at the gateway", 60_000, async () => {
-    const rows = await sandboxTransactions(world, identifier);
-    return rows.length > 0 ? rows : null;
-  }, 100);
+  const [created] = await waitUntil(
+    "scenario c: the charge created at the gateway",
+    60_000,
+    async () => {
+      const rows = await sandboxTransactions(world, identifier);
+      return rows.length > 0 ? rows : null;
+    },
+    100,
+  );
   const row = await ledgerByIdentifier(world, identifier);
-  s.print(`Pix charge ${identifier} created at the gateway ${Date.now() - sentAt} ms after the form was sent; the console's record: ${row?.submission ?? "none"} while the gateway holds its answer`);
+  s.print(
+    `Pix charge ${identifier} created at the gateway ${Date.now() - sentAt} ms after the form was sent; the console's record: ${row?.submission ?? "none"} while the gateway holds its answer`,
+  );
   const web = world.a.webPid();
   if (!web) throw new Error("no web server process found below npm start");
   process.kill(web, "SIGKILL");
   const killedAt = Date.now();
   const lost = await answer;
-  s.print(`web server (pid ${web}) SIGKILLed with the gateway call in flight; the browser's request ended with ${lost.status || lost.error}`);
+  s.print(
+    `web server (pid ${web}) SIGKILLed with the gateway call in flight; the browser's request ended with ${lost.status || lost.error}`,
+  );
   const restart = await restartAfterKill(world, world.a, web, "console-a");
   world.a = restart.instance;
   s.print(`restart: ${restart.how}; answering ${(restart.ms / 1000).toFixed(1)} s after the kill`);
-  const settled = await waitUntil("scenario c: the record settled", 180_000, async () => {
-    const current = await ledgerByIdentifier(world, identifier);
-    return current && current.submission === "SUBMITTED" && current.gateway_transaction_id ? current : null;
-  }, 500).catch(() => null);
+  const settled = await waitUntil(
+    "scenario c: the record settled",
+    180_000,
+    async () => {
+      const current = await ledgerByIdentifier(world, identifier);
+      return current && current.submission === "SUBMITTED" && current.gateway_transaction_id ? current : null;
+    },
+    500,
+  ).catch(() => null);
   const atGateway = await sandboxTransactions(world, identifier);
   const lookups = world.proxy.lookups.filter((l) => l.clientIdentifier === identifier || l.id === created.id).length;
-  s.print(`transactions at the gateway for that identifier: ${atGateway.length}; the console shows it ${settled ? `created (${settled.submission}, status ${settled.status}, ${settled.gateway_transaction_id}) ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill, without a click (${lookups} lookup(s) at the gateway)` : "NOT settled within 3 minutes"}`);
+  s.print(
+    `transactions at the gateway for that identifier: ${atGateway.length}; the console shows it ${settled ? `created (${settled.submission}, status ${settled.status}, ${settled.gateway_transaction_id}) ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill, without a click (${lookups} lookup(s) at the gateway)` : "NOT settled within 3 minutes"}`,
+  );
   s.check(atGateway.length === 1, `${atGateway.length} transactions at the gateway for ${identifier}`);
   if (!s.check(Boolean(settled), "the console did not show the charge created within 3 minutes of the restart")) return;
-  s.check(settled!.gateway_transaction_id === created.id, `the console's record names ${settled!.gateway_transaction_id}, the gateway ${created.id}`);
+  s.check(
+    settled!.gateway_transaction_id === created.id,
+    `the console's record names ${settled!.gateway_transaction_id}, the gateway ${created.id}`,
+  );
   const code = created.pix_code;
   const recordHasCode = Boolean(code && settled!.record?.includes(code));
   s.print(`Pix copy-and-paste code in the console's record (its gateway lookup): ${recordHasCode ? "yes" : "no"}`);
@@ -380,7 +483,10 @@ async function scenarioPixInFlight(world: World, s: Scenario): Promise<void> {
   const html = await page.text();
   const pageHasCode = Boolean(code && html.includes(code));
   s.print(`charge page GET /charges/${settled!.id}: ${page.status}, Pix code on the page: ${pageHasCode ? "yes" : "no"}`);
-  s.check(pageHasCode, "the charge page does not show the Pix copy-and-paste code of a charge the reconciler settled (the code is in its record)");
+  s.check(
+    pageHasCode,
+    "the charge page does not show the Pix copy-and-paste code of a charge the reconciler settled (the code is in its record)",
+  );
 }
 
 // ── d. two web servers and two workers on one Postgres ──────────────────────────────────────
@@ -404,7 +510,11 @@ async function scenarioTwoOfEach(world: World, s: Scenario): Promise<void> {
   try {
     for (let i = 0; i < 5; i++) {
       const at = Date.now();
-      const response = await fetch(`${a.base}/api/webhooks/${world.accountId}`, { method: "POST", headers: { "content-type": "application/json" }, body: createdNotification(TOKEN, `tx_${run}_${i}`) });
+      const response = await fetch(`${a.base}/api/webhooks/${world.accountId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: createdNotification(TOKEN, `tx_${run}_${i}`),
+      });
       const { id } = (await response.json()) as { id: string };
       sent.push({ id, at: Date.now() });
       s.check(response.ok, `delivery ${i} to the first web server answered ${response.status} (${at})`);
@@ -415,7 +525,9 @@ async function scenarioTwoOfEach(world: World, s: Scenario): Promise<void> {
     close();
   }
   const latencies = sent.filter((x) => heard.has(x.id)).map((x) => heard.get(x.id)! - x.at);
-  s.print(`deliveries received by web server A (:${a.port}) on the signed-in live feed of web server B (:${b.port}): ${latencies.length}/${sent.length}, 2xx → B's feed p50 ${percentile(latencies, 0.5)} ms, max ${Math.max(...latencies)} ms`);
+  s.print(
+    `deliveries received by web server A (:${a.port}) on the signed-in live feed of web server B (:${b.port}): ${latencies.length}/${sent.length}, 2xx → B's feed p50 ${percentile(latencies, 0.5)} ms, max ${Math.max(...latencies)} ms`,
+  );
   s.check(latencies.length === sent.length, `${sent.length - latencies.length} deliveries received by A never reached B's live feed`);
 
   // Lookups: Pix charges made at the gateway and paid there (their paid notices are confirmed by a
@@ -439,7 +551,11 @@ async function scenarioTwoOfEach(world: World, s: Scenario): Promise<void> {
     body.event = "TRANSACTION_PAID";
     body.transaction.status = "COMPLETED";
     body.transaction.payedAt = new Date().toISOString();
-    const response = await fetch(`${(i % 2 ? b : a).base}/api/webhooks/${world.accountId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${(i % 2 ? b : a).base}/api/webhooks/${world.accountId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     s.check(response.ok, `paid notice of ${id} answered ${response.status}`);
   }
   const all = [...real, ...fake];
@@ -455,23 +571,37 @@ async function scenarioTwoOfEach(world: World, s: Scenario): Promise<void> {
         group by t.tx`,
       [all, world.accountId],
     );
-  const settled = await waitUntil("scenario d: every lookup done", 60_000, async () => {
-    const rows = await checks();
-    return rows.every((r) => r.attempts > 0 && r.pending === 0) ? rows : null;
-  }, 500).catch(async () => checks());
+  const settled = await waitUntil(
+    "scenario d: every lookup done",
+    60_000,
+    async () => {
+      const rows = await checks();
+      return rows.every((r) => r.attempts > 0 && r.pending === 0) ? rows : null;
+    },
+    500,
+  ).catch(async () => checks());
   const lookups = world.proxy.lookups.slice(firstLookup);
   let mismatched = 0;
   let closest = Infinity;
   const perRow: string[] = [];
   for (const row of settled) {
-    const mine = lookups.filter((l) => l.id === row.tx).map((l) => l.at).sort((x, y) => x - y);
+    const mine = lookups
+      .filter((l) => l.id === row.tx)
+      .map((l) => l.at)
+      .sort((x, y) => x - y);
     // A row with two checks (its creation confirmed, then its payment) may be asked twice in a moment; only the attempts of one check follow the schedule.
     if (row.checks === 1) for (let i = 1; i < mine.length; i++) closest = Math.min(closest, mine[i] - mine[i - 1]);
     if (mine.length !== row.attempts || row.pending > 0) mismatched++;
-    perRow.push(`${mine.length}/${row.attempts}${row.checks > 1 ? ` in ${row.checks} checks` : ""}${row.pending ? " (still pending)" : ""}`);
+    perRow.push(
+      `${mine.length}/${row.attempts}${row.checks > 1 ? ` in ${row.checks} checks` : ""}${row.pending ? " (still pending)" : ""}`,
+    );
   }
-  s.print(`lookups at the gateway / scheduled attempts recorded, per row: paid at the gateway ${perRow.slice(0, real.length).join(", ")}; unknown to the gateway ${perRow.slice(real.length).join(", ")}`);
-  s.print(`closest two lookups of one check: ${Number.isFinite(closest) ? `${closest} ms apart` : "none (one lookup each)"} (the schedule's shortest wait: 1000 ms); workers alive: ${[a.workerPid(), b.workerPid()].filter((p) => p && alive(p)).length}`);
+  s.print(
+    `lookups at the gateway / scheduled attempts recorded, per row: paid at the gateway ${perRow.slice(0, real.length).join(", ")}; unknown to the gateway ${perRow.slice(real.length).join(", ")}`,
+  );
+  s.print(
+    `closest two lookups of one check: ${Number.isFinite(closest) ? `${closest} ms apart` : "none (one lookup each)"} (the schedule's shortest wait: 1000 ms); workers alive: ${[a.workerPid(), b.workerPid()].filter((p) => p && alive(p)).length}`,
+  );
   s.check(mismatched === 0, `${mismatched} rows looked up a different number of times than their scheduled attempts (or still pending)`);
   s.check(!(closest < 500), `one check looked up twice ${closest} ms apart: two workers took the same attempt`);
 }
@@ -486,9 +616,22 @@ async function scenarioSigterm(world: World, s: Scenario): Promise<void> {
   const run = `e${randomBytes(3).toString("hex")}`;
   await seedLedger(world, run, 5_000);
   let stop = false;
-  const load = deliver({ url: `${b.base}/api/webhooks/${world.accountId}`, token: TOKEN, run, count: 5_000, concurrency: 8, ratePerSecond: 150, stop: () => stop });
+  const load = deliver({
+    url: `${b.base}/api/webhooks/${world.accountId}`,
+    token: TOKEN,
+    run,
+    count: 5_000,
+    concurrency: 8,
+    ratePerSecond: 150,
+    stop: () => stop,
+  });
   const slow = submitPixCharge(b.base, cookie, world.accountId, identifier);
-  await waitUntil("scenario e: the slow call at the gateway", 30_000, async () => (await sandboxTransactions(world, identifier)).length > 0, 100);
+  await waitUntil(
+    "scenario e: the slow call at the gateway",
+    30_000,
+    async () => (await sandboxTransactions(world, identifier)).length > 0,
+    100,
+  );
   const workerPid = b.workerPid();
   const webPid = b.webPid();
   const termAt = Date.now();
@@ -502,22 +645,40 @@ async function scenarioSigterm(world: World, s: Scenario): Promise<void> {
   const sentBefore = results.filter((d) => d.sentAt < termAt);
   const webGone = webPid ? !alive(webPid) : true;
   const workerGone = workerPid ? !alive(workerPid) : true;
-  s.print(`SIGTERM to npm start (:${b.port}) with deliveries at 150/s and a Pix charge whose gateway call takes 3 s in flight: npm start exited ${exit ? `(${exit.signal ?? `code ${exit.code}`})` : "NOT"} within ${(exitedMs / 1000).toFixed(1)} s; web server ${webGone ? "gone" : "still running"}, worker ${workerGone ? "gone" : "still running"}`);
-  s.print(`deliveries sent before the SIGTERM: ${sentBefore.length}, ${sentBefore.filter(ok).length} 2xx; in flight at the SIGTERM: ${inFlight.length}, ${inFlight.filter(ok).length} 2xx (others: ${tally(inFlight).other})`);
+  s.print(
+    `SIGTERM to npm start (:${b.port}) with deliveries at 150/s and a Pix charge whose gateway call takes 3 s in flight: npm start exited ${exit ? `(${exit.signal ?? `code ${exit.code}`})` : "NOT"} within ${(exitedMs / 1000).toFixed(1)} s; web server ${webGone ? "gone" : "still running"}, worker ${workerGone ? "gone" : "still running"}`,
+  );
+  s.print(
+    `deliveries sent before the SIGTERM: ${sentBefore.length}, ${sentBefore.filter(ok).length} 2xx; in flight at the SIGTERM: ${inFlight.length}, ${inFlight.filter(ok).length} 2xx (others: ${tally(inFlight).other})`,
+  );
   const row = await ledgerByIdentifier(world, identifier);
   s.print(`the Pix charge's request: ${action.status || action.error}; its record: ${row?.submission ?? "none"}`);
   s.check(Boolean(exit), "npm start did not exit within 30 s of SIGTERM");
-  s.check(!exit || exit.code === 0, `npm start exited with ${exit?.signal ?? `code ${exit?.code}`} (1: a child did not drain in time and was killed)`);
-  s.check(sentBefore.every(ok), `${sentBefore.filter((d) => !ok(d)).length} deliveries sent before the SIGTERM did not get a 2xx (${tally(sentBefore).other})`);
+  s.check(
+    !exit || exit.code === 0,
+    `npm start exited with ${exit?.signal ?? `code ${exit?.code}`} (1: a child did not drain in time and was killed)`,
+  );
+  s.check(
+    sentBefore.every(ok),
+    `${sentBefore.filter((d) => !ok(d)).length} deliveries sent before the SIGTERM did not get a 2xx (${tally(sentBefore).other})`,
+  );
   s.check(action.status === 200, `the request in flight (a Pix charge) ended with ${action.status || action.error}, not 200`);
   s.check(row?.submission === "SUBMITTED", `the charge in flight was left ${row?.submission ?? "unrecorded"}, not SUBMITTED`);
   s.check(workerGone, "the worker did not stop");
   // Safe point: whatever B's worker had taken is done or still pending for the other worker, never half-applied.
   const acked = results.filter(ok);
   const counts = await settleAcknowledged(world, run, acked, 30_000);
-  s.print(`afterwards (the other web server's worker): acknowledged ${acked.length} / stored exactly once ${counts.once} / applied ${counts.applied} / in the ledger once ${counts.inLedger}`);
-  s.check(counts.once === acked.length && counts.inLedger === acked.length, "an acknowledged delivery is missing, duplicated or half-applied after the SIGTERM");
-  const [{ n: leased }] = await query<{ n: number }>(world.consoleDb.url, "select count(*)::int as n from gateway_checks where state = 'pending' and next_at > now() + interval '30 seconds' and attempts = 0");
+  s.print(
+    `afterwards (the other web server's worker): acknowledged ${acked.length} / stored exactly once ${counts.once} / applied ${counts.applied} / in the ledger once ${counts.inLedger}`,
+  );
+  s.check(
+    counts.once === acked.length && counts.inLedger === acked.length,
+    "an acknowledged delivery is missing, duplicated or half-applied after the SIGTERM",
+  );
+  const [{ n: leased }] = await query<{ n: number }>(
+    world.consoleDb.url,
+    "select count(*)::int as n from gateway_checks where state = 'pending' and next_at > now() + interval '30 seconds' and attempts = 0",
+  );
   s.print(`checks left reserved beyond their schedule by the stopped worker: ${leased}`);
   world.b = undefined;
 }
@@ -530,7 +691,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const began = Date.now();
-  console.log(`chaos: the production build in ${distDir} as npm start serves it, Postgres ${new URL(serverUrl).host}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}`);
+  console.log(
+    `chaos: the production build in ${distDir} as npm start serves it, Postgres ${new URL(serverUrl).host}; ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}`,
+  );
   const consoleDb = await createDatabase(serverUrl, "chaos_console");
   const sandboxDb = await createDatabase(serverUrl, "chaos_sandbox");
   const dataRoot = mkdtempSync(path.join(tmpdir(), "console-chaos-"));
@@ -539,18 +702,35 @@ async function main(): Promise<number> {
   try {
     const [aPort, bPort] = await freePorts(2, basePort);
     const [sandboxPort, proxyPort] = await freePorts(2, basePort + 1000);
-    const sandbox = launch("sandbox", ["--import", "tsx", "sandbox/server.ts"], { SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: "127.0.0.1", SANDBOX_DATABASE_URL: sandboxDb.url, SANDBOX_WEBHOOK_RETRY_MS: "500" });
+    const sandbox = launch("sandbox", ["--import", "tsx", "sandbox/server.ts"], {
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_HOST: "127.0.0.1",
+      SANDBOX_DATABASE_URL: sandboxDb.url,
+      SANDBOX_WEBHOOK_RETRY_MS: "500",
+    });
     const sandboxBase = `http://127.0.0.1:${sandboxPort}`;
-    await waitUntil("the sandbox answering", 60_000, async () => {
-      if (sandbox.child.exitCode !== null) throw new Error(`the sandbox exited: ${sandbox.log.slice(-5).join("\n")}`);
-      return (await fetch(`${sandboxBase}/health`)).ok;
-    }, 250);
+    await waitUntil(
+      "the sandbox answering",
+      60_000,
+      async () => {
+        if (sandbox.child.exitCode !== null) throw new Error(`the sandbox exited: ${sandbox.log.slice(-5).join("\n")}`);
+        return (await fetch(`${sandboxBase}/health`)).ok;
+      },
+      250,
+    );
     proxy = await lookupProxy(proxyPort, sandboxBase);
-    const env = consoleEnv(consoleDb.url, `http://127.0.0.1:${proxy.port}`, { key: randomBytes(32).toString("hex"), auth: randomBytes(32).toString("base64url") }, dataRoot);
+    const env = consoleEnv(
+      consoleDb.url,
+      `http://127.0.0.1:${proxy.port}`,
+      { key: randomBytes(32).toString("hex"), auth: randomBytes(32).toString("base64url") },
+      dataRoot,
+    );
     const a = await startConsole("console-a", env(aPort));
     const [{ id: accountId }] = await query<{ id: string }>(consoleDb.url, "select id from gateway_accounts where source = 'env' limit 1");
     const world: World = { consoleDb, sandboxDb, sandboxBase, proxy, env, accountId, a, bPort };
-    console.log(`ready in ${((Date.now() - began) / 1000).toFixed(1)} s: console :${aPort} (npm start: web server and worker), sandbox :${sandboxPort} behind a lookup-counting proxy :${proxy.port}`);
+    console.log(
+      `ready in ${((Date.now() - began) / 1000).toFixed(1)} s: console :${aPort} (npm start: web server and worker), sandbox :${sandboxPort} behind a lookup-counting proxy :${proxy.port}`,
+    );
 
     const scenarios: Array<[string, string, (w: World, s: Scenario) => Promise<void>]> = [
       ["b", "Postgres connections of the web server and the worker terminated under load", scenarioConnectionsDropped],
@@ -570,7 +750,13 @@ async function main(): Promise<number> {
         s.failures.push(`aborted: ${(error as Error).message}`);
         console.log(`  ✗ aborted: ${(error as Error).message}`);
         // The next scenario needs a console answering.
-        if (world.a.start.child.exitCode !== null || !(await fetch(`${world.a.base}/sign-in`, { redirect: "manual" }).then(() => true, () => false))) {
+        if (
+          world.a.start.child.exitCode !== null ||
+          !(await fetch(`${world.a.base}/sign-in`, { redirect: "manual" }).then(
+            () => true,
+            () => false,
+          ))
+        ) {
           await stopConsole(world.a).catch(() => {});
           world.a = await startConsole("console-a", env(aPort));
         }
@@ -593,7 +779,9 @@ async function main(): Promise<number> {
     await sandboxDb.drop().catch(() => {});
     rmSync(dataRoot, { recursive: true, force: true });
   }
-  console.log(`\nchaos: ${outcomes.filter((o) => o.passed).length}/${outcomes.length} scenarios passed in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nchaos: ${outcomes.filter((o) => o.passed).length}/${outcomes.length} scenarios passed in ${((Date.now() - began) / 1000).toFixed(0)} s`,
+  );
   for (const o of outcomes.filter((x) => !x.passed)) console.log(`  ✗ ${o.name}: ${o.failures.join("; ")}`);
   for (const o of outcomes.filter((x) => x.warnings.length)) console.log(`  ! ${o.name}: ${o.warnings.join("; ")}`);
   return outcomes.every((o) => o.passed) ? 0 : 1;

@@ -31,9 +31,11 @@ export function SignInForm() {
       form.setError("code", { message: t("auth.codeRequired") });
       return;
     }
-    const result = await signInWithCredentials({ email: values.email, password: values.password, code: askCode ? (values.code ?? "") : "" }).catch(
-      () => null,
-    );
+    const result = await signInWithCredentials({
+      email: values.email,
+      password: values.password,
+      code: askCode ? (values.code ?? "") : "",
+    }).catch(() => null);
     if (!result) {
       setError(t("errors.unexpected"));
       return;
@@ -99,7 +101,13 @@ export function SignInForm() {
             ) : (
               <>
                 <TextField control={form.control} name="email" label={t("auth.email")} type="email" autoComplete="username" autoFocus />
-                <TextField control={form.control} name="password" label={t("auth.password")} type="password" autoComplete="current-password" />
+                <TextField
+                  control={form.control}
+                  name="password"
+                  label={t("auth.password")}
+                  type="password"
+                  autoComplete="current-password"
+                />
               </>
             )}
             <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>

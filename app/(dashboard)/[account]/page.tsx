@@ -122,7 +122,10 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
                 <ul className="divide-y" data-testid="latest-activity">
                   {latest.map((row) => (
                     <li key={row.id}>
-                      <Link href={accountPath(account.id, `/transactions/${row.id}`)} className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40">
+                      <Link
+                        href={accountPath(account.id, `/transactions/${row.id}`)}
+                        className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40"
+                      >
                         <span className="min-w-0">
                           <span className="block truncate font-mono text-xs">{row.identifier}</span>
                           <span className="block text-xs text-muted-foreground">
@@ -131,7 +134,9 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
                           </span>
                         </span>
                         <span className="flex shrink-0 flex-col items-end gap-1">
-                          <span className="font-medium tabular-nums">{row.amountCents === null ? "—" : money(row.amountCents, row.currency)}</span>
+                          <span className="font-medium tabular-nums">
+                            {row.amountCents === null ? "—" : money(row.amountCents, row.currency)}
+                          </span>
                           <StatusBadge status={row.status} empty={t("transactions.noStatus")} />
                         </span>
                       </Link>
@@ -160,11 +165,16 @@ function PeriodCard({
   countText: (n: number) => string;
   t: Awaited<ReturnType<typeof getI18n>>["t"];
 }) {
-  const [main, ...others] = figures.byCurrency.length > 0 ? figures.byCurrency : [{ currency: "BRL", paidCents: 0, paidCount: 0, refundedCents: 0, refundedCount: 0, chargedBackCents: 0, chargedBackCount: 0 }];
+  const [main, ...others] =
+    figures.byCurrency.length > 0
+      ? figures.byCurrency
+      : [{ currency: "BRL", paidCents: 0, paidCount: 0, refundedCents: 0, refundedCount: 0, chargedBackCents: 0, chargedBackCount: 0 }];
   return (
     <Card className="gap-3" data-testid={`period-${title}`}>
       <CardHeader>
-        <CardDescription>{title} · {t("overview.paid")}</CardDescription>
+        <CardDescription>
+          {title} · {t("overview.paid")}
+        </CardDescription>
         <CardTitle className="text-2xl tabular-nums" data-testid="paid-volume" data-currency={main.currency}>
           {money(main.paidCents, main.currency)}
         </CardTitle>

@@ -5,28 +5,14 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
 import { getProducerProfile } from "@/lib/producer/profile";
-import {
-  AccountDetailsError,
-  createAccount,
-  replaceSecretKey,
-  replaceWebhookToken,
-  updateAccountDetails,
-} from "@/lib/accounts/queries";
-import {
-  accountDetailsSchema,
-  createAccountSchema,
-  replaceSecretSchema,
-  replaceWebhookTokenSchema,
-} from "@/lib/accounts/schemas";
+import { AccountDetailsError, createAccount, replaceSecretKey, replaceWebhookToken, updateAccountDetails } from "@/lib/accounts/queries";
+import { accountDetailsSchema, createAccountSchema, replaceSecretSchema, replaceWebhookTokenSchema } from "@/lib/accounts/schemas";
 
-export const createAccountAction = defineAction(
-  { permission: "accounts.create", schema: createAccountSchema },
-  async (input, ctx) => {
-    const account = await createAccount({ ...input, webhookToken: input.webhookToken || null }, ctx.user);
-    revalidatePath("/accounts");
-    return { id: account.id };
-  },
-);
+export const createAccountAction = defineAction({ permission: "accounts.create", schema: createAccountSchema }, async (input, ctx) => {
+  const account = await createAccount({ ...input, webhookToken: input.webhookToken || null }, ctx.user);
+  revalidatePath("/accounts");
+  return { id: account.id };
+});
 
 export const updateAccountAction = defineAction(
   { permission: "account.keys.manage", schema: accountDetailsSchema, account: "input" },
@@ -35,7 +21,8 @@ export const updateAccountAction = defineAction(
     try {
       await updateAccountDetails(accountId, details, ctx.user);
     } catch (error) {
-      if (error instanceof AccountDetailsError) throw new ActionError("errors.validation", { fieldErrors: { [error.field]: [error.messageKey] } });
+      if (error instanceof AccountDetailsError)
+        throw new ActionError("errors.validation", { fieldErrors: { [error.field]: [error.messageKey] } });
       throw error;
     }
     revalidatePath(`/accounts/${accountId}`);
@@ -74,6 +61,8 @@ export const testConnectionAction = defineAction(
       details: result.ok ? { ok: true } : { ok: false, kind: result.kind, httpStatus: result.status ?? null },
       ip: ctx.ip,
     });
-    return result.ok ? { ok: true as const, name: result.producer.name } : { ok: false as const, kind: result.kind, status: result.status, message: result.message };
+    return result.ok
+      ? { ok: true as const, name: result.producer.name }
+      : { ok: false as const, kind: result.kind, status: result.status, message: result.message };
   },
 );

@@ -33,7 +33,13 @@ export function CreateAccountDialog() {
       description={t("accounts.createDescription")}
     >
       <TextField control={form.control} name="name" label={t("accounts.name")} />
-      <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} placeholder="https://" />
+      <TextField
+        control={form.control}
+        name="baseUrl"
+        label={t("accounts.baseUrl")}
+        description={t("accounts.baseUrlHint")}
+        placeholder="https://"
+      />
       <div className="-mt-2 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" data-testid="gateway-presets">
         {t("accounts.presets")}
         {GATEWAY_PRESETS.map((preset) => (
@@ -54,14 +60,23 @@ export function CreateAccountDialog() {
         ))}
       </div>
       <TextField control={form.control} name="publicKey" label={t("accounts.publicKey")} autoComplete="off" />
-      <TextField control={form.control} name="secretKey" type="password" label={t("accounts.secretKey")} description={t("accounts.secretKeyHint")} autoComplete="new-password" />
-      <TextField control={form.control} name="webhookToken" type="password" label={t("accounts.webhookToken")} description={t("accounts.webhookTokenHint")} autoComplete="new-password" />
-      <SelectField
+      <TextField
         control={form.control}
-        name="mode"
-        label={t("accounts.mode")}
-        options={accountModeOptions(t)}
+        name="secretKey"
+        type="password"
+        label={t("accounts.secretKey")}
+        description={t("accounts.secretKeyHint")}
+        autoComplete="new-password"
       />
+      <TextField
+        control={form.control}
+        name="webhookToken"
+        type="password"
+        label={t("accounts.webhookToken")}
+        description={t("accounts.webhookTokenHint")}
+        autoComplete="new-password"
+      />
+      <SelectField control={form.control} name="mode" label={t("accounts.mode")} options={accountModeOptions(t)} />
     </FormDialog>
   );
 }

@@ -34,9 +34,7 @@ function mergeEvent(list: FeedEvent[], incoming: FeedEvent, limit: number): Feed
     if (existing.seq >= incoming.seq) return list;
     return list.map((e) => (e.id === incoming.id ? { ...incoming, ledgerId: incoming.ledgerId ?? e.ledgerId } : e));
   }
-  return [incoming, ...list]
-    .sort((a, b) => b.firstReceivedAt.localeCompare(a.firstReceivedAt) || b.seq - a.seq)
-    .slice(0, limit);
+  return [incoming, ...list].sort((a, b) => b.firstReceivedAt.localeCompare(a.firstReceivedAt) || b.seq - a.seq).slice(0, limit);
 }
 
 /** Highlighted rows: the newest ones only, so a busy feed does not copy an ever-growing set per event. */
@@ -170,7 +168,10 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
                     {event.gatewayTransactionId || event.identifier ? (
                       <div className="min-w-0">
                         {event.ledgerId ? (
-                          <Link href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)} className="block truncate font-mono text-xs font-medium hover:underline">
+                          <Link
+                            href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)}
+                            className="block truncate font-mono text-xs font-medium hover:underline"
+                          >
                             {event.gatewayTransactionId ?? event.identifier}
                           </Link>
                         ) : (
@@ -224,7 +225,13 @@ function FilterSelect({
   return (
     <label className="flex flex-col gap-1.5 text-sm font-medium">
       {label}
-      <Select className="w-full lg:w-56" aria-label={label} value={value} onValueChange={onChange} options={[{ value: ALL, label: allLabel }, ...options]} />
+      <Select
+        className="w-full lg:w-56"
+        aria-label={label}
+        value={value}
+        onValueChange={onChange}
+        options={[{ value: ALL, label: allLabel }, ...options]}
+      />
     </label>
   );
 }
@@ -240,7 +247,8 @@ function LiveIndicator({ mode }: { mode: "connecting" | "live" | "polling" }) {
   }
   return (
     <Badge variant="secondary" data-testid="feed-mode" data-mode={mode} className="self-start lg:self-end">
-      <RefreshCw className={mode === "connecting" ? "animate-spin" : undefined} /> {mode === "polling" ? t("activity.feed.polling") : t("activity.feed.connecting")}
+      <RefreshCw className={mode === "connecting" ? "animate-spin" : undefined} />{" "}
+      {mode === "polling" ? t("activity.feed.polling") : t("activity.feed.connecting")}
     </Badge>
   );
 }

@@ -23,15 +23,24 @@ export function EventBadge({ event }: { event: Pick<FeedEvent, "event" | "known"
       {event.kind === "transfer" ? (
         <Badge variant="secondary">{t("activity.feed.transfer")}</Badge>
       ) : event.kind === "unknown" ? (
-        <Badge variant="warning" data-testid="unknown-shape">{t("activity.feed.unknownShape")}</Badge>
+        <Badge variant="warning" data-testid="unknown-shape">
+          {t("activity.feed.unknownShape")}
+        </Badge>
       ) : !event.known ? (
-        <Badge variant="warning" data-testid="unknown-event">{t("activity.feed.unknownEvent")}</Badge>
+        <Badge variant="warning" data-testid="unknown-event">
+          {t("activity.feed.unknownEvent")}
+        </Badge>
       ) : null}
     </span>
   );
 }
 
-const CONFIRMATION_VARIANTS = { confirming: "warning", confirmed: "success", contradicted: "destructive", unconfirmable: "secondary" } as const;
+const CONFIRMATION_VARIANTS = {
+  confirming: "warning",
+  confirmed: "success",
+  contradicted: "destructive",
+  unconfirmable: "secondary",
+} as const;
 
 /** Whether the console believes the notification: confirming with the gateway, confirmed, or contradicted by it. */
 export function ConfirmationBadge({ event }: { event: Pick<FeedEvent, "confirmation" | "applied" | "kind"> }) {

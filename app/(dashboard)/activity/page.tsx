@@ -13,7 +13,11 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
   const ctx = await requirePage("webhooks.view");
   const { t } = await getI18n();
   const visible = feedAccountIds(ctx);
-  const { values, problems } = parseSearchParams(await searchParams, { account: param.oneOf(visible), event: param.text(), method: param.text() });
+  const { values, problems } = parseSearchParams(await searchParams, {
+    account: param.oneOf(visible),
+    event: param.text(),
+    method: param.text(),
+  });
   const filter = { accountId: values.account, event: values.event, paymentMethod: values.method };
   const accountIds = feedAccountIds(ctx, filter.accountId);
   // Read before the list: a delivery between the two is replayed by the stream, not lost.
@@ -27,14 +31,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
     <div className="space-y-6">
       <PageHeader title={t("activity.feed.title")} description={t("activity.feed.description")} />
       <ParamsProblems problems={problems} />
-      <ActivityFeed
-        initialEvents={events}
-        accounts={accounts}
-        facets={facets}
-        filter={filter}
-        pageSize={FEED_PAGE_SIZE}
-        since={since}
-      />
+      <ActivityFeed initialEvents={events} accounts={accounts} facets={facets} filter={filter} pageSize={FEED_PAGE_SIZE} since={since} />
     </div>
   );
 }

@@ -39,17 +39,24 @@ export const confirmSecondFactorAction = defineAction({ permission: "profile.man
   return { recoveryCodes: result.recoveryCodes };
 });
 
-export const regenerateRecoveryCodesAction = defineAction({ permission: "profile.manage", schema: secondFactorCodeSchema }, async ({ code }, ctx) => {
-  const check = await checkSecondFactor(ctx.user, code, { ip: ctx.ip, purpose: "recovery_codes" });
-  if (check.outcome !== "ok") refuseCode(check);
-  return { recoveryCodes: await regenerateRecoveryCodes(ctx.user, { ip: ctx.ip }) };
-});
+export const regenerateRecoveryCodesAction = defineAction(
+  { permission: "profile.manage", schema: secondFactorCodeSchema },
+  async ({ code }, ctx) => {
+    const check = await checkSecondFactor(ctx.user, code, { ip: ctx.ip, purpose: "recovery_codes" });
+    if (check.outcome !== "ok") refuseCode(check);
+    return { recoveryCodes: await regenerateRecoveryCodes(ctx.user, { ip: ctx.ip }) };
+  },
+);
 
-export const disableSecondFactorAction = defineAction({ permission: "profile.manage", schema: disableSecondFactorSchema }, async ({ password, code }, ctx) => {
-  const passwordCheck = await checkOwnPassword(ctx.user.id, password);
-  if (passwordCheck === "throttled") throw new ActionError("errors.tooManyAttempts");
-  if (passwordCheck === "wrong_password") throw new ActionError("errors.validation", { fieldErrors: { password: ["errors.wrongPassword"] } });
-  const check = await checkSecondFactor(ctx.user, code, { ip: ctx.ip, purpose: "disable" });
-  if (check.outcome !== "ok") refuseCode(check);
-  await disableSecondFactor(ctx.user, { ip: ctx.ip, sessionId: ctx.user.sessionId });
-});
+export const disableSecondFactorAction = defineAction(
+  { permission: "profile.manage", schema: disableSecondFactorSchema },
+  async ({ password, code }, ctx) => {
+    const passwordCheck = await checkOwnPassword(ctx.user.id, password);
+    if (passwordCheck === "throttled") throw new ActionError("errors.tooManyAttempts");
+    if (passwordCheck === "wrong_password")
+      throw new ActionError("errors.validation", { fieldErrors: { password: ["errors.wrongPassword"] } });
+    const check = await checkSecondFactor(ctx.user, code, { ip: ctx.ip, purpose: "disable" });
+    if (check.outcome !== "ok") refuseCode(check);
+    await disableSecondFactor(ctx.user, { ip: ctx.ip, sessionId: ctx.user.sessionId });
+  },
+);

@@ -16,7 +16,12 @@ export function LanguageSelect() {
       aria-label={t("profile.language")}
       value={locale}
       disabled={pending}
-      onValueChange={(next) => startTransition(async () => { await setLocaleAction(next); router.refresh(); })}
+      onValueChange={(next) =>
+        startTransition(async () => {
+          await setLocaleAction(next);
+          router.refresh();
+        })
+      }
       options={[
         { value: "pt-BR", label: "Português (Brasil)" },
         { value: "en", label: "English" },

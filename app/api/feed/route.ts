@@ -13,7 +13,8 @@ export async function GET(request: Request) {
   if ("status" in auth) return Response.json({ error: auth.status === 401 ? "unauthenticated" : "forbidden" }, { status: auth.status });
   const url = new URL(request.url);
   // Without a cursor: nothing yet, just where to start from.
-  if (!url.searchParams.has("after")) return Response.json({ events: [], cursor: await currentFeedSeq() }, { headers: { "cache-control": "no-store" } });
+  if (!url.searchParams.has("after"))
+    return Response.json({ events: [], cursor: await currentFeedSeq() }, { headers: { "cache-control": "no-store" } });
   const after = Number(url.searchParams.get("after"));
   if (!Number.isSafeInteger(after) || after < 0) return Response.json({ error: "after" }, { status: 400 });
   const accountIds = feedAccountIds(auth.ctx, url.searchParams.get("account"));

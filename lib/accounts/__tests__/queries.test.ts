@@ -80,7 +80,11 @@ describe.each(targets)("accounts queries on $name", (target: TestDatabase) => {
       { name: "Audit", baseUrl: "https://gw.example", publicKey: "pk_4", secretKey: SECRET, mode: "test" },
       { id: "u1", email: "ops@example.com" },
     );
-    await updateAccountDetails(account.id, { name: "Audit 2", baseUrl: "https://gw.example", publicKey: "pk_4", mode: "live", secretKey: SECRET }, null);
+    await updateAccountDetails(
+      account.id,
+      { name: "Audit 2", baseUrl: "https://gw.example", publicKey: "pk_4", mode: "live", secretKey: SECRET },
+      null,
+    );
     await replaceWebhookToken(account.id, TOKEN, null);
     const raw = await rows(sql`select action, details from audit_log where account_id = ${account.id} order by id`);
     expect(raw.rows.map((row) => (row as { action: string }).action)).toEqual([
@@ -94,8 +98,20 @@ describe.each(targets)("accounts queries on $name", (target: TestDatabase) => {
 
   it("keeps the environment-defined account in step with GATEWAY_* values", async () => {
     const { syncEnvAccount, getAccountCredentials } = await import("@/lib/accounts/queries");
-    const first = await syncEnvAccount({ name: "Env", baseUrl: "https://a.example", publicKey: "pk_env", secretKey: "sk_one_1111", mode: "test" });
-    const second = await syncEnvAccount({ name: "Env", baseUrl: "https://b.example", publicKey: "pk_env", secretKey: "sk_two_2222", mode: "test" });
+    const first = await syncEnvAccount({
+      name: "Env",
+      baseUrl: "https://a.example",
+      publicKey: "pk_env",
+      secretKey: "sk_one_1111",
+      mode: "test",
+    });
+    const second = await syncEnvAccount({
+      name: "Env",
+      baseUrl: "https://b.example",
+      publicKey: "pk_env",
+      secretKey: "sk_two_2222",
+      mode: "test",
+    });
     expect(second.id).toBe(first.id);
     expect(second.baseUrl).toBe("https://b.example");
     expect((await getAccountCredentials(first.id))?.secretKey).toBe("sk_two_2222");
@@ -103,25 +119,41 @@ describe.each(targets)("accounts queries on $name", (target: TestDatabase) => {
 });
 
 describe("secret modules are server-only", () => {
-  it.each(["lib/accounts/queries.ts", "lib/crypto/secrets.ts", "lib/auth/session.ts", "lib/db/client.ts"])("%s imports server-only first", (file) => {
-    const firstImport = readFileSync(file, "utf8").split("\n").find((line) => line.startsWith("import"));
-    expect(firstImport).toBe('import "server-only";');
-  });
+  it.each(["lib/accounts/queries.ts", "lib/crypto/secrets.ts", "lib/auth/session.ts", "lib/db/client.ts"])(
+    "%s imports server-only first",
+    (file) => {
+      const firstImport = readFileSync(file, "utf8")
+        .split("\n")
+        .find((line) => line.startsWith("import"));
+      expect(firstImport).toBe('import "server-only";');
+    },
+  );
   it("asks for the secret again before the base URL or the mode changes; live needs https", async () => {
     // Its own embedded database: the per-target suites above have dropped theirs.
     await closeDb();
     useDatabase({ name: "pglite", pgliteDir: "memory://", drop: async () => {} });
     const { createAccount, getAccountCredentials, updateAccountDetails, AccountDetailsError } = await import("@/lib/accounts/queries");
-    const account = await createAccount({ name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", secretKey: SECRET, webhookToken: null, mode: "test" }, null);
+    const account = await createAccount(
+      { name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", secretKey: SECRET, webhookToken: null, mode: "test" },
+      null,
+    );
     const details = { name: "Move", baseUrl: "https://gw.example", publicKey: "pk_m", mode: "test" as const };
-    await expect(updateAccountDetails(account.id, { ...details, baseUrl: "https://attacker.example" }, null)).rejects.toBeInstanceOf(AccountDetailsError);
+    await expect(updateAccountDetails(account.id, { ...details, baseUrl: "https://attacker.example" }, null)).rejects.toBeInstanceOf(
+      AccountDetailsError,
+    );
     await expect(updateAccountDetails(account.id, { ...details, mode: "live" }, null)).rejects.toBeInstanceOf(AccountDetailsError);
-    await expect(updateAccountDetails(account.id, { ...details, baseUrl: "http://gw.example", mode: "live", secretKey: "sk_new" }, null)).rejects.toMatchObject({
+    await expect(
+      updateAccountDetails(account.id, { ...details, baseUrl: "http://gw.example", mode: "live", secretKey: "sk_new" }, null),
+    ).rejects.toMatchObject({
       field: "baseUrl",
     });
     expect((await getAccountCredentials(account.id))?.baseUrl).toBe("https://gw.example");
     await updateAccountDetails(account.id, { ...details, name: "Renamed" }, null);
-    await updateAccountDetails(account.id, { ...details, baseUrl: "https://gw2.example", mode: "live", secretKey: "sk_live_new_1234" }, null);
+    await updateAccountDetails(
+      account.id,
+      { ...details, baseUrl: "https://gw2.example", mode: "live", secretKey: "sk_live_new_1234" },
+      null,
+    );
     const after = await getAccountCredentials(account.id);
     expect(after).toMatchObject({ baseUrl: "https://gw2.example", secretKey: "sk_live_new_1234" });
   });

@@ -4,7 +4,11 @@ import { answerOf, isNoAnswer } from "@/lib/actions/answer";
 describe("answerOf: the action's answer, or no answer at all", () => {
   it("passes an answer through, a success or a refusal", async () => {
     expect(await answerOf(async () => ({ ok: true as const, data: 1 }))).toEqual({ ok: true, data: 1 });
-    const refused = await answerOf(async () => ({ ok: false as const, error: "errors.validation", fieldErrors: { amount: ["errors.required"] } }));
+    const refused = await answerOf(async () => ({
+      ok: false as const,
+      error: "errors.validation",
+      fieldErrors: { amount: ["errors.required"] },
+    }));
     expect(isNoAnswer(refused)).toBe(false);
     expect(refused).toMatchObject({ ok: false, error: "errors.validation" });
   });

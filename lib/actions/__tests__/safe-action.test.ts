@@ -22,7 +22,12 @@ vi.mock("@/lib/auth/session", async () => {
       state.sessionReads += 1;
       if (!state.signedIn) return null;
       const account = { id: "acc-mine", name: "Minha conta", mode: "test", role: state.role, source: "ui" };
-      return { user: { id: "u1", email: "ana@example.test", name: "Ana", role: state.role }, accounts: [account], account, ip: "198.51.100.7" };
+      return {
+        user: { id: "u1", email: "ana@example.test", name: "Ana", role: state.role },
+        accounts: [account],
+        account,
+        ip: "198.51.100.7",
+      };
     },
     can: (ctx: Ctx, permission: Parameters<typeof roleCan>[1], accountId?: string) => {
       const account = ctx.accounts.find((a) => a.id === (accountId ?? "acc-mine"));
@@ -34,8 +39,14 @@ vi.mock("@/lib/audit/log", () => ({ writeAudit: async (entry: Record<string, unk
 
 const { ActionError, defineAction } = await import("@/lib/actions/safe-action");
 
-const handler = vi.fn(async (input: { amount: number }, ctx: { account: { id: string } }) => ({ received: input, account: ctx.account.id }));
-const charge = defineAction({ permission: "charges.create", schema: z.object({ amount: z.number().positive("errors.positive") }), account: "input" }, handler);
+const handler = vi.fn(async (input: { amount: number }, ctx: { account: { id: string } }) => ({
+  received: input,
+  account: ctx.account.id,
+}));
+const charge = defineAction(
+  { permission: "charges.create", schema: z.object({ amount: z.number().positive("errors.positive") }), account: "input" },
+  handler,
+);
 
 beforeEach(() => {
   state.signedIn = true;
@@ -47,7 +58,10 @@ beforeEach(() => {
 
 describe("the action chain", () => {
   it("runs the handler on the account the input names, without accountId among the values", async () => {
-    expect(await charge({ amount: 10, accountId: "acc-mine" })).toEqual({ ok: true, data: { received: { amount: 10 }, account: "acc-mine" } });
+    expect(await charge({ amount: 10, accountId: "acc-mine" })).toEqual({
+      ok: true,
+      data: { received: { amount: 10 }, account: "acc-mine" },
+    });
     expect(state.audits).toEqual([]);
   });
 
@@ -67,7 +81,13 @@ describe("the action chain", () => {
     expect(await charge({ amount: 10, accountId: "acc-someone-else" })).toEqual({ ok: false, error: "errors.forbidden" });
     expect(handler).not.toHaveBeenCalled();
     expect(state.audits).toEqual([
-      expect.objectContaining({ action: "access.refused", target: "charges.create", accountId: null, ip: "198.51.100.7", details: { reason: "errors.forbidden", requestedAccount: "acc-someone-else" } }),
+      expect.objectContaining({
+        action: "access.refused",
+        target: "charges.create",
+        accountId: null,
+        ip: "198.51.100.7",
+        details: { reason: "errors.forbidden", requestedAccount: "acc-someone-else" },
+      }),
     ]);
   });
 
@@ -79,11 +99,17 @@ describe("the action chain", () => {
   it("refuses a role without the permission on that account, audited against the account", async () => {
     state.role = "viewer";
     expect(await charge({ amount: 10, accountId: "acc-mine" })).toEqual({ ok: false, error: "errors.forbidden" });
-    expect(state.audits).toEqual([expect.objectContaining({ action: "access.refused", accountId: "acc-mine", details: { reason: "errors.forbidden" } })]);
+    expect(state.audits).toEqual([
+      expect.objectContaining({ action: "access.refused", accountId: "acc-mine", details: { reason: "errors.forbidden" } }),
+    ]);
   });
 
   it("validates with the form's schema after access, with field errors and no audit entry", async () => {
-    expect(await charge({ amount: -5, accountId: "acc-mine" })).toEqual({ ok: false, error: "errors.validation", fieldErrors: { amount: ["errors.positive"] } });
+    expect(await charge({ amount: -5, accountId: "acc-mine" })).toEqual({
+      ok: false,
+      error: "errors.validation",
+      fieldErrors: { amount: ["errors.positive"] },
+    });
     expect(handler).not.toHaveBeenCalled();
     expect(state.audits).toEqual([]);
   });

@@ -36,11 +36,19 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/actions.ts#switchAccountAction": "account.view",
   "app/(dashboard)/actions.ts#signOutAuditAction": "profile.manage",
   ...Object.fromEntries(
-    ["createDestinationAction", "updateDestinationAction", "setDestinationStateAction", "rotateDestinationSecretAction", "deleteDestinationAction",
-      "sendTestEventAction", "resendEventAction", "countReplayAction", "replaySinceAction", "createListenKeyAction", "revokeListenKeyAction"].map((name) => [
-      `app/(dashboard)/[account]/destinations/actions.ts#${name}`,
-      "destinations.manage" as Permission,
-    ]),
+    [
+      "createDestinationAction",
+      "updateDestinationAction",
+      "setDestinationStateAction",
+      "rotateDestinationSecretAction",
+      "deleteDestinationAction",
+      "sendTestEventAction",
+      "resendEventAction",
+      "countReplayAction",
+      "replaySinceAction",
+      "createListenKeyAction",
+      "revokeListenKeyAction",
+    ].map((name) => [`app/(dashboard)/[account]/destinations/actions.ts#${name}`, "destinations.manage" as Permission]),
   ),
   "app/(dashboard)/accounts/actions.ts#createAccountAction": "accounts.create",
   "app/(dashboard)/accounts/actions.ts#updateAccountAction": "account.keys.manage",
@@ -113,12 +121,32 @@ const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: stri
 const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
   operator: [
-    "account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create", "webhooks.view",
-    "destinations.view", "profile.manage",
+    "account.view",
+    "transactions.view",
+    "charges.create",
+    "refunds.request",
+    "ledger.add",
+    "ledger.refresh",
+    "checkout.create",
+    "webhooks.view",
+    "destinations.view",
+    "profile.manage",
   ],
   producer: [
-    "account.view", "transactions.view", "charges.create", "refunds.request", "ledger.add", "ledger.refresh", "checkout.create",
-    "transfers.view", "transfers.create", "webhooks.view", "account.keys.manage", "destinations.view", "destinations.manage", "profile.manage",
+    "account.view",
+    "transactions.view",
+    "charges.create",
+    "refunds.request",
+    "ledger.add",
+    "ledger.refresh",
+    "checkout.create",
+    "transfers.view",
+    "transfers.create",
+    "webhooks.view",
+    "account.keys.manage",
+    "destinations.view",
+    "destinations.manage",
+    "profile.manage",
   ],
   viewer: ["account.view", "transactions.view", "transfers.view", "webhooks.view", "profile.manage"],
 };
@@ -135,13 +163,16 @@ describe("permission matrix", () => {
     },
   );
 
-  it.each(ROLES.flatMap((role) => Object.keys(EXPECTED_ACTIONS).map((action) => [role, action] as const)))("%s × action %s", (role, action) => {
-    const allowed = roleCan(role, EXPECTED_ACTIONS[action]);
-    const name = action.split("#")[1];
-    if (role === "viewer") expect(allowed, "viewers are read-only").toBe(READ_ONLY_ACTIONS.has(name));
-    if (role === "admin") expect(allowed).toBe(true);
-    expect(allowed).toBe(MATRIX[role].includes(EXPECTED_ACTIONS[action]));
-  });
+  it.each(ROLES.flatMap((role) => Object.keys(EXPECTED_ACTIONS).map((action) => [role, action] as const)))(
+    "%s × action %s",
+    (role, action) => {
+      const allowed = roleCan(role, EXPECTED_ACTIONS[action]);
+      const name = action.split("#")[1];
+      if (role === "viewer") expect(allowed, "viewers are read-only").toBe(READ_ONLY_ACTIONS.has(name));
+      if (role === "admin") expect(allowed).toBe(true);
+      expect(allowed).toBe(MATRIX[role].includes(EXPECTED_ACTIONS[action]));
+    },
+  );
 
   it("every server action is written through defineAction in an actions.ts file, but the sign-in page's language switch", () => {
     const everyFile = (dir: string): string[] =>
@@ -151,7 +182,9 @@ describe("permission matrix", () => {
       .filter((file) => /\.tsx?$/.test(file) && /^\s*["']use server["']/.test(readFileSync(file, "utf8")));
     expect(serverFiles.filter((file) => !file.endsWith("actions.ts"))).toEqual([]);
     expect(serverFiles.filter((file) => !file.startsWith("app/"))).toEqual(["lib/shell/actions.ts"]);
-    expect(readFileSync("lib/shell/actions.ts", "utf8").match(/export (async function|const|function) \w+/g)).toEqual(["export async function setLocaleAction"]);
+    expect(readFileSync("lib/shell/actions.ts", "utf8").match(/export (async function|const|function) \w+/g)).toEqual([
+      "export async function setLocaleAction",
+    ]);
   });
 
   it("lists every route handler and its guard", () => {

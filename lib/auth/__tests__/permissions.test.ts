@@ -10,9 +10,7 @@ describe("role matrix", () => {
   });
 
   it("keeps viewers read-only", () => {
-    expect(allowed("viewer")).toEqual(
-      ["account.view", "profile.manage", "transactions.view", "transfers.view", "webhooks.view"].sort(),
-    );
+    expect(allowed("viewer")).toEqual(["account.view", "profile.manage", "transactions.view", "transfers.view", "webhooks.view"].sort());
   });
 
   it("lets operators operate and request refunds, but not transfer or manage keys", () => {

@@ -14,9 +14,15 @@ process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
 const targets = await testDatabases();
 const PASSWORD = "correct horse battery staple";
 
-type Authorize = (credentials: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ id: string; sessionId: string } | null>;
+type Authorize = (
+  credentials: Record<string, string>,
+  req: { headers: Record<string, string> },
+) => Promise<{ id: string; sessionId: string } | null>;
 
-async function signInWith(credentials: Record<string, string>, ip = "203.0.113.9"): Promise<{ ok: true; user: { id: string; sessionId: string } } | { ok: false; error: string }> {
+async function signInWith(
+  credentials: Record<string, string>,
+  ip = "203.0.113.9",
+): Promise<{ ok: true; user: { id: string; sessionId: string } } | { ok: false; error: string }> {
   const { authOptions } = await import("../options");
   const provider = authOptions().providers[0] as unknown as { options: { authorize: Authorize } };
   try {
@@ -103,7 +109,9 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
 
   it("a burst of 60 sign-ins, the right password among them, gets at most 5 password checks", async () => {
     const user = await newUser();
-    const attempts = Array.from({ length: 60 }, (_, i) => signInWith({ email: user.email, password: i === 30 ? PASSWORD : `wrong-${i}` }, `198.51.100.${i + 1}`));
+    const attempts = Array.from({ length: 60 }, (_, i) =>
+      signInWith({ email: user.email, password: i === 30 ? PASSWORD : `wrong-${i}` }, `198.51.100.${i + 1}`),
+    );
     const results = await Promise.all(attempts);
     const checked = results.filter((r) => r.ok || !r.error.startsWith("throttled"));
     expect(checked.length).toBeLessThanOrEqual(5);
@@ -137,7 +145,9 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
     expect((await secondFactorStatus(user.id)).enabled).toBe(true);
 
     expect(await signInWith({ email: user.email, password: PASSWORD })).toEqual({ ok: false, error: "code_required" });
-    expect(await signInWith({ email: user.email, password: PASSWORD, code: "000000" === totpCodeAt(key, step + 1) ? "111111" : "000000" })).toEqual({
+    expect(
+      await signInWith({ email: user.email, password: PASSWORD, code: "000000" === totpCodeAt(key, step + 1) ? "111111" : "000000" }),
+    ).toEqual({
       ok: false,
       error: "code_invalid",
     });
@@ -150,7 +160,10 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
 
     const signedIn = await signInWith({ email: user.email, password: PASSWORD, code: recoveryCodes[0]!.toUpperCase() });
     expect(signedIn.ok).toBe(true);
-    expect(await signInWith({ email: user.email, password: PASSWORD, code: recoveryCodes[0]! })).toEqual({ ok: false, error: "code_invalid" });
+    expect(await signInWith({ email: user.email, password: PASSWORD, code: recoveryCodes[0]! })).toEqual({
+      ok: false,
+      error: "code_invalid",
+    });
     expect((await secondFactorStatus(user.id)).recoveryCodesLeft).toBe(9);
   });
 
@@ -181,7 +194,13 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
     const { key } = await enrol(enrolled);
     const actor = { ...enrolled, role: "producer" as const };
     await expect(confirmMoneyOut(actor, { password: PASSWORD }, audit)).rejects.toMatchObject({ reason: "codeRequired" });
-    await expect(confirmMoneyOut(actor, { password: PASSWORD, code: "999999" === totpCodeAt(key, totpStep(new Date()) + 1) ? "888888" : "999999" }, audit)).rejects.toMatchObject({
+    await expect(
+      confirmMoneyOut(
+        actor,
+        { password: PASSWORD, code: "999999" === totpCodeAt(key, totpStep(new Date()) + 1) ? "888888" : "999999" },
+        audit,
+      ),
+    ).rejects.toMatchObject({
       reason: "wrongCode",
     });
     // A code from the next step (the enrolment spent the current one).
@@ -217,7 +236,9 @@ describe.each(targets)("access hardening on $name", (target: TestDatabase) => {
   it("throttles the password checks inside a session (transfer confirmation, password change)", async () => {
     const { changePassword } = await import("@/lib/users/queries");
     const user = await newUser();
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => changePassword(user.id, "not the password", "a brand new password 123")));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => changePassword(user.id, "not the password", "a brand new password 123")),
+    );
     expect(outcomes.filter((o) => o === "wrong_password").length).toBeLessThanOrEqual(5);
     expect(await changePassword(user.id, PASSWORD, "a brand new password 123")).toBe("throttled");
   });

@@ -45,12 +45,9 @@ describe("money", () => {
     expect(parseMoneyInput(input)).toBe(expected);
   });
 
-  it.each(["", "abc", "1,234", "1.234,567", "12.34.56", "1,2,3", "R$", "10 reais", "1e3", "NaN", "12,3a"])(
-    "rejects %j",
-    (input) => {
-      expect(parseMoneyInput(input)).toBeNull();
-    },
-  );
+  it.each(["", "abc", "1,234", "1.234,567", "12.34.56", "1,2,3", "R$", "10 reais", "1e3", "NaN", "12,3a"])("rejects %j", (input) => {
+    expect(parseMoneyInput(input)).toBeNull();
+  });
 
   it("formats for inputs and display", () => {
     expect(formatMoneyInput(1234.56)).toBe("1.234,56");

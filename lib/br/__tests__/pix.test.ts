@@ -121,7 +121,7 @@ describe("BR Code building", () => {
     expect(parsed.txid).toBe("***");
     expect(parsed.fields["01"]).toBeUndefined();
     const ids = [];
-    for (let i = 0; i < code.length; ) {
+    for (let i = 0; i < code.length;) {
       ids.push(code.slice(i, i + 2));
       i += 4 + Number(code.slice(i + 2, i + 4));
     }
@@ -149,7 +149,14 @@ describe("BR Code building", () => {
         (dynamic, cents, txid, name, city, uuid) => {
           const amount = cents === undefined ? undefined : cents / 100;
           const code = dynamic
-            ? buildBrCode({ kind: "dynamic", location: `pix.example.com/qr/v2/${uuid}`, amount, txid, merchantName: name, merchantCity: city })
+            ? buildBrCode({
+                kind: "dynamic",
+                location: `pix.example.com/qr/v2/${uuid}`,
+                amount,
+                txid,
+                merchantName: name,
+                merchantCity: city,
+              })
             : buildBrCode({ kind: "static", key: uuid, amount, txid, merchantName: name, merchantCity: city });
           const parsed = parseBrCode(code);
           expect(parsed.ok).toBe(true);
@@ -167,8 +174,22 @@ describe("BR Code building", () => {
             expect(parsed.key).toBe(uuid);
           }
           const rebuilt = dynamic
-            ? buildBrCode({ kind: "dynamic", location: parsed.location!, amount: parsed.amount, txid: parsed.txid, merchantName: parsed.merchantName, merchantCity: parsed.merchantCity })
-            : buildBrCode({ kind: "static", key: parsed.key!, amount: parsed.amount, txid: parsed.txid, merchantName: parsed.merchantName, merchantCity: parsed.merchantCity });
+            ? buildBrCode({
+                kind: "dynamic",
+                location: parsed.location!,
+                amount: parsed.amount,
+                txid: parsed.txid,
+                merchantName: parsed.merchantName,
+                merchantCity: parsed.merchantCity,
+              })
+            : buildBrCode({
+                kind: "static",
+                key: parsed.key!,
+                amount: parsed.amount,
+                txid: parsed.txid,
+                merchantName: parsed.merchantName,
+                merchantCity: parsed.merchantCity,
+              });
           expect(rebuilt).toBe(code);
         },
       ),

@@ -10,7 +10,16 @@ const filled: ChargeFormValues = {
   identifier: "kind-1",
   amount: "25,00",
   client: { name: "Ana", email: "ana@example.com", phone: "(11) 98765-4321", document: "529.982.247-25" },
-  address: { country: "BR", zipCode: "01310-100", state: "sp", city: "SP", street: "Rua", neighborhood: "Centro", number: "1", complement: "" },
+  address: {
+    country: "BR",
+    zipCode: "01310-100",
+    state: "sp",
+    city: "SP",
+    street: "Rua",
+    neighborhood: "Centro",
+    number: "1",
+    complement: "",
+  },
   card: { number: "4111 1111 1111 1111", owner: "ANA", expiresAt: "2031-01", cvv: "123", statementDescriptor: "" },
   installments: "1",
   clientIp: "203.0.113.9",
@@ -52,7 +61,10 @@ const ENDPOINT_OF = {
 /** A gateway that only records what it is asked. */
 function recordingGateway() {
   const calls: { name: string; body: unknown }[] = [];
-  const gateway = new Proxy({}, { get: (_, name) => async (body: unknown) => (calls.push({ name: String(name), body }), {}) }) as unknown as GatewayClient;
+  const gateway = new Proxy(
+    {},
+    { get: (_, name) => async (body: unknown) => (calls.push({ name: String(name), body }), {}) },
+  ) as unknown as GatewayClient;
   return { calls, gateway };
 }
 
@@ -88,7 +100,11 @@ describe("the charge kinds registry", () => {
   it.each(CHARGE_FORM_KINDS)("%s: sends a request its endpoint accepts, and keeps no card number", async (kind) => {
     const { calls, gateway } = recordingGateway();
     await CHARGE_KINDS[kind].use(async (definition) => {
-      const built = buildGatewayRequest(definition, definition.schema.parse(CHARGE_FORMS[kind].pick(filled)), "https://console.example/api/webhooks/a");
+      const built = buildGatewayRequest(
+        definition,
+        definition.schema.parse(CHARGE_FORMS[kind].pick(filled)),
+        "https://console.example/api/webhooks/a",
+      );
       await definition.send(gateway, built.request);
       expect(built.kind).toBe(definition.operationKind);
       expect(JSON.stringify(built.stored)).not.toContain("4111111111111111");

@@ -21,7 +21,12 @@ vi.mock("@/lib/auth/session", async () => {
   }
   const context = () => {
     const account = { id: session.accountId, name: "Sandbox", mode: "test", role: session.role };
-    return { user: { id: "user-ops-test", email: "ops@example.test", name: "Ops", role: session.role, locale: "pt-BR" }, accounts: [account], account, ip: "203.0.113.50" };
+    return {
+      user: { id: "user-ops-test", email: "ops@example.test", name: "Ops", role: session.role, locale: "pt-BR" },
+      accounts: [account],
+      account,
+      ip: "203.0.113.50",
+    };
   };
   type Context = ReturnType<typeof context>;
   const can = (ctx: Context, permission: Parameters<typeof roleCan>[1], accountId?: string) =>
@@ -77,8 +82,23 @@ const cardForm = (identifier: string, number: string) => ({
   installments: "2",
   clientIp: "203.0.113.7",
   client: { name: "João Lima", email: "joao@example.com", phone: "11987654321", document: "12345678909" },
-  address: { country: "BR", zipCode: "01310-100", state: "SP", city: "São Paulo", street: "Av. Paulista", neighborhood: "Bela Vista", number: "1000", complement: "" },
-  card: { number: number.replace(/(\d{4})/g, "$1 ").trim(), owner: "JOAO LIMA", expiresAt: "2031-08", cvv: CVV, statementDescriptor: "LOJA" },
+  address: {
+    country: "BR",
+    zipCode: "01310-100",
+    state: "SP",
+    city: "São Paulo",
+    street: "Av. Paulista",
+    neighborhood: "Bela Vista",
+    number: "1000",
+    complement: "",
+  },
+  card: {
+    number: number.replace(/(\d{4})/g, "$1 ").trim(),
+    owner: "JOAO LIMA",
+    expiresAt: "2031-08",
+    cvv: CVV,
+    statementDescriptor: "LOJA",
+  },
   products: [],
   shippingFee: "",
   extraFee: "",
@@ -104,7 +124,14 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
     const account = await createAccount(
-      { name: "Sandbox", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" },
+      {
+        name: "Sandbox",
+        baseUrl: sandbox.url,
+        publicKey: "pk_sandbox_demo",
+        secretKey: "sk_sandbox_demo",
+        webhookToken: null,
+        mode: "test",
+      },
       null,
     );
     accountId = account.id;
@@ -155,7 +182,9 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     return spy.mock.calls.filter(([url, init]) => {
       const request = init as RequestInit | undefined;
       const toGateway = String(url).includes("/api/v1/gateway/");
-      return toGateway && request?.method === "POST" && typeof request.body === "string" && request.body.includes(`"identifier":"${identifier}"`);
+      return (
+        toGateway && request?.method === "POST" && typeof request.body === "string" && request.body.includes(`"identifier":"${identifier}"`)
+      );
     }).length;
   }
 
@@ -179,7 +208,11 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     ["timeout after processing", { latencyMs: 700 }],
   ])("%s: UNKNOWN, never sent again, settled by the reconciler with no click", async (_, fault) => {
     const identifier = `pix-${randomUUID()}`;
-    const previous = { delays: process.env.RECONCILE_DELAYS_MS, timeout: process.env.GATEWAY_TIMEOUT_MS, absent: process.env.RECONCILE_ABSENT_AFTER_MS };
+    const previous = {
+      delays: process.env.RECONCILE_DELAYS_MS,
+      timeout: process.env.GATEWAY_TIMEOUT_MS,
+      absent: process.env.RECONCILE_ABSENT_AFTER_MS,
+    };
     process.env.RECONCILE_DELAYS_MS = "0";
     process.env.RECONCILE_ABSENT_AFTER_MS = "0";
     process.env.GATEWAY_TIMEOUT_MS = "300";
@@ -235,7 +268,12 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
       const rows = [];
       for (const identifier of identifiers) rows.push((await create("pix", pixForm(identifier))).row);
       expect(rows.map((r) => r.submission)).toEqual(["UNKNOWN", "UNKNOWN", "UNKNOWN"]);
-      await db.execute(sql`update gateway_checks set next_at = now() where target_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+      await db.execute(
+        sql`update gateway_checks set next_at = now() where target_id in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
       await runBackgroundWorkOnce();
       for (const row of rows) {
         const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, row.id));
@@ -247,7 +285,15 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
       // Back: the reconciler settles each one, with no click.
       await control.clearFaults();
       for (const row of rows) await reconcileUntilSettled(row.id);
-      const settled = await db.select().from(ledgerTransactions).where(sql`${ledgerTransactions.id} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+      const settled = await db
+        .select()
+        .from(ledgerTransactions)
+        .where(
+          sql`${ledgerTransactions.id} in (${sql.join(
+            rows.map((r) => sql`${r.id}`),
+            sql`, `,
+          )})`,
+        );
       const byId = new Map(settled.map((r) => [r.id, r]));
       // The first was created before the gateway failed; the others never reached it.
       expect(byId.get(rows[0].id)?.submission).toBe("SUBMITTED");
@@ -325,7 +371,10 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const identifier = `viewer-${randomUUID()}`;
     session.role = "viewer";
     try {
-      expect(await createChargeAction({ accountId, kind: "pix", values: pixForm(identifier) })).toEqual({ ok: false, error: "errors.forbidden" });
+      expect(await createChargeAction({ accountId, kind: "pix", values: pixForm(identifier) })).toEqual({
+        ok: false,
+        error: "errors.forbidden",
+      });
     } finally {
       session.role = "producer";
     }
@@ -340,7 +389,11 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   it("the console owns callbackUrl: one sent with the form is ignored, the gateway is told the console's receiver", async () => {
     const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { getOperation } = await import("@/lib/submissions/transactions");
-    const result = await createChargeAction({ accountId, kind: "pix", values: { ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal" } });
+    const result = await createChargeAction({
+      accountId,
+      kind: "pix",
+      values: { ...pixForm(`own-${randomUUID()}`), callbackUrl: "https://attacker.example/steal" },
+    });
     if (!result.ok) throw new Error(JSON.stringify(result));
     const row = (await getOperation(accountId, result.data.id))!;
     expect((row.request as { callbackUrl: string }).callbackUrl).toBe(`http://127.0.0.1:9/console/api/webhooks/${accountId}`);
@@ -354,8 +407,14 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
     const { countOperations } = await import("@/lib/submissions/transactions");
     const elsewhere = `elsewhere-${randomUUID()}`;
-    expect(await createChargeAction({ accountId: "acc-not-mine", kind: "pix", values: pixForm(elsewhere) })).toEqual({ ok: false, error: "errors.forbidden" });
-    expect(await createChargeAction({ kind: "pix", values: pixForm(elsewhere) } as never)).toEqual({ ok: false, error: "errors.noAccount" });
+    expect(await createChargeAction({ accountId: "acc-not-mine", kind: "pix", values: pixForm(elsewhere) })).toEqual({
+      ok: false,
+      error: "errors.forbidden",
+    });
+    expect(await createChargeAction({ kind: "pix", values: pixForm(elsewhere) } as never)).toEqual({
+      ok: false,
+      error: "errors.noAccount",
+    });
     expect(await countOperations(accountId, elsewhere)).toBe(0);
   });
 
@@ -389,7 +448,8 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     } finally {
       [...spies, out, err].forEach((s) => s.mockRestore());
     }
-    if (!approvedResult.ok || !declinedResult.ok) throw new Error(`card actions failed: ${JSON.stringify([approvedResult, declinedResult])}`);
+    if (!approvedResult.ok || !declinedResult.ok)
+      throw new Error(`card actions failed: ${JSON.stringify([approvedResult, declinedResult])}`);
     const approved = (await getOperation(accountId, approvedResult.data.id))!;
     const declined = (await getOperation(accountId, declinedResult.data.id))!;
     expect(approved.submission).toBe("SUBMITTED");
@@ -400,7 +460,9 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     expect(lines.join("\n")).toContain("/card/receive");
 
     const db = await getDb();
-    const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] };
+    const tables = (await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { table_name: string }[] };
     expect(tables.rows.map((r) => r.table_name)).toContain("ledger_transactions");
     let dump = "";
     for (const { table_name } of tables.rows) {

@@ -10,7 +10,9 @@ describe("subscription charge preview", () => {
   });
 
   it("waits firstChargeIn periods of `periodicity` units", () => {
-    const dates = nextChargeDates({ year: 2026, month: 3, day: 10 }, { periodicityType: "WEEKS", periodicity: 2, firstChargeIn: 1 }, 3).map(toIsoDate);
+    const dates = nextChargeDates({ year: 2026, month: 3, day: 10 }, { periodicityType: "WEEKS", periodicity: 2, firstChargeIn: 1 }, 3).map(
+      toIsoDate,
+    );
     expect(dates).toEqual(["2026-03-24", "2026-04-07", "2026-04-21"]);
   });
 

@@ -12,7 +12,16 @@ const card = (over: Partial<Record<string, string>> = {}) => ({
   installments: "",
   clientIp: "203.0.113.9",
   client,
-  address: { country: "BR", zipCode: "01310-100", state: "sp", city: "SP", street: "Rua", neighborhood: "Centro", number: "1", complement: "" },
+  address: {
+    country: "BR",
+    zipCode: "01310-100",
+    state: "sp",
+    city: "SP",
+    street: "Rua",
+    neighborhood: "Centro",
+    number: "1",
+    complement: "",
+  },
   card: { number: "4111 1111 1111 1111", owner: "ANA", expiresAt: "2031-01", cvv: "123", statementDescriptor: "" },
   ...over,
 });
@@ -34,7 +43,11 @@ describe("charge form schemas", () => {
     });
     const built = buildGatewayRequest(CHARGE_KINDS.pix.definition, parsed, "https://console.example/api/webhooks/a");
     expect(pixChargeRequestSchema.safeParse(built.request).success).toBe(true);
-    expect(built.request).toMatchObject({ amount: 1234.56, client: { phone: "+5511987654321", document: "12ABC34501DE35" }, metadata: { k: "v" } });
+    expect(built.request).toMatchObject({
+      amount: 1234.56,
+      client: { phone: "+5511987654321", document: "12ABC34501DE35" },
+      metadata: { k: "v" },
+    });
     expect(built.summary.amountCents).toBe(123456);
   });
 
@@ -72,7 +85,12 @@ describe("charge form schemas", () => {
   });
 
   it("refuses splits above the amount and money with 3 decimals or ≤ 0", () => {
-    const over = pixChargeFormSchema.safeParse({ identifier: "x", amount: "10,00", client, splits: [{ producerId: "p", amount: "10,01" }] });
+    const over = pixChargeFormSchema.safeParse({
+      identifier: "x",
+      amount: "10,00",
+      client,
+      splits: [{ producerId: "p", amount: "10,01" }],
+    });
     expect(errorsOf(over).splits).toBe("charges.errors.splitsAboveAmount");
     expect(errorsOf(pixDepositFormSchema.safeParse({ identifier: "d", amount: "0" })).amount).toBe("br.errors.amountPositive");
     expect(pixDepositFormSchema.safeParse({ identifier: "d", amount: 1.005 }).success).toBe(false);

@@ -4,7 +4,10 @@ import { firstChargeOf } from "@/lib/charges/subscription-charge";
 describe("a subscription's first charge, read from its (undocumented) creation answer", () => {
   it("takes the transaction id at the top, with the charge's own answer", () => {
     const pix = { transactionId: "tx-1", status: "OK", pix: { code: "000201…" } };
-    expect(firstChargeOf({ subscriptionId: "sub_1", status: "ACTIVE", transactionId: "tx-1", charge: pix })).toEqual({ transactionId: "tx-1", answer: pix });
+    expect(firstChargeOf({ subscriptionId: "sub_1", status: "ACTIVE", transactionId: "tx-1", charge: pix })).toEqual({
+      transactionId: "tx-1",
+      answer: pix,
+    });
   });
 
   it("falls back to the id inside the charge", () => {

@@ -14,7 +14,8 @@ import type { ChargeFormKind, ChargeFormValues } from "../form-values";
  */
 
 /** The sections a charge form may show after the amount. */
-export type ChargeSection = "client" | "address" | "card" | "crypto" | "subscription" | "products" | "fees" | "splits" | "metadata" | "dueDate";
+export type ChargeSection =
+  "client" | "address" | "card" | "crypto" | "subscription" | "products" | "fees" | "splits" | "metadata" | "dueDate";
 
 export type ChargeKindForm<K extends ChargeFormKind = ChargeFormKind> = {
   kind: K;
@@ -69,11 +70,21 @@ export type ChargeKind<K extends ChargeFormKind = ChargeFormKind> = {
    * Hands the typed definition to `use`, whatever its schema, request and answer: code that
    * works on any kind (the service) is written once, generic, and stays typed.
    */
-  use<T>(use: <Values extends ChargeValues, Request extends Record<string, unknown>, Answer>(definition: ChargeKindDefinition<ChargeFormKind, Values, Request, Answer>) => T): T;
+  use<T>(
+    use: <Values extends ChargeValues, Request extends Record<string, unknown>, Answer>(
+      definition: ChargeKindDefinition<ChargeFormKind, Values, Request, Answer>,
+    ) => T,
+  ): T;
 };
 
 export function defineChargeKind<K extends ChargeFormKind, Values extends ChargeValues, Request extends Record<string, unknown>, Answer>(
   definition: ChargeKindDefinition<K, Values, Request, Answer>,
 ): ChargeKind<K> & { definition: ChargeKindDefinition<K, Values, Request, Answer> } {
-  return { kind: definition.form.kind, form: definition.form, operationKind: definition.operationKind, definition, use: (use) => use(definition) };
+  return {
+    kind: definition.form.kind,
+    form: definition.form,
+    operationKind: definition.operationKind,
+    definition,
+    use: (use) => use(definition),
+  };
 }

@@ -18,7 +18,12 @@ const extras = (values: ChargeFormValues) => ({
   splits: values.splits,
   metadata: values.metadata,
 });
-const subscription = (values: ChargeFormValues) => ({ ...base(values), client: values.client, product: values.product, subscription: values.subscription });
+const subscription = (values: ChargeFormValues) => ({
+  ...base(values),
+  client: values.client,
+  product: values.product,
+  subscription: values.subscription,
+});
 
 export const CHARGE_FORMS = {
   pix: defineChargeForm({

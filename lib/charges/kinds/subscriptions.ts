@@ -34,7 +34,8 @@ export const cardSubscription = defineChargeKind({
   operationKind: "card_subscription",
   paymentMethod: "CREDIT_CARD",
   schema: cardSubscriptionFormSchema,
-  buildRequest: (values, callbackUrl) => defined({ ...subscriptionOf(values, callbackUrl), clientIp: values.clientIp, card: cardOf(values.card) }),
+  buildRequest: (values, callbackUrl) =>
+    defined({ ...subscriptionOf(values, callbackUrl), clientIp: values.clientIp, card: cardOf(values.card) }),
   stored: storedWithCard,
   send: (gateway, request) => gateway.createCardSubscription(request),
   facts: subscriptionFacts,
@@ -45,7 +46,8 @@ export const cryptoSubscription = defineChargeKind({
   operationKind: "crypto_subscription",
   paymentMethod: "CRYPTO",
   schema: cryptoSubscriptionFormSchema,
-  buildRequest: (values, callbackUrl) => defined({ ...subscriptionOf(values, callbackUrl), cryptoCurrency: values.cryptoCurrency, network: values.network }),
+  buildRequest: (values, callbackUrl) =>
+    defined({ ...subscriptionOf(values, callbackUrl), cryptoCurrency: values.cryptoCurrency, network: values.network }),
   send: (gateway, request) => gateway.createCryptoSubscription(request),
   facts: subscriptionFacts,
 });

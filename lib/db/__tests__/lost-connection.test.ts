@@ -11,7 +11,8 @@ describe.skipIf(server.length === 0).each(server)("a database connection ended b
 
   it("is dropped from the pool without an uncaught error, and the next query opens a new one", async () => {
     const db = await getDb();
-    const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
     const [{ pid }] = await rows(sql`select pg_backend_pid() as pid`);
     const uncaught: unknown[] = [];
     const record = (error: unknown) => uncaught.push(error);

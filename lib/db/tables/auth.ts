@@ -36,7 +36,9 @@ export const authAttempts = pgTable("auth_attempts", {
 export const recoveryCodes = pgTable(
   "recovery_codes",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

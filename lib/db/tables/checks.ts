@@ -19,7 +19,9 @@ export type CheckState = "pending" | "done" | "needs_person";
 export const gatewayChecks = pgTable(
   "gateway_checks",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
@@ -38,8 +40,12 @@ export const gatewayChecks = pgTable(
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("gateway_checks_open_key").on(t.target, t.targetId).where(sql`${t.state} = 'pending'`),
-    index("gateway_checks_due_idx").on(t.nextAt).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("gateway_checks_open_key")
+      .on(t.target, t.targetId)
+      .where(sql`${t.state} = 'pending'`),
+    index("gateway_checks_due_idx")
+      .on(t.nextAt)
+      .where(sql`${t.state} = 'pending'`),
     index("gateway_checks_target_idx").on(t.target, t.targetId, t.createdAt.desc()),
   ],
 );

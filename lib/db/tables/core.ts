@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import type { Role } from "../schema-enums";
 
@@ -19,7 +8,9 @@ export { ROLES, type Role } from "../schema-enums";
 export const users = pgTable(
   "users",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     email: text("email").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -42,7 +33,9 @@ export const users = pgTable(
 );
 
 export const gatewayAccounts = pgTable("gateway_accounts", {
-  id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   name: text("name").notNull(),
   baseUrl: text("base_url").notNull(),
   publicKey: text("public_key").notNull(),
@@ -87,4 +80,3 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_account_idx").on(t.accountId, t.at)],
 );
-

@@ -12,7 +12,9 @@ export type DestinationKind = "http" | "listen";
 export const eventDestinations = pgTable(
   "event_destinations",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
@@ -44,7 +46,9 @@ export const eventDestinations = pgTable(
   },
   (t) => [
     index("event_destinations_account_idx").on(t.accountId, t.createdAt),
-    uniqueIndex("event_destinations_listen_key").on(t.listenTokenId).where(sql`${t.listenTokenId} is not null`),
+    uniqueIndex("event_destinations_listen_key")
+      .on(t.listenTokenId)
+      .where(sql`${t.listenTokenId} is not null`),
   ],
 );
 
@@ -82,8 +86,12 @@ export const eventOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("event_outbox_id_key").on(t.id),
-    index("event_outbox_pending_idx").on(t.seq).where(sql`${t.state} = 'pending'`),
-    index("event_outbox_account_idx").on(t.accountId, t.occurredAt).where(sql`${t.state} = 'published'`),
+    index("event_outbox_pending_idx")
+      .on(t.seq)
+      .where(sql`${t.state} = 'pending'`),
+    index("event_outbox_account_idx")
+      .on(t.accountId, t.occurredAt)
+      .where(sql`${t.state} = 'published'`),
   ],
 );
 
@@ -93,7 +101,9 @@ export type DeliveryState = "pending" | "delivered" | "failed" | "canceled";
 export const destinationDeliveries = pgTable(
   "destination_deliveries",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     destinationId: text("destination_id")
       .notNull()
       .references(() => eventDestinations.id, { onDelete: "cascade" }),
@@ -114,7 +124,9 @@ export const destinationDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex("destination_deliveries_key").on(t.destinationId, t.eventId),
-    index("destination_deliveries_due_idx").on(t.nextAt).where(sql`${t.state} = 'pending'`),
+    index("destination_deliveries_due_idx")
+      .on(t.nextAt)
+      .where(sql`${t.state} = 'pending'`),
     index("destination_deliveries_destination_idx").on(t.destinationId, t.createdAt),
   ],
 );
@@ -151,7 +163,9 @@ export const destinationAttempts = pgTable(
 export const listenTokens = pgTable(
   "listen_tokens",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),

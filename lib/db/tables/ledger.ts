@@ -30,7 +30,9 @@ export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 export const ledgerTransactions = pgTable(
   "ledger_transactions",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),

@@ -11,7 +11,9 @@ import type { SubmissionState } from "./ledger";
 export const transfers = pgTable(
   "transfers",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
@@ -53,7 +55,9 @@ export const transfers = pgTable(
       .on(t.accountId, t.withdrawId)
       .where(sql`${t.withdrawId} is not null`),
     index("transfers_account_created_idx").on(t.accountId, t.createdAt.desc()),
-    uniqueIndex("transfers_callback_key_idx").on(t.callbackKeyHash).where(sql`${t.callbackKeyHash} is not null`),
+    uniqueIndex("transfers_callback_key_idx")
+      .on(t.callbackKeyHash)
+      .where(sql`${t.callbackKeyHash} is not null`),
   ],
 );
 
@@ -61,7 +65,9 @@ export const transfers = pgTable(
 export const transferNotifications = pgTable(
   "transfer_notifications",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     transferId: text("transfer_id")
       .notNull()
       .references(() => transfers.id, { onDelete: "cascade" }),
@@ -100,7 +106,9 @@ export const transferSettings = pgTable("transfer_settings", {
 export const refundRequests = pgTable(
   "refund_requests",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
@@ -140,7 +148,9 @@ export const refundRequests = pgTable(
 export const checkoutLinks = pgTable(
   "checkout_links",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),

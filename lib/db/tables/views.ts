@@ -5,7 +5,9 @@ import { gatewayAccounts, users } from "./core";
 export const savedViews = pgTable(
   "saved_views",
   {
-    id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -19,7 +19,9 @@ export type WebhookEventKind = "payment" | "transfer" | "unknown";
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
@@ -69,7 +71,9 @@ export const webhookEvents = pgTable(
     index("webhook_events_ledger_idx").on(t.ledgerId),
     // In the applier's order, so it reads the first pending rows and stops (a plain index scan also
     // learns to skip the entries of rows already applied; a bitmap scan read them all every time).
-    index("webhook_events_apply_pending_idx").on(t.firstReceivedAt, t.feedSeq).where(sql`${t.applyState} = 'pending'`),
+    index("webhook_events_apply_pending_idx")
+      .on(t.firstReceivedAt, t.feedSeq)
+      .where(sql`${t.applyState} = 'pending'`),
   ],
 );
 
@@ -82,7 +86,9 @@ export type WebhookConfirmation = "confirming" | "confirmed" | "contradicted" | 
 export const webhookRejections = pgTable(
   "webhook_rejections",
   {
-    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     accountId: text("account_id")
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
@@ -96,10 +102,4 @@ export const webhookRejections = pgTable(
 );
 
 export type WebhookRejectionReason =
-  | "missing_token"
-  | "bad_token"
-  | "no_token_configured"
-  | "unknown_transfer"
-  | "invalid_json"
-  | "too_large"
-  | "bad_callback_key";
+  "missing_token" | "bad_token" | "no_token_configured" | "unknown_transfer" | "invalid_json" | "too_large" | "bad_callback_key";

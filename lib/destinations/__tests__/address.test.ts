@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { LookupAddress } from "node:dns";
 import { addressAllowed, guardedLookup, urlProblem, urlShapeProblem } from "../address";
 
-const resolvesTo = (...addresses: string[]) => async (): Promise<LookupAddress[]> => addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+const resolvesTo =
+  (...addresses: string[]) =>
+  async (): Promise<LookupAddress[]> =>
+    addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 
 describe("destination addresses", () => {
   it("live mode takes https only and refuses loopback, private, link-local and metadata addresses", async () => {
@@ -55,7 +58,11 @@ describe("destination addresses", () => {
     const lookup = guardedLookup("live", async () => answer.map((address) => ({ address, family: 4 })));
     const ask = () =>
       new Promise<{ error: unknown; address: unknown }>((resolve) =>
-        (lookup as unknown as (h: string, o: object, cb: (e: unknown, a?: unknown) => void) => void)("hooks.example.com", { all: true }, (error, address) => resolve({ error, address })),
+        (lookup as unknown as (h: string, o: object, cb: (e: unknown, a?: unknown) => void) => void)(
+          "hooks.example.com",
+          { all: true },
+          (error, address) => resolve({ error, address }),
+        ),
       );
     expect(await ask()).toMatchObject({ error: null, address: [{ address: "93.184.216.34", family: 4 }] });
     answer = ["127.0.0.1"];

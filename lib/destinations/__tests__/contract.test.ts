@@ -58,8 +58,12 @@ describe("which fact is which event", () => {
   });
 
   it("subscriptions are created once, by their creation answer; transfers by their creation answer or their own token", () => {
-    expect(classify(fact({ status: "ACTIVE", snapshot: { kind: "card_subscription", status_source: "creation" } }))).toBe("subscription.created");
-    expect(classify(fact({ previousStatus: "OK", status: "CANCELED", snapshot: { kind: "card_subscription", status_source: "webhook" } }))).toBeNull();
+    expect(classify(fact({ status: "ACTIVE", snapshot: { kind: "card_subscription", status_source: "creation" } }))).toBe(
+      "subscription.created",
+    );
+    expect(
+      classify(fact({ previousStatus: "OK", status: "CANCELED", snapshot: { kind: "card_subscription", status_source: "webhook" } })),
+    ).toBeNull();
     const transfer = (previousStatus: string | null, status: string, source: string) =>
       classify(fact({ source: "transfer", previousStatus, status, snapshot: { withdraw_status_source: source } }));
     expect(transfer(null, "PENDING", "creation")).toBe("transfer.created");

@@ -28,7 +28,9 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)).id;
+    accountId = (
+      await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)
+    ).id;
     const { createDestination } = await import("../queries");
     const created = await createDestination(accountId, { url: receiver.url, allTypes: true, eventTypes: [] }, actor, null);
     destinationId = created.destination.id;
@@ -45,7 +47,15 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
   async function confirmedCharge(): Promise<string> {
     const db = await getDb();
     const identifier = `ord-${randomUUID().slice(0, 8)}`;
-    await db.insert(ledgerTransactions).values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation" });
+    await db.insert(ledgerTransactions).values({
+      accountId,
+      kind: "pix_charge",
+      identifier,
+      origin: "console",
+      submission: "SUBMITTED",
+      status: "OK",
+      statusSource: "creation",
+    });
     return identifier;
   }
   const pass = async () => {
@@ -121,8 +131,18 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     const { port } = slow.address() as AddressInfo;
     try {
-      const moved = await createDestination(accountId, { url: `http://127.0.0.1:${port}/moved`, allTypes: true, eventTypes: [] }, actor, null);
-      const hanging = await createDestination(accountId, { url: `http://127.0.0.1:${port}/slow`, allTypes: true, eventTypes: [] }, actor, null);
+      const moved = await createDestination(
+        accountId,
+        { url: `http://127.0.0.1:${port}/moved`, allTypes: true, eventTypes: [] },
+        actor,
+        null,
+      );
+      const hanging = await createDestination(
+        accountId,
+        { url: `http://127.0.0.1:${port}/slow`, allTypes: true, eventTypes: [] },
+        actor,
+        null,
+      );
       const before = receiver.received.length;
       await confirmedCharge();
       const started = Date.now();
@@ -186,7 +206,10 @@ describe.each(targets)("delivering events on $name", (target: TestDatabase) => {
       await confirmedCharge();
       await pass();
       // Five days later, still failing: the next event's attempts fail too.
-      await db.update(eventDestinations).set({ failingSince: new Date(Date.now() - 5 * 24 * 3_600_000 - 1_000) }).where(eq(eventDestinations.id, row!.id));
+      await db
+        .update(eventDestinations)
+        .set({ failingSince: new Date(Date.now() - 5 * 24 * 3_600_000 - 1_000) })
+        .where(eq(eventDestinations.id, row!.id));
       await confirmedCharge();
       await pass();
       [row] = await db.select().from(eventDestinations).where(eq(eventDestinations.id, row!.id));

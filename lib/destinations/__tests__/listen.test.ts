@@ -18,8 +18,15 @@ describe.each(targets)("npm run listen's session on $name", (target: TestDatabas
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)).id;
-    otherAccountId = (await createAccount({ name: "Outra", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_0987654321", mode: "test" }, null)).id;
+    accountId = (
+      await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)
+    ).id;
+    otherAccountId = (
+      await createAccount(
+        { name: "Outra", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_0987654321", mode: "test" },
+        null,
+      )
+    ).id;
   });
   afterAll(async () => {
     await closeDb();
@@ -27,7 +34,8 @@ describe.each(targets)("npm run listen's session on $name", (target: TestDatabas
   });
 
   it("pulls the account's events signed with the session's secret, and reports what the local receiver answered", async () => {
-    const { authenticateListen, createListenToken, openListenSession, pullListenDeliveries, reportListenResults, revokeListenToken } = await import("../listen");
+    const { authenticateListen, createListenToken, openListenSession, pullListenDeliveries, reportListenResults, revokeListenToken } =
+      await import("../listen");
     const { token, id } = await createListenToken(accountId, actor, null);
     expect(token).toMatch(/^lst_/);
     expect(await authenticateListen(`Bearer ${token}`)).toEqual({ tokenId: id, accountId });
@@ -40,19 +48,47 @@ describe.each(targets)("npm run listen's session on $name", (target: TestDatabas
 
     const db = await getDb();
     const identifier = `ord-${randomUUID()}`;
-    await db.insert(ledgerTransactions).values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation" });
+    await db.insert(ledgerTransactions).values({
+      accountId,
+      kind: "pix_charge",
+      identifier,
+      origin: "console",
+      submission: "SUBMITTED",
+      status: "OK",
+      statusSource: "creation",
+    });
     // Another account's event never reaches this key's session.
-    await db.insert(ledgerTransactions).values({ accountId: otherAccountId, kind: "pix_charge", identifier: `other-${identifier}`, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation" });
+    await db.insert(ledgerTransactions).values({
+      accountId: otherAccountId,
+      kind: "pix_charge",
+      identifier: `other-${identifier}`,
+      origin: "console",
+      submission: "SUBMITTED",
+      status: "OK",
+      statusSource: "creation",
+    });
 
     const pulled = (await pullListenDeliveries(ctx, 2_000))!;
     expect(pulled).toHaveLength(1);
     const [delivery] = pulled;
-    const verified = new Webhook(session.secret).verify(delivery!.body, delivery!.headers) as { type: string; data: { identifier: string } };
+    const verified = new Webhook(session.secret).verify(delivery!.body, delivery!.headers) as {
+      type: string;
+      data: { identifier: string };
+    };
     expect(verified).toMatchObject({ type: "charge.created", data: { identifier } });
     // Claimed: a second pull does not hand it out again while its lease lasts.
     expect(await pullListenDeliveries(ctx, 0)).toEqual([]);
 
-    await reportListenResults(ctx, [{ deliveryId: delivery!.deliveryId, attempt: delivery!.attempt, roundStart: delivery!.roundStart, status: 200, durationMs: 12, excerpt: "ok whsec_abcdefghijklmnop" }]);
+    await reportListenResults(ctx, [
+      {
+        deliveryId: delivery!.deliveryId,
+        attempt: delivery!.attempt,
+        roundStart: delivery!.roundStart,
+        status: 200,
+        durationMs: 12,
+        excerpt: "ok whsec_abcdefghijklmnop",
+      },
+    ]);
     const [logged] = await db.select().from(destinationAttempts).where(eq(destinationAttempts.deliveryId, delivery!.deliveryId));
     expect(logged).toMatchObject({ httpStatus: 200, durationMs: 12 });
     expect(logged!.responseExcerpt).not.toContain("whsec_abcdefghijklmnop");

@@ -55,9 +55,19 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
+    accountId = (
+      await createAccount(
+        { name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+        null,
+      )
+    ).id;
     const { createDestination } = await import("../queries");
-    const created = await createDestination(accountId, { url: receiver.url, description: "CRM", allTypes: true, eventTypes: [] }, { id: "u1", email: "admin@example.test" }, null);
+    const created = await createDestination(
+      accountId,
+      { url: receiver.url, description: "CRM", allTypes: true, eventTypes: [] },
+      { id: "u1", email: "admin@example.test" },
+      null,
+    );
     destinationId = created.destination.id;
     secret = created.secret;
   });
@@ -129,7 +139,12 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
 
   it("a notification the gateway contradicts, or does not know, makes no event", async () => {
     const contradicted = { id: `tx_${randomUUID()}`, identifier: `ord-${randomUUID().slice(0, 8)}` };
-    gateway.records.set(contradicted.id, { id: contradicted.id, clientIdentifier: contradicted.identifier, status: "PENDING", payedAt: null });
+    gateway.records.set(contradicted.id, {
+      id: contradicted.id,
+      clientIdentifier: contradicted.identifier,
+      status: "PENDING",
+      payedAt: null,
+    });
     await receive(paid(contradicted));
     const unknown = { id: `tx_${randomUUID()}`, identifier: `ord-${randomUUID().slice(0, 8)}` };
     await receive(paid(unknown));
@@ -138,7 +153,10 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
     expect(receivedFor(contradicted.identifier).map((r) => (r.verified as { type: string }).type)).not.toContain("charge.paid");
     expect(receivedFor(unknown.identifier)).toHaveLength(0);
     const db = await getDb();
-    const facts = await db.select().from(eventOutbox).where(and(eq(eventOutbox.accountId, accountId), eq(eventOutbox.type, "charge.paid")));
+    const facts = await db
+      .select()
+      .from(eventOutbox)
+      .where(and(eq(eventOutbox.accountId, accountId), eq(eventOutbox.type, "charge.paid")));
     expect(facts.map((f) => (f.payload as { data: { identifier: string } }).data.identifier)).not.toContain(contradicted.identifier);
   });
 
@@ -147,7 +165,16 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
     const identifier = `ord-${randomUUID().slice(0, 8)}`;
     const [row] = await db
       .insert(ledgerTransactions)
-      .values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation", amountCents: 5000 })
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        amountCents: 5000,
+      })
       .returning();
     await expect(
       db.transaction(async (tx) => {
@@ -158,7 +185,10 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
     let facts = await db.select().from(eventOutbox).where(eq(eventOutbox.objectId, row!.id));
     expect(facts.map((f) => f.status)).toEqual(["OK"]);
 
-    await db.update(ledgerTransactions).set({ status: "COMPLETED", statusSource: "lookup", paidAt: new Date() }).where(eq(ledgerTransactions.id, row!.id));
+    await db
+      .update(ledgerTransactions)
+      .set({ status: "COMPLETED", statusSource: "lookup", paidAt: new Date() })
+      .where(eq(ledgerTransactions.id, row!.id));
     facts = await db.select().from(eventOutbox).where(eq(eventOutbox.objectId, row!.id));
     expect(facts.map((f) => f.status)).toEqual(["OK", "COMPLETED"]);
     await work();
@@ -168,10 +198,15 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
   it("a status a notification alone set (it moves no money) is no event", async () => {
     const db = await getDb();
     const identifier = `ord-${randomUUID().slice(0, 8)}`;
-    await db.insert(ledgerTransactions).values({ accountId, kind: "external", identifier, origin: "webhook", status: "PENDING", statusSource: "webhook" });
+    await db
+      .insert(ledgerTransactions)
+      .values({ accountId, kind: "external", identifier, origin: "webhook", status: "PENDING", statusSource: "webhook" });
     await work();
     expect(receivedFor(identifier)).toHaveLength(0);
-    const [fact] = await db.select().from(eventOutbox).where(sql`${eventOutbox.snapshot}->>'identifier' = ${identifier}`);
+    const [fact] = await db
+      .select()
+      .from(eventOutbox)
+      .where(sql`${eventOutbox.snapshot}->>'identifier' = ${identifier}`);
     expect(fact?.state).toBe("skipped");
   });
 
@@ -201,14 +236,28 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
       })
       .returning();
     const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
-    const forged = await applyTransferNotification(accountId, { event: "WITHDRAW_COMPLETED", token: "wrong", withdraw: { id: transfer!.withdrawId, status: "COMPLETED" } });
+    const forged = await applyTransferNotification(accountId, {
+      event: "WITHDRAW_COMPLETED",
+      token: "wrong",
+      withdraw: { id: transfer!.withdrawId, status: "COMPLETED" },
+    });
     expect(forged.outcome).toBe("bad_token");
-    const real = await applyTransferNotification(accountId, { event: "WITHDRAW_COMPLETED", token: webhookToken, withdraw: { id: transfer!.withdrawId, status: "COMPLETED" } });
+    const real = await applyTransferNotification(accountId, {
+      event: "WITHDRAW_COMPLETED",
+      token: webhookToken,
+      withdraw: { id: transfer!.withdrawId, status: "COMPLETED" },
+    });
     expect(real.statusApplied).toBe(true);
     await work();
     const bodies = receivedFor(identifier).map((r) => r.verified as { type: string; data: Record<string, unknown> });
     expect(bodies.map((b) => b.type)).toEqual(["transfer.created", "transfer.completed"]);
-    expect(bodies[1]!.data).toMatchObject({ object: "transfer", status: "completed", gatewayStatus: "COMPLETED", amountCents: 2500, withdrawId: transfer!.withdrawId });
+    expect(bodies[1]!.data).toMatchObject({
+      object: "transfer",
+      status: "completed",
+      gatewayStatus: "COMPLETED",
+      amountCents: 2500,
+      withdrawId: transfer!.withdrawId,
+    });
     expect(JSON.stringify(bodies)).not.toContain(webhookToken);
     expect(() => eventBodySchema("transfer.completed").parse(bodies[1])).not.toThrow();
   });
@@ -216,11 +265,24 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
   it("destinations receive only the types they chose; a paused one queues them until resumed", async () => {
     const { createDestination, setDestinationState } = await import("../queries");
     const actor = { id: "u1", email: "admin@example.test" };
-    const onlyRefunds = await createDestination(accountId, { url: receiver.url, allTypes: false, eventTypes: ["charge.refunded"] }, actor, null);
+    const onlyRefunds = await createDestination(
+      accountId,
+      { url: receiver.url, allTypes: false, eventTypes: ["charge.refunded"] },
+      actor,
+      null,
+    );
     await setDestinationState(accountId, destinationId, "paused", actor, null);
     const db = await getDb();
     const identifier = `ord-${randomUUID().slice(0, 8)}`;
-    await db.insert(ledgerTransactions).values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation" });
+    await db.insert(ledgerTransactions).values({
+      accountId,
+      kind: "pix_charge",
+      identifier,
+      origin: "console",
+      submission: "SUBMITTED",
+      status: "OK",
+      statusSource: "creation",
+    });
     await work();
     expect(receivedFor(identifier)).toHaveLength(0);
     const deliveries = await db.select().from(destinationDeliveries).where(eq(destinationDeliveries.eventType, "charge.created"));

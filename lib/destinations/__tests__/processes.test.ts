@@ -26,7 +26,15 @@ afterAll(() => {
 /** The console's background worker (`npm run worker`), as `npm start` runs it on Postgres. */
 async function startWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, backgroundWorkerArgs(process.cwd()), {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", RECONCILER: "", WORKER_NICE: "0", RECONCILE_INTERVAL_MS: "200", ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      RECONCILER: "",
+      WORKER_NICE: "0",
+      RECONCILE_INTERVAL_MS: "200",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   running.add(child);
@@ -57,9 +65,16 @@ describe.each(targets)("destination workers on $name", (target: TestDatabase) =>
 
   async function setup() {
     const { createAccount } = await import("@/lib/accounts/queries");
-    accountId = (await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)).id;
+    accountId = (
+      await createAccount({ name: "Loja", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_1234567890", mode: "test" }, null)
+    ).id;
     const { createDestination } = await import("../queries");
-    const created = await createDestination(accountId, { url: receiver.url, allTypes: false, eventTypes: ["charge.created"] }, { id: "u1", email: "admin@example.test" }, null);
+    const created = await createDestination(
+      accountId,
+      { url: receiver.url, allTypes: false, eventTypes: ["charge.created"] },
+      { id: "u1", email: "admin@example.test" },
+      null,
+    );
     secret = created.secret;
   }
 
@@ -84,19 +99,29 @@ describe.each(targets)("destination workers on $name", (target: TestDatabase) =>
     const env = { DESTINATION_LEASE_MS: "1500" };
     const first = await startWorker(target.url!, env);
     const [identifier] = await confirmedCharges(1);
-    const sent = await until(() => receiver.received.filter((r) => r.body.includes(identifier!)), (r) => r.length >= 1);
+    const sent = await until(
+      () => receiver.received.filter((r) => r.body.includes(identifier!)),
+      (r) => r.length >= 1,
+    );
     expect(sent).toHaveLength(1);
     await kill(first);
     receiver.release();
 
     const second = await startWorker(target.url!, env);
-    const all = await until(() => receiver.received.filter((r) => r.body.includes(identifier!)), (r) => r.length >= 2);
+    const all = await until(
+      () => receiver.received.filter((r) => r.body.includes(identifier!)),
+      (r) => r.length >= 2,
+    );
     await kill(second, "SIGTERM");
     expect(all.map((r) => r.id)).toEqual([sent[0]!.id, sent[0]!.id]);
     expect(all[1]!.verified).toMatchObject({ type: "charge.created", data: { identifier } });
 
     const db = await getDb();
-    const attempts = await db.select().from(destinationAttempts).where(eq(destinationAttempts.eventId, sent[0]!.id)).orderBy(destinationAttempts.attempt);
+    const attempts = await db
+      .select()
+      .from(destinationAttempts)
+      .where(eq(destinationAttempts.eventId, sent[0]!.id))
+      .orderBy(destinationAttempts.attempt);
     // The killed attempt stays in the log as started with no answer; the next one was answered.
     expect(attempts.map((a) => [a.attempt, a.httpStatus])).toEqual([
       [1, null],
@@ -112,20 +137,26 @@ describe.each(targets)("destination workers on $name", (target: TestDatabase) =>
     const before = receiver.received.length;
     const identifiers = new Set(await confirmedCharges(400));
     const got = await until(
-      () => receiver.received.slice(before).filter((r) => identifiers.has((r.verified as { data?: { identifier?: string } } | null)?.data?.identifier ?? "")),
+      () =>
+        receiver.received
+          .slice(before)
+          .filter((r) => identifiers.has((r.verified as { data?: { identifier?: string } } | null)?.data?.identifier ?? "")),
       (r) => r.length >= identifiers.size,
       60_000,
     );
     // A moment more: a second send of any of them would show now.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await Promise.all(workers.map((w) => kill(w, "SIGTERM")));
-    const mine = receiver.received.slice(before).filter((r) => identifiers.has((r.verified as { data?: { identifier?: string } } | null)?.data?.identifier ?? ""));
+    const mine = receiver.received
+      .slice(before)
+      .filter((r) => identifiers.has((r.verified as { data?: { identifier?: string } } | null)?.data?.identifier ?? ""));
     expect(got.length).toBe(400);
     expect(mine).toHaveLength(400);
     expect(new Set(mine.map((r) => r.id)).size).toBe(400);
     const db = await getDb();
     const ids = JSON.stringify(mine.map((r) => r.id));
-    const result = await db.execute(sql`select count(*)::int as attempts, count(distinct delivery_id)::int as deliveries from destination_attempts
+    const result =
+      await db.execute(sql`select count(*)::int as attempts, count(distinct delivery_id)::int as deliveries from destination_attempts
         where event_id in (select jsonb_array_elements_text(${ids}::jsonb))`);
     const [counts] = (result as unknown as { rows: { attempts: number; deliveries: number }[] }).rows;
     expect(counts!.deliveries).toBe(400);

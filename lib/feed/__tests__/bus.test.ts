@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { FEED_CHANNEL, listeningChannels, reconnectDelayMs, STORED_CHANNEL, stopFeedListener, subscribeFeed, subscribeSignal, subscribeStored } from "@/lib/feed/bus";
+import {
+  FEED_CHANNEL,
+  listeningChannels,
+  reconnectDelayMs,
+  STORED_CHANNEL,
+  stopFeedListener,
+  subscribeFeed,
+  subscribeSignal,
+  subscribeStored,
+} from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 
@@ -49,43 +58,48 @@ describe.each(targets)("the feed bus on $name", (target: TestDatabase) => {
     unsubscribeStored();
   });
 
-  it("opens its LISTEN connection again when the server ends it, and wakes its signal subscribers once for what it may have missed", { timeout: 30_000 }, async () => {
-    useDatabase(target);
-    let stored = 0;
-    let signals = 0;
-    const unsubscribeStored = await subscribeStored(() => stored++);
-    const unsubscribeSignal = await subscribeSignal("bus_test_signal", () => signals++);
-    const admin = new pg.Client({ connectionString: target.url });
-    await admin.connect();
-    try {
-      for (let cut = 0; cut < 3; cut++) {
-        const { rows } = await admin.query<{ n: string }>(
-          "select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-        );
-        expect(Number(rows[0]!.n)).toBeGreaterThan(0);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const before = { stored, signals };
-        const deadline = Date.now() + 10_000;
-        // Lost: nothing is heard until the connection is open again (after 0.5 s).
-        expect(listeningChannels()).toEqual([]);
-        while (!listeningChannels().includes("bus_test_signal") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(listeningChannels()).toEqual(expect.arrayContaining(["bus_test_signal", STORED_CHANNEL]));
-        // Listening again: each subscriber was woken once, then hears new notifications.
-        await settle();
-        const woken = { stored, signals };
-        expect(woken.stored).toBeGreaterThan(before.stored);
-        expect(woken.signals).toBeGreaterThan(before.signals);
-        await notify(target.url!, STORED_CHANNEL, "");
-        await notify(target.url!, "bus_test_signal", "");
-        await settle();
-        expect({ stored, signals }).toEqual({ stored: woken.stored + 1, signals: woken.signals + 1 });
+  it(
+    "opens its LISTEN connection again when the server ends it, and wakes its signal subscribers once for what it may have missed",
+    { timeout: 30_000 },
+    async () => {
+      useDatabase(target);
+      let stored = 0;
+      let signals = 0;
+      const unsubscribeStored = await subscribeStored(() => stored++);
+      const unsubscribeSignal = await subscribeSignal("bus_test_signal", () => signals++);
+      const admin = new pg.Client({ connectionString: target.url });
+      await admin.connect();
+      try {
+        for (let cut = 0; cut < 3; cut++) {
+          const { rows } = await admin.query<{ n: string }>(
+            "select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+          );
+          expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const before = { stored, signals };
+          const deadline = Date.now() + 10_000;
+          // Lost: nothing is heard until the connection is open again (after 0.5 s).
+          expect(listeningChannels()).toEqual([]);
+          while (!listeningChannels().includes("bus_test_signal") && Date.now() < deadline)
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          expect(listeningChannels()).toEqual(expect.arrayContaining(["bus_test_signal", STORED_CHANNEL]));
+          // Listening again: each subscriber was woken once, then hears new notifications.
+          await settle();
+          const woken = { stored, signals };
+          expect(woken.stored).toBeGreaterThan(before.stored);
+          expect(woken.signals).toBeGreaterThan(before.signals);
+          await notify(target.url!, STORED_CHANNEL, "");
+          await notify(target.url!, "bus_test_signal", "");
+          await settle();
+          expect({ stored, signals }).toEqual({ stored: woken.stored + 1, signals: woken.signals + 1 });
+        }
+      } finally {
+        await admin.end();
+        unsubscribeSignal();
+        unsubscribeStored();
       }
-    } finally {
-      await admin.end();
-      unsubscribeSignal();
-      unsubscribeStored();
-    }
-  });
+    },
+  );
 
   it("waits longer after each failed attempt, up to 30 s", () => {
     expect([0, 1, 2, 3, 6, 20].map(reconnectDelayMs)).toEqual([500, 1_000, 2_000, 4_000, 30_000, 30_000]);

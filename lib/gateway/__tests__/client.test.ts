@@ -211,9 +211,7 @@ describe("error statuses", () => {
   });
 
   it("keeps GATEWAY_INVALID_ARGUMENT on a second refund", async () => {
-    server.setHandler(
-      json(422, { statusCode: 422, errorCode: "GATEWAY_INVALID_ARGUMENT", message: "A refund request already exists" }),
-    );
+    server.setHandler(json(422, { statusCode: 422, errorCode: "GATEWAY_INVALID_ARGUMENT", message: "A refund request already exists" }));
     const { client } = makeClient();
     const error = await failure(client.requestRefund(f.refundRequest()));
     expect(error.kind).toBe("conflict");
@@ -547,7 +545,12 @@ describe("a gateway's 400 names fields the form can show", () => {
   it("maps `path: message` parts onto the form's fields and leaves the rest to the general message", async () => {
     const { fieldErrorsFromGatewayMessage } = await import("../errors");
     const formPath = (path: string) => (path.startsWith("client.") || path === "amount" ? path : null);
-    expect(fieldErrorsFromGatewayMessage("client.document: CPF ou CNPJ inválido; amount: use no máximo duas casas decimais; offerCode: desconhecido", formPath)).toEqual({
+    expect(
+      fieldErrorsFromGatewayMessage(
+        "client.document: CPF ou CNPJ inválido; amount: use no máximo duas casas decimais; offerCode: desconhecido",
+        formPath,
+      ),
+    ).toEqual({
       "client.document": ["CPF ou CNPJ inválido"],
       amount: ["use no máximo duas casas decimais"],
     });

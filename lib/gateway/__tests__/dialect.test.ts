@@ -28,7 +28,8 @@ describe("the sandbox answers requests written the way real integrations write t
   for (const fixture of requests as RequestFixture[]) {
     it(fixture.name, async () => {
       const id = `dialect-${randomUUID()}`;
-      const fill = (text: string) => text.replaceAll("{{id}}", id).replaceAll("{{previous}}", previous).replaceAll("{{now}}", String(Date.now()));
+      const fill = (text: string) =>
+        text.replaceAll("{{id}}", id).replaceAll("{{previous}}", previous).replaceAll("{{now}}", String(Date.now()));
       const response = await fetch(`${sandbox.url}/api/v1/gateway${fill(fixture.path)}`, {
         method: fixture.method,
         headers: { ...KEYS, ...(fixture.body ? { "content-type": "application/json" } : {}) },
@@ -74,11 +75,16 @@ describe("the console's client reads answers written the way real gateways write
       const answer =
         fixture.call === "getTransaction"
           ? await client.getTransaction({ id: "tx_1" })
-          : await client.createPixCharge({ identifier: "pix-1", amount: 10, client: { name: "M", email: "m@example.com", phone: "11987654321", document: "52998224725" } });
+          : await client.createPixCharge({
+              identifier: "pix-1",
+              amount: 10,
+              client: { name: "M", email: "m@example.com", phone: "11987654321", document: "52998224725" },
+            });
       const record = answer as Record<string, unknown>;
       for (const [key, value] of Object.entries(fixture.body)) {
         // Numbers sent as strings are read as numbers; every other field is kept as sent.
-        if (typeof value === "string" && /^\d+(\.\d+)?$/.test(value) && typeof record[key] === "number") expect(record[key]).toBe(Number(value));
+        if (typeof value === "string" && /^\d+(\.\d+)?$/.test(value) && typeof record[key] === "number")
+          expect(record[key]).toBe(Number(value));
         else expect(record[key]).toEqual(value);
       }
       const status = record.status as string;
@@ -94,7 +100,11 @@ describe("the sandbox's hosted checkout refuses what no real offer can be", () =
       method: "POST",
       headers: { ...KEYS, "content-type": "application/json" },
       body: JSON.stringify({
-        product: { externalId: `co-${randomUUID()}`, name: "Ebook", offer: { name: "Oferta", offerType: "ONCE", currency: "BRL", lang: "pt-BR", ...offer } },
+        product: {
+          externalId: `co-${randomUUID()}`,
+          name: "Ebook",
+          offer: { name: "Oferta", offerType: "ONCE", currency: "BRL", lang: "pt-BR", ...offer },
+        },
         settings,
         ...(customer ? { customer } : {}),
       }),

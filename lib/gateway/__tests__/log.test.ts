@@ -28,7 +28,9 @@ describe("redact", () => {
     const out = redact(input);
     expect(out).toEqual({
       secretKey: "[REDACTED]",
-      nested: [{ token: "[REDACTED]", webhookToken: "[REDACTED]", password: "[REDACTED]", secret: "[REDACTED]", Authorization: "[REDACTED]" }],
+      nested: [
+        { token: "[REDACTED]", webhookToken: "[REDACTED]", password: "[REDACTED]", secret: "[REDACTED]", Authorization: "[REDACTED]" },
+      ],
       keep: "visible",
     });
     expect(input.secretKey).toBe("a"); // deep clone: the input is untouched

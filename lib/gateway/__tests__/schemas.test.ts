@@ -82,7 +82,9 @@ describe("request schemas enforce what the interface requires", () => {
 
     const card = f.cardChargeRequest();
     expect(paths(s.cardChargeRequestSchema.safeParse({ ...card, card: { ...card.card, expiresAt: "12/30" } }))).toEqual(["card.expiresAt"]);
-    expect(paths(s.cardChargeRequestSchema.safeParse({ ...card, card: { ...card.card, expiresAt: "2030-13" } }))).toEqual(["card.expiresAt"]);
+    expect(paths(s.cardChargeRequestSchema.safeParse({ ...card, card: { ...card.card, expiresAt: "2030-13" } }))).toEqual([
+      "card.expiresAt",
+    ]);
     expect(paths(s.cardChargeRequestSchema.safeParse({ ...card, clientIp: "2001:db8::1" }))).toEqual(["clientIp"]);
     expect(paths(s.cardChargeRequestSchema.safeParse({ ...card, clientIp: "256.1.1.1" }))).toEqual(["clientIp"]);
 
@@ -110,9 +112,9 @@ describe("request schemas enforce what the interface requires", () => {
       expect(s.transferRequestSchema.safeParse({ ...t, pix: { ...t.pix, type } }).success).toBe(true);
     }
     expect(paths(s.transferRequestSchema.safeParse({ ...t, pix: { ...t.pix, type: "" } }))).toEqual(["pix.type"]);
-    expect(
-      s.transferRequestSchema.safeParse({ ...t, owner: { ...t.owner, document: { type: "passport", number: "X1" } } }).success,
-    ).toBe(true);
+    expect(s.transferRequestSchema.safeParse({ ...t, owner: { ...t.owner, document: { type: "passport", number: "X1" } } }).success).toBe(
+      true,
+    );
     expect(paths(s.transferRequestSchema.safeParse({ ...t, owner: { ...t.owner, name: "João" } }))).toEqual(["owner.name"]);
   });
 
@@ -121,9 +123,9 @@ describe("request schemas enforce what the interface requires", () => {
     for (const periodicityType of s.PERIODICITY_TYPES) {
       expect(s.pixSubscriptionRequestSchema.safeParse({ ...sub, subscription: { periodicityType, periodicity: 3 } }).success).toBe(true);
     }
-    expect(paths(s.pixSubscriptionRequestSchema.safeParse({ ...sub, subscription: { periodicityType: "HOURS", periodicity: 1 } }))).toEqual([
-      "subscription.periodicityType",
-    ]);
+    expect(paths(s.pixSubscriptionRequestSchema.safeParse({ ...sub, subscription: { periodicityType: "HOURS", periodicity: 1 } }))).toEqual(
+      ["subscription.periodicityType"],
+    );
     expect(paths(s.pixSubscriptionRequestSchema.safeParse({ ...sub, subscription: { periodicityType: "DAYS", periodicity: 0 } }))).toEqual([
       "subscription.periodicity",
     ]);
@@ -132,7 +134,9 @@ describe("request schemas enforce what the interface requires", () => {
 
   it("checks checkout colors as hex and thankYouPage as URL", () => {
     const c = f.checkoutRequest();
-    expect(paths(s.checkoutRequestSchema.safeParse({ ...c, settings: { colors: { primary: "blue" } } }))).toEqual(["settings.colors.primary"]);
+    expect(paths(s.checkoutRequestSchema.safeParse({ ...c, settings: { colors: { primary: "blue" } } }))).toEqual([
+      "settings.colors.primary",
+    ]);
     expect(paths(s.checkoutRequestSchema.safeParse({ ...c, settings: { thankYouPage: "obrigado" } }))).toEqual(["settings.thankYouPage"]);
     const productWithoutOffer = without(c.product, "offer");
     expect(paths(s.checkoutRequestSchema.safeParse({ ...c, product: productWithoutOffer }))).toEqual(["product.offer"]);

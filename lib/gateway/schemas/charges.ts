@@ -1,5 +1,23 @@
 import { z } from "zod";
-import { answerNumber, boletoSplitSchema, cardClientSchema, cardProductSchema, cardSchema, clientSchema, httpUrlSchema, ipv4Schema, isoDateSchema, metadataSchema, nonEmptyString, nonNegativeAmount, positiveAmount, productSchema, splitSchema, statusSchema, timestampSchema } from "./common";
+import {
+  answerNumber,
+  boletoSplitSchema,
+  cardClientSchema,
+  cardProductSchema,
+  cardSchema,
+  clientSchema,
+  httpUrlSchema,
+  ipv4Schema,
+  isoDateSchema,
+  metadataSchema,
+  nonEmptyString,
+  nonNegativeAmount,
+  positiveAmount,
+  productSchema,
+  splitSchema,
+  statusSchema,
+  timestampSchema,
+} from "./common";
 
 const feeFields = {
   shippingFee: nonNegativeAmount.optional(),

@@ -12,9 +12,7 @@ export const nonNegativeAmount = z.number().nonnegative("Must not be negative");
 export const isoDateSchema = z.iso.date({ error: "Use the format YYYY-MM-DD" });
 
 /** Card expiry `YYYY-MM`. */
-export const cardExpirySchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
+export const cardExpirySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
 
 export const ipv4Schema = z.ipv4({ error: "Must be an IPv4 address" });
 
@@ -81,13 +79,18 @@ export const cardSchema = z.strictObject({
 type OpenString<Known extends string> = Known | (string & {});
 
 /** A known value or any other non-empty string, typed so editors still offer the known ones. */
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<OpenString<T[number]>, OpenString<T[number]>> {
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<OpenString<T[number]>, OpenString<T[number]>> {
   return z.union([z.enum(values), nonEmptyString]);
 }
 
 /** Real gateways of the family send numbers as strings now and then ("10.50"): answers read both. */
 export function answerNumber() {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value), z.number());
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value),
+    z.number(),
+  );
 }
 
 export const statusSchema = z.string();

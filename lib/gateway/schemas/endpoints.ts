@@ -1,9 +1,25 @@
 import { z } from "zod";
-import { boletoChargeRequestSchema, boletoChargeResponseSchema, cardChargeRequestSchema, cardChargeResponseSchema, cryptoChargeRequestSchema, cryptoChargeResponseSchema, pixChargeRequestSchema, pixChargeResponseSchema, pixDepositRequestSchema, pixDepositResponseSchema } from "./charges";
+import {
+  boletoChargeRequestSchema,
+  boletoChargeResponseSchema,
+  cardChargeRequestSchema,
+  cardChargeResponseSchema,
+  cryptoChargeRequestSchema,
+  cryptoChargeResponseSchema,
+  pixChargeRequestSchema,
+  pixChargeResponseSchema,
+  pixDepositRequestSchema,
+  pixDepositResponseSchema,
+} from "./charges";
 import { checkoutRequestSchema, checkoutResponseSchema } from "./checkout";
 import { producerRecordSchema } from "./producer";
 import { refundRecordSchema, refundRequestSchema } from "./refunds";
-import { cardSubscriptionRequestSchema, cryptoSubscriptionRequestSchema, pixSubscriptionRequestSchema, subscriptionResponseSchema } from "./subscriptions";
+import {
+  cardSubscriptionRequestSchema,
+  cryptoSubscriptionRequestSchema,
+  pixSubscriptionRequestSchema,
+  subscriptionResponseSchema,
+} from "./subscriptions";
 import { transactionQuerySchema, transactionRecordSchema } from "./transactions";
 import { transferRequestSchema, transferResponseSchema } from "./transfers";
 

@@ -55,7 +55,9 @@ describe("the transactions list's parameters", () => {
   });
 
   it("accept only cursors the list wrote", () => {
-    const good = Buffer.from(JSON.stringify(["2026-01-05 12:34:56.123456+00", "0b5c8a38-7d0e-4b8e-9f59-1f6c3a2b9d10"])).toString("base64url");
+    const good = Buffer.from(JSON.stringify(["2026-01-05 12:34:56.123456+00", "0b5c8a38-7d0e-4b8e-9f59-1f6c3a2b9d10"])).toString(
+      "base64url",
+    );
     expect(ledgerCursorParts(good)).not.toBeNull();
     expect(parseLedgerParams({ cursor: good }).cursor).toBe(good);
     for (const bad of [["0000-01-01 00:00:00+00", "x"], ["2026-01-05 12:34:56+00", "a\u0000"], ["2026-01-05", "x"], ["x"]]) {

@@ -8,7 +8,6 @@ import { dictionaries } from "@/lib/i18n/messages";
 import { LOCALES } from "@/lib/locale";
 import { messageLeaves } from "./message-leaves";
 
-
 /** Every combination of values that reaches each branch of a message's plurals and selects. */
 function variants(elements: MessageFormatElement[]): TranslateVars[] {
   let results: TranslateVars[] = [{}];

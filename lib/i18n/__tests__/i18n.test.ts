@@ -39,7 +39,9 @@ describe("i18n", () => {
   it("has no message written with (s) or (es) instead of a plural rule, and every message compiles as ICU", () => {
     for (const locale of ["pt-BR", "en"] as const) {
       for (const key of leaves(dictionaries[locale])) {
-        const template = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]) as string;
+        const template = key
+          .split(".")
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[locale]) as string;
         expect(template, key).not.toMatch(/\((s|es|ões|ies)\)/);
         expect(() => new IntlMessageFormat(template, locale), key).not.toThrow();
       }

@@ -73,7 +73,8 @@ export const activity = defineMessages(
       noTokenAction: "Configurar o token na conta",
       accepted: "Aceitas",
       rejected: "Recusadas",
-      acceptedCount: "{count, plural, one {# notificação} other {# notificações}}, {deliveries, plural, one {# entrega} other {# entregas}}",
+      acceptedCount:
+        "{count, plural, one {# notificação} other {# notificações}}, {deliveries, plural, one {# entrega} other {# entregas}}",
       rejectedCount: "{count, plural, one {# entrega recusada} other {# entregas recusadas}}",
       lastDelivery: "Última entrega",
       never: "Nunca",
@@ -86,7 +87,8 @@ export const activity = defineMessages(
       seeAll: "Ver tudo na atividade",
       sanitizedBadge: "Guardada com ajustes",
       sanitized: {
-        characters: "Trazia caracteres que o banco de dados não aceita (NUL ou meio par UTF-16), trocados por �. O corpo original foi guardado.",
+        characters:
+          "Trazia caracteres que o banco de dados não aceita (NUL ou meio par UTF-16), trocados por �. O corpo original foi guardado.",
         depth: "Aninhada além de 64 níveis: o que estava mais fundo foi trocado por um marcador. O corpo original foi guardado.",
         both: "Trazia caracteres que o banco de dados não aceita (trocados por �) e estava aninhada além de 64 níveis (trocado por um marcador). O corpo original foi guardado.",
       },
@@ -173,7 +175,8 @@ export const activity = defineMessages(
       ledgerUpdated: "Updated the transaction's status",
       ledgerStale: "Older than the status already recorded: status left unchanged",
       ledgerNone: "Does not change transactions",
-      ledgerRefused: "Contradicts the recorded status (a final status never goes back, or the gateway reported another): status left unchanged",
+      ledgerRefused:
+        "Contradicts the recorded status (a final status never goes back, or the gateway reported another): status left unchanged",
       ledgerConfirming: "Moves money: the console confirms it with the gateway before showing it",
       confirmation: "Confirmation",
       openTransaction: "Open transaction",
@@ -191,7 +194,8 @@ export const activity = defineMessages(
       noTokenAction: "Set the token on the account",
       accepted: "Accepted",
       rejected: "Refused",
-      acceptedCount: "{count, plural, one {# notification} other {# notifications}}, {deliveries, plural, one {# delivery} other {# deliveries}}",
+      acceptedCount:
+        "{count, plural, one {# notification} other {# notifications}}, {deliveries, plural, one {# delivery} other {# deliveries}}",
       rejectedCount: "{count, plural, one {# refused delivery} other {# refused deliveries}}",
       lastDelivery: "Last delivery",
       never: "Never",
@@ -204,7 +208,8 @@ export const activity = defineMessages(
       seeAll: "See everything in activity",
       sanitizedBadge: "Stored with changes",
       sanitized: {
-        characters: "Held characters the database does not accept (NUL or half a UTF-16 pair), replaced with �. The original body was kept.",
+        characters:
+          "Held characters the database does not accept (NUL or half a UTF-16 pair), replaced with �. The original body was kept.",
         depth: "Nested deeper than 64 levels: what lay deeper was replaced with a marker. The original body was kept.",
         both: "Held characters the database does not accept (replaced with �) and nested deeper than 64 levels (replaced with a marker). The original body was kept.",
       },
@@ -218,7 +223,8 @@ export const activity = defineMessages(
       },
       sandbox: {
         title: "Simulate in the sandbox",
-        description: "This account is connected to the sandbox. Make the sandbox re-send an event of a transaction (its status does not change).",
+        description:
+          "This account is connected to the sandbox. Make the sandbox re-send an event of a transaction (its status does not change).",
         transaction: "Gateway transaction ID",
         transactionPlaceholder: "Paste an ID or pick one below",
         recent: "Recent transactions",

@@ -8,7 +8,8 @@ export const destinations = defineMessages(
       "Seus sistemas (área de membros, CRM, ERP, ferramenta de e-mail) recebem as vendas pagas, reembolsos, estornos e transferências que o gateway confirmou, assinados no padrão Standard Webhooks.",
     new: "Novo destino",
     newTitle: "Novo destino de eventos",
-    newDescription: "Informe o endereço que recebe os eventos e quais eventos ele quer. O segredo de assinatura aparece uma única vez, ao criar.",
+    newDescription:
+      "Informe o endereço que recebe os eventos e quais eventos ele quer. O segredo de assinatura aparece uma única vez, ao criar.",
     back: "Voltar para destinos",
     untitled: "Destino de eventos",
     create: "Criar destino",
@@ -39,7 +40,8 @@ export const destinations = defineMessages(
     deleted: "Destino excluído",
     resend: "Reenviar",
     resent: "Evento na fila de novo, com o mesmo webhook-id.",
-    pausedHint: "Pausado: {count, plural, =0 {nenhum evento na fila} one {# evento espera na fila} other {# eventos esperam na fila}} até você retomar.",
+    pausedHint:
+      "Pausado: {count, plural, =0 {nenhum evento na fila} one {# evento espera na fila} other {# eventos esperam na fila}} até você retomar.",
     disabledTitle: "O console parou de enviar a este destino",
     disabledHint: "Corrija o sistema de destino e use “Retomar”; os eventos desde então podem ser reenviados com “Reenviar desde”.",
     disabledReason: {
@@ -70,7 +72,13 @@ export const destinations = defineMessages(
       allTypesHint: "Inclui os tipos que o console criar no futuro.",
       eventTypes: "Eventos enviados",
     },
-    groups: { charge: "Cobranças", subscription: "Assinaturas", transfer: "Transferências", refund_request: "Pedidos de reembolso", checkout_link: "Links de checkout" },
+    groups: {
+      charge: "Cobranças",
+      subscription: "Assinaturas",
+      transfer: "Transferências",
+      refund_request: "Pedidos de reembolso",
+      checkout_link: "Links de checkout",
+    },
     types: {
       charge_created: "Cobrança criada pelo gateway",
       charge_paid: "Pagamento confirmado pelo gateway",
@@ -97,13 +105,15 @@ export const destinations = defineMessages(
     },
     created: {
       title: "Guarde o segredo de assinatura",
-      description: "Ele aparece só agora. Seu sistema o usa para verificar cada entrega (cabeçalho webhook-signature); o console guarda apenas uma cópia cifrada.",
+      description:
+        "Ele aparece só agora. Seu sistema o usa para verificar cada entrega (cabeçalho webhook-signature); o console guarda apenas uma cópia cifrada.",
       open: "Abrir o destino",
     },
     rotation: {
       rotate: "Trocar segredo",
       title: "Trocar o segredo de assinatura",
-      description: "Um segredo novo passa a assinar as entregas. Durante a sobreposição o anterior também assina, e seu sistema aceita qualquer um dos dois.",
+      description:
+        "Um segredo novo passa a assinar as entregas. Durante a sobreposição o anterior também assina, e seu sistema aceita qualquer um dos dois.",
       overlap: "Sobreposição",
       overlapHours: "{hours, plural, =0 {Sem sobreposição: trocar já} one {# hora} other {# horas}}",
       confirm: "Gerar segredo novo",
@@ -113,17 +123,20 @@ export const destinations = defineMessages(
     },
     replay: {
       title: "Reenviar desde",
-      description: "Envia de novo todos os eventos deste destino a partir de um momento (horário de Brasília), cada um com o seu webhook-id.",
+      description:
+        "Envia de novo todos os eventos deste destino a partir de um momento (horário de Brasília), cada um com o seu webhook-id.",
       date: "Data",
       time: "Hora",
       count: "Contar eventos",
-      willSend: "{count, plural, =0 {Nenhum evento desde esse momento.} one {# evento será reenviado.} other {# eventos serão reenviados.}}",
+      willSend:
+        "{count, plural, =0 {Nenhum evento desde esse momento.} one {# evento será reenviado.} other {# eventos serão reenviados.}}",
       confirm: "{count, plural, =0 {Nada a reenviar} one {Reenviar # evento} other {Reenviar # eventos}}",
       queued: "{count, plural, =0 {Nenhum evento na fila} one {# evento na fila} other {# eventos na fila}}",
     },
     attempts: {
       title: "Tentativas",
-      description: "Cada envio, com o que o destino respondeu (primeiro 1 KB, com segredos ocultos). Tentativas seguem o calendário: na hora, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h e 10 h.",
+      description:
+        "Cada envio, com o que o destino respondeu (primeiro 1 KB, com segredos ocultos). Tentativas seguem o calendário: na hora, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h e 10 h.",
       empty: "Nenhuma tentativa ainda.",
       at: "Quando",
       event: "Evento",
@@ -185,7 +198,8 @@ export const destinations = defineMessages(
       "Your systems (members area, CRM, ERP, e-mail tool) receive the paid sales, refunds, chargebacks and transfers the gateway confirmed, signed as Standard Webhooks describes.",
     new: "New destination",
     newTitle: "New event destination",
-    newDescription: "Give the address that receives the events and which events it wants. The signing secret is shown only once, at creation.",
+    newDescription:
+      "Give the address that receives the events and which events it wants. The signing secret is shown only once, at creation.",
     back: "Back to destinations",
     untitled: "Event destination",
     create: "Create destination",
@@ -216,7 +230,8 @@ export const destinations = defineMessages(
     deleted: "Destination deleted",
     resend: "Resend",
     resent: "Event queued again, with the same webhook-id.",
-    pausedHint: "Paused: {count, plural, =0 {no event queued} one {# event waits in the queue} other {# events wait in the queue}} until you resume.",
+    pausedHint:
+      "Paused: {count, plural, =0 {no event queued} one {# event waits in the queue} other {# events wait in the queue}} until you resume.",
     disabledTitle: "The console stopped sending to this destination",
     disabledHint: "Fix the receiving system and use “Resume”; events since then can be sent again with “Resend since”.",
     disabledReason: {
@@ -247,7 +262,13 @@ export const destinations = defineMessages(
       allTypesHint: "Includes the types the console adds in the future.",
       eventTypes: "Events sent",
     },
-    groups: { charge: "Charges", subscription: "Subscriptions", transfer: "Transfers", refund_request: "Refund requests", checkout_link: "Checkout links" },
+    groups: {
+      charge: "Charges",
+      subscription: "Subscriptions",
+      transfer: "Transfers",
+      refund_request: "Refund requests",
+      checkout_link: "Checkout links",
+    },
     types: {
       charge_created: "Charge created by the gateway",
       charge_paid: "Payment confirmed by the gateway",
@@ -269,12 +290,14 @@ export const destinations = defineMessages(
     },
     vocabulary: {
       title: "The events",
-      description: "Only facts the gateway confirmed become events; a notification alone never does. Every body has type, timestamp and data.",
+      description:
+        "Only facts the gateway confirmed become events; a notification alone never does. Every body has type, timestamp and data.",
       schema: "Schema of every event, with examples (OpenAPI)",
     },
     created: {
       title: "Keep the signing secret",
-      description: "It is shown only now. Your system uses it to verify every delivery (the webhook-signature header); the console keeps only an encrypted copy.",
+      description:
+        "It is shown only now. Your system uses it to verify every delivery (the webhook-signature header); the console keeps only an encrypted copy.",
       open: "Open the destination",
     },
     rotation: {
@@ -300,7 +323,8 @@ export const destinations = defineMessages(
     },
     attempts: {
       title: "Attempts",
-      description: "Every send, with what the destination answered (first 1 KB, secrets hidden). Attempts follow the schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.",
+      description:
+        "Every send, with what the destination answered (first 1 KB, secrets hidden). Attempts follow the schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.",
       empty: "No attempt yet.",
       at: "When",
       event: "Event",

@@ -24,7 +24,31 @@ import { destinations } from "./destinations";
 import { params } from "./params";
 
 /** Each area registers its namespace here. */
-const areas = { common, ui, shell, br, errors, auth, nav, accounts, users, profile, home, charges, transfers, refunds, checkoutLinks, activity, transactions, producer, overview, audit, status, destinations, params } as const;
+const areas = {
+  common,
+  ui,
+  shell,
+  br,
+  errors,
+  auth,
+  nav,
+  accounts,
+  users,
+  profile,
+  home,
+  charges,
+  transfers,
+  refunds,
+  checkoutLinks,
+  activity,
+  transactions,
+  producer,
+  overview,
+  audit,
+  status,
+  destinations,
+  params,
+} as const;
 
 export type Areas = typeof areas;
 

@@ -13,16 +13,17 @@ export const profile = defineMessages(
     confirmPassword: "Confirme a nova senha",
     passwordChanged: "Senha alterada. Entre novamente com a nova senha.",
     security: "Verificação em duas etapas",
-    securityDescription:
-      "Além da senha, o console pede um código do seu aplicativo autenticador ao entrar e ao confirmar transferências.",
+    securityDescription: "Além da senha, o console pede um código do seu aplicativo autenticador ao entrar e ao confirmar transferências.",
     securityState: "Situação",
     securityOn: "Ativada desde {date}",
     securityOff: "Desativada",
     securityRequired: "Obrigatória para o seu perfil antes de mover dinheiro.",
-    recoveryLeft: "{count, plural, =0 {Nenhum código de recuperação restante} one {# código de recuperação restante} other {# códigos de recuperação restantes}}",
+    recoveryLeft:
+      "{count, plural, =0 {Nenhum código de recuperação restante} one {# código de recuperação restante} other {# códigos de recuperação restantes}}",
     enable: "Ativar verificação em duas etapas",
     enrolTitle: "Ative no seu aplicativo autenticador",
-    enrolSteps: "Escaneie o QR code com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) ou digite a chave abaixo. Depois digite o código de 6 dígitos que ele mostra.",
+    enrolSteps:
+      "Escaneie o QR code com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) ou digite a chave abaixo. Depois digite o código de 6 dígitos que ele mostra.",
     enrolKey: "Chave para digitar",
     enrolCode: "Código de 6 dígitos",
     enrolConfirm: "Confirmar e ativar",
@@ -54,7 +55,8 @@ export const profile = defineMessages(
     confirmPassword: "Confirm the new password",
     passwordChanged: "Password changed. Sign in again with the new password.",
     security: "Two-step verification",
-    securityDescription: "Besides your password, the console asks for a code from your authenticator app when you sign in and when you confirm transfers.",
+    securityDescription:
+      "Besides your password, the console asks for a code from your authenticator app when you sign in and when you confirm transfers.",
     securityState: "Status",
     securityOn: "On since {date}",
     securityOff: "Off",
@@ -62,7 +64,8 @@ export const profile = defineMessages(
     recoveryLeft: "{count, plural, =0 {No recovery codes left} one {# recovery code left} other {# recovery codes left}}",
     enable: "Turn on two-step verification",
     enrolTitle: "Set it up in your authenticator app",
-    enrolSteps: "Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) or type the key below. Then type the 6-digit code it shows.",
+    enrolSteps:
+      "Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) or type the key below. Then type the 6-digit code it shows.",
     enrolKey: "Key to type",
     enrolCode: "6-digit code",
     enrolConfirm: "Confirm and turn on",

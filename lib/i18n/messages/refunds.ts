@@ -68,7 +68,8 @@ export const refunds = defineMessages(
   {
     nav: "Refunds",
     title: "Refund requests",
-    description: "Requests made from this console. The request status is the last one the gateway reported; next to it, the transaction's current status.",
+    description:
+      "Requests made from this console. The request status is the last one the gateway reported; next to it, the transaction's current status.",
     newRequest: "Request a refund",
     newTitle: "Request a refund by transaction id",
     newDescription: "For a transaction that is not in the console's history. Enter the gateway's transaction id.",
@@ -115,7 +116,8 @@ export const refunds = defineMessages(
     forTransaction: "Refunds of this transaction",
     errors: {
       duplicate: "A refund request already exists for this transaction",
-      secondFactorRequired: "Your role needs two-step verification to return money. Turn it on in My profile → Two-step verification; the request was not sent.",
+      secondFactorRequired:
+        "Your role needs two-step verification to return money. Turn it on in My profile → Two-step verification; the request was not sent.",
       notFound: "Transaction not found for this producer",
       keysRejected: "Keys rejected by the gateway",
       gatewayRefused: "The gateway refused the refund request",

@@ -88,7 +88,8 @@ export const transactions = defineMessages(
     export: {
       button: "Exportar CSV",
       title: "Exportar transações",
-      description: "Todas as {count} transações que atendem aos filtros, em CSV (UTF-8, separado por ponto e vírgula, abre direto no Excel).",
+      description:
+        "Todas as {count} transações que atendem aos filtros, em CSV (UTF-8, separado por ponto e vírgula, abre direto no Excel).",
       start: "Exportar",
       progress: "{done} de {total} linhas",
       cancel: "Cancelar",

@@ -76,7 +76,13 @@ export const transfers = defineMessages(
       ABSENT: "Não criada",
     },
     completedTitle: "Transferência concluída",
-    closed: { failed: "Transferência falhou", canceled: "Transferência cancelada", completed: "Transferência concluída", awaiting: "Aguardando", unknown: "Status desconhecido" },
+    closed: {
+      failed: "Transferência falhou",
+      canceled: "Transferência cancelada",
+      completed: "Transferência concluída",
+      awaiting: "Aguardando",
+      unknown: "Status desconhecido",
+    },
     waitingTitle: "Aguardando o gateway concluir",
     waitingDescription: "A página se atualiza sozinha quando a notificação da transferência chegar.",
     unknownTitle: "Resultado desconhecido",
@@ -140,7 +146,8 @@ export const transfers = defineMessages(
         pixKey: "O gateway não aceitou a chave Pix ou o tipo dela. Confira a chave e tente de novo; nada foi transferido.",
         ownerDocument: "O gateway não aceitou o documento do titular. Confira o CPF ou CNPJ e tente de novo; nada foi transferido.",
         ownerName: "O gateway não aceitou o nome do titular. Use só letras sem acento e tente de novo; nada foi transferido.",
-        amount: "O gateway não aceitou o valor: com a taxa descontada do recebedor, ele precisa ser maior que a taxa. Nada foi transferido.",
+        amount:
+          "O gateway não aceitou o valor: com a taxa descontada do recebedor, ele precisa ser maior que a taxa. Nada foi transferido.",
       },
       rateLimited: "Muitas requisições ao gateway. Tente de novo em instantes.",
       gatewayUnavailable: "O gateway não conseguiu processar a transferência agora. Nada foi transferido.",
@@ -221,7 +228,13 @@ export const transfers = defineMessages(
       ABSENT: "Not created",
     },
     completedTitle: "Transfer completed",
-    closed: { failed: "Transfer failed", canceled: "Transfer canceled", completed: "Transfer completed", awaiting: "Waiting", unknown: "Unknown status" },
+    closed: {
+      failed: "Transfer failed",
+      canceled: "Transfer canceled",
+      completed: "Transfer completed",
+      awaiting: "Waiting",
+      unknown: "Unknown status",
+    },
     waitingTitle: "Waiting for the gateway to finish",
     waitingDescription: "This page updates by itself when the transfer's notification arrives.",
     unknownTitle: "Unknown outcome",
@@ -269,7 +282,8 @@ export const transfers = defineMessages(
       wrongCode: "Wrong or already used code. The transfer was not sent.",
       secondFactorRequired:
         "Your role needs two-step verification to move money. Turn it on in My profile → Security; the transfer was not sent.",
-      ipUnknown: "Your IPv4 address, which the gateway requires as the IP of the person transferring, could not be determined. The transfer was not sent.",
+      ipUnknown:
+        "Your IPv4 address, which the gateway requires as the IP of the person transferring, could not be determined. The transfer was not sent.",
       dailyLimit: "Daily transfer limit exceeded. The transfer was not sent.",
       dailyLimitDetail: "Limit: {limit} · transferred today: {used} · available: {available}",
       unresolved:
@@ -283,7 +297,8 @@ export const transfers = defineMessages(
         pixKey: "The gateway did not accept the Pix key or its type. Check the key and try again; nothing was transferred.",
         ownerDocument: "The gateway did not accept the holder's document. Check the CPF or CNPJ and try again; nothing was transferred.",
         ownerName: "The gateway did not accept the holder's name. Use unaccented letters only and try again; nothing was transferred.",
-        amount: "The gateway did not accept the amount: with the fee deducted from the receiver, it must exceed the fee. Nothing was transferred.",
+        amount:
+          "The gateway did not accept the amount: with the fee deducted from the receiver, it must exceed the fee. Nothing was transferred.",
       },
       rateLimited: "Too many requests to the gateway. Try again shortly.",
       gatewayUnavailable: "The gateway could not process the transfer now. Nothing was transferred.",

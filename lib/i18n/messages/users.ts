@@ -33,7 +33,8 @@ export const users = defineMessages(
     secondFactorOn: "Ativada",
     secondFactorOff: "—",
     requiredTitle: "Verificação em duas etapas obrigatória",
-    requiredDescription: "Perfis marcados só movem dinheiro (transferências e reembolsos) depois de ativar a verificação em duas etapas no próprio perfil.",
+    requiredDescription:
+      "Perfis marcados só movem dinheiro (transferências e reembolsos) depois de ativar a verificação em duas etapas no próprio perfil.",
     requiredSave: "Salvar regra",
     requiredSaved: "Regra salva",
     roles: {
@@ -81,7 +82,8 @@ export const users = defineMessages(
     secondFactorOn: "On",
     secondFactorOff: "—",
     requiredTitle: "Two-step verification required",
-    requiredDescription: "Checked roles move money (transfers and refunds) only after turning on two-step verification in their own profile.",
+    requiredDescription:
+      "Checked roles move money (transfers and refunds) only after turning on two-step verification in their own profile.",
     requiredSave: "Save rule",
     requiredSaved: "Rule saved",
     roles: {

@@ -24,7 +24,11 @@ async function createPix(identifier: string, amount = 25.5): Promise<string> {
   const response = await fetch(`${sandbox.url}/api/v1/gateway/pix/receive`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
-    body: JSON.stringify({ identifier, amount, client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" } }),
+    body: JSON.stringify({
+      identifier,
+      amount,
+      client: { name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", document: "529.982.247-25" },
+    }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { transactionId: string }).transactionId;
@@ -57,7 +61,10 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     const identifier = `order-${randomUUID()}`;
     const transactionId = await createPix(identifier, 61.3);
 
-    expect(await lookupGatewayTransaction(accountId, { by: "id", value: "tx_missing" }, actor, null)).toEqual({ ok: false, reason: "not_found" });
+    expect(await lookupGatewayTransaction(accountId, { by: "id", value: "tx_missing" }, actor, null)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
     const found = await lookupGatewayTransaction(accountId, { by: "identifier", value: identifier }, actor, null);
     expect(found).toMatchObject({ ok: true, ledgerId: null, record: { id: transactionId, status: "PENDING" } });
 
@@ -69,7 +76,15 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     expect(again.ledgerId).toBe(first.ledgerId);
     const db = await getDb();
     const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, first.ledgerId));
-    expect(row).toMatchObject({ kind: "external", origin: "lookup", gatewayTransactionId: transactionId, status: "PENDING", lastLookupStatus: "PENDING", amountCents: 6130, paymentMethod: "PIX" });
+    expect(row).toMatchObject({
+      kind: "external",
+      origin: "lookup",
+      gatewayTransactionId: transactionId,
+      status: "PENDING",
+      lastLookupStatus: "PENDING",
+      amountCents: 6130,
+      paymentMethod: "PIX",
+    });
 
     // Adding counted as a lookup: the next refresh must wait.
     const early = await refreshFromGateway(accountId, first.ledgerId, actor, null);
@@ -78,10 +93,19 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     expect(early.waitSeconds).toBeGreaterThan(25);
     expect(early.waitSeconds).toBeLessThanOrEqual(30);
 
-    await createSandboxControl({ baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" }).event(transactionId, "pay");
-    await db.update(ledgerTransactions).set({ lastLookupAt: sql`now() - interval '31 seconds'`, lastWebhookStatus: "OK" }).where(eq(ledgerTransactions.id, first.ledgerId));
+    await createSandboxControl({ baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" }).event(
+      transactionId,
+      "pay",
+    );
+    await db
+      .update(ledgerTransactions)
+      .set({ lastLookupAt: sql`now() - interval '31 seconds'`, lastWebhookStatus: "OK" })
+      .where(eq(ledgerTransactions.id, first.ledgerId));
     // Two refreshes at once: one reaches the gateway, the other is told to wait.
-    const both = await Promise.all([refreshFromGateway(accountId, first.ledgerId, actor, null), refreshFromGateway(accountId, first.ledgerId, actor, null)]);
+    const both = await Promise.all([
+      refreshFromGateway(accountId, first.ledgerId, actor, null),
+      refreshFromGateway(accountId, first.ledgerId, actor, null),
+    ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.find((r) => r.ok)).toEqual({ ok: true, status: "COMPLETED", lastWebhookStatus: "OK" });
     const [after] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, first.ledgerId));
@@ -101,7 +125,12 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
   it("reports a refused key as an auth error, for lookups and for the producer", async () => {
     const { lookupGatewayTransaction } = await import("@/lib/ledger/lookup");
     const { getProducerProfile } = await import("@/lib/producer/profile");
-    expect(await lookupGatewayTransaction(badKeysId, { by: "id", value: "tx_x" }, actor, null)).toMatchObject({ ok: false, reason: "gateway", kind: "auth", status: 401 });
+    expect(await lookupGatewayTransaction(badKeysId, { by: "id", value: "tx_x" }, actor, null)).toMatchObject({
+      ok: false,
+      reason: "gateway",
+      kind: "auth",
+      status: 401,
+    });
     expect(await getProducerProfile(badKeysId)).toMatchObject({ ok: false, kind: "auth", status: 401 });
   });
 
@@ -127,27 +156,115 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     const inserted = await db
       .insert(ledgerTransactions)
       .values([
-        { ...base, identifier: "a", amountCents: 1000, paymentMethod: "PIX", status: "COMPLETED", createdAt: new Date(now - 60_000), paidAt: new Date(now - 30_000) },
+        {
+          ...base,
+          identifier: "a",
+          amountCents: 1000,
+          paymentMethod: "PIX",
+          status: "COMPLETED",
+          createdAt: new Date(now - 60_000),
+          paidAt: new Date(now - 30_000),
+        },
         // Named like a paid status, but no confirmed payment time: not counted as paid.
         { ...base, identifier: "b", amountCents: 2000, paymentMethod: "PIX", status: "PAID", createdAt: new Date(now - 3 * day) },
         // Paid ten days ago, refunded (confirmed) two days ago.
-        { ...base, identifier: "c", amountCents: 4000, paymentMethod: "CREDIT_CARD", status: "REFUNDED", statusAt: new Date(now - 2 * day), createdAt: new Date(now - 10 * day), paidAt: new Date(now - 10 * day) },
+        {
+          ...base,
+          identifier: "c",
+          amountCents: 4000,
+          paymentMethod: "CREDIT_CARD",
+          status: "REFUNDED",
+          statusAt: new Date(now - 2 * day),
+          createdAt: new Date(now - 10 * day),
+          paidAt: new Date(now - 10 * day),
+        },
         { ...base, identifier: "d", amountCents: 8000, paymentMethod: "BOLETO", status: "X", createdAt: new Date(now - 40 * day) },
         // A forged TRANSACTION_PAID is waiting for confirmation: the status did not move, nothing counts.
-        { ...base, identifier: "e", amountCents: 300, paymentMethod: "PIX", status: "PENDING", pendingStatus: "COMPLETED", createdAt: new Date(now - 2 * day) },
+        {
+          ...base,
+          identifier: "e",
+          amountCents: 300,
+          paymentMethod: "PIX",
+          status: "PENDING",
+          pendingStatus: "COMPLETED",
+          createdAt: new Date(now - 2 * day),
+        },
         // Another currency is never summed as R$.
-        { ...base, identifier: "f", amountCents: 5000, currency: "USD", paymentMethod: "CRYPTO", status: "COMPLETED", createdAt: new Date(now - 60_000), paidAt: new Date(now - 60_000) },
-        { ...base, identifier: "g", amountCents: 700, paymentMethod: "PIX", status: "charged-back", statusAt: new Date(now - 60_000), createdAt: new Date(now - 5 * day), paidAt: new Date(now - 5 * day) },
+        {
+          ...base,
+          identifier: "f",
+          amountCents: 5000,
+          currency: "USD",
+          paymentMethod: "CRYPTO",
+          status: "COMPLETED",
+          createdAt: new Date(now - 60_000),
+          paidAt: new Date(now - 60_000),
+        },
+        {
+          ...base,
+          identifier: "g",
+          amountCents: 700,
+          paymentMethod: "PIX",
+          status: "charged-back",
+          statusAt: new Date(now - 60_000),
+          createdAt: new Date(now - 5 * day),
+          paidAt: new Date(now - 5 * day),
+        },
         // The console's own submissions: accepted ones are counted (not summed); rejected ones and subscription definitions are not.
-        { ...console, kind: "pix_charge" as const, identifier: "h", amountCents: 900, submission: "SUBMITTED" as const, status: "OK", createdAt: new Date(now - 60_000) },
-        { ...console, kind: "pix_charge" as const, identifier: "i", amountCents: 900, submission: "REJECTED" as const, createdAt: new Date(now - 60_000) },
-        { ...console, kind: "pix_subscription" as const, identifier: "j", amountCents: 9900, submission: "SUBMITTED" as const, status: "ACTIVE", createdAt: new Date(now - 60_000), paidAt: new Date(now - 60_000) },
+        {
+          ...console,
+          kind: "pix_charge" as const,
+          identifier: "h",
+          amountCents: 900,
+          submission: "SUBMITTED" as const,
+          status: "OK",
+          createdAt: new Date(now - 60_000),
+        },
+        {
+          ...console,
+          kind: "pix_charge" as const,
+          identifier: "i",
+          amountCents: 900,
+          submission: "REJECTED" as const,
+          createdAt: new Date(now - 60_000),
+        },
+        {
+          ...console,
+          kind: "pix_subscription" as const,
+          identifier: "j",
+          amountCents: 9900,
+          submission: "SUBMITTED" as const,
+          status: "ACTIVE",
+          createdAt: new Date(now - 60_000),
+          paidAt: new Date(now - 60_000),
+        },
       ])
       .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
     const ledgerE = inserted.find((row) => row.identifier === "e")!.id;
     await db.insert(webhookEvents).values([
-      { accountId: nokycId, dedupeKey: "p1", kind: "payment", event: "TRANSACTION_PAID", gatewayTransactionId: "gw_e", status: "COMPLETED", amountCents: 300, ledgerId: ledgerE, payload: {}, firstReceivedAt: new Date(now - 60_000) },
-      { accountId: nokycId, dedupeKey: "cb", kind: "payment", event: "TRANSACTION_CHARGED_BACK", gatewayTransactionId: "gw_z", status: "CHARGED_BACK", amountCents: 700, payload: {}, firstReceivedAt: new Date(now - 60_000) },
+      {
+        accountId: nokycId,
+        dedupeKey: "p1",
+        kind: "payment",
+        event: "TRANSACTION_PAID",
+        gatewayTransactionId: "gw_e",
+        status: "COMPLETED",
+        amountCents: 300,
+        ledgerId: ledgerE,
+        payload: {},
+        firstReceivedAt: new Date(now - 60_000),
+      },
+      {
+        accountId: nokycId,
+        dedupeKey: "cb",
+        kind: "payment",
+        event: "TRANSACTION_CHARGED_BACK",
+        gatewayTransactionId: "gw_z",
+        status: "CHARGED_BACK",
+        amountCents: 700,
+        payload: {},
+        firstReceivedAt: new Date(now - 60_000),
+      },
     ]);
     const figures = await overviewFigures(nokycId);
     const brl = (period: keyof typeof figures) => figures[period].byCurrency.find((c) => c.currency === "BRL");
@@ -171,7 +288,12 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     const db = await getDb();
     const tag = randomUUID().slice(0, 6);
     await db.insert(auditLog).values(
-      Array.from({ length: 7 }, (_, i) => ({ userEmail: `${tag}-${i % 2}@example.com`, accountId: accountId, action: i % 2 ? `lookup.search` : `transactions.${tag}`, details: { i } })),
+      Array.from({ length: 7 }, (_, i) => ({
+        userEmail: `${tag}-${i % 2}@example.com`,
+        accountId: accountId,
+        action: i % 2 ? `lookup.search` : `transactions.${tag}`,
+        details: { i },
+      })),
     );
     const first = await listAuditEntries({ action: `transactions.${tag}` }, { limit: 3 });
     expect(first.rows.map((row) => (row.details as { i: number }).i)).toEqual([6, 4, 2]);

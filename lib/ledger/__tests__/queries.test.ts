@@ -29,7 +29,7 @@ function rows(accountId: string): Seed[] {
       status: statuses[i % statuses.length],
       paymentMethod: methods[i % methods.length],
       amountCents: 1000 + i * 100,
-      clientName: i === 7 ? "José da Silva; \"Zé\"" : i === 8 ? "=HYPERLINK(\"x\")\nlinha 2" : `Cliente ${i}`,
+      clientName: i === 7 ? 'José da Silva; "Zé"' : i === 8 ? '=HYPERLINK("x")\nlinha 2' : `Cliente ${i}`,
       clientEmail: `cliente${i}@example.com`,
       clientDocument: i === 9 ? "529.982.247-25" : null,
       // One row per hour going back; rows 0..3 share a timestamp to exercise the id tie-break.
@@ -47,13 +47,27 @@ describe.each(targets)("ledger queries on $name", (target: TestDatabase) => {
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    const account = await createAccount({ name: "Ledger", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_test_123456", webhookToken: null, mode: "test" }, null);
-    const other = await createAccount({ name: "Other", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_test_654321", webhookToken: null, mode: "test" }, null);
+    const account = await createAccount(
+      { name: "Ledger", baseUrl: "https://gw.example", publicKey: "pk", secretKey: "sk_test_123456", webhookToken: null, mode: "test" },
+      null,
+    );
+    const other = await createAccount(
+      { name: "Other", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_test_654321", webhookToken: null, mode: "test" },
+      null,
+    );
     accountId = account.id;
     otherAccountId = other.id;
     const db = await getDb();
     await db.insert(ledgerTransactions).values(rows(accountId));
-    await db.insert(ledgerTransactions).values({ accountId: otherAccountId, kind: "external", origin: "webhook", identifier: "order-0001", status: "OK", paymentMethod: "PIX", amountCents: 500 });
+    await db.insert(ledgerTransactions).values({
+      accountId: otherAccountId,
+      kind: "external",
+      origin: "webhook",
+      identifier: "order-0001",
+      status: "OK",
+      paymentMethod: "PIX",
+      amountCents: 500,
+    });
   });
   afterAll(async () => {
     await closeDb();
@@ -175,7 +189,10 @@ describe.each(targets)("ledger queries on $name", (target: TestDatabase) => {
   it("keeps saved views per user and account, replacing one saved under the same name", async () => {
     const db = await getDb();
     const { users } = await import("@/lib/db/schema");
-    const [user] = await db.insert(users).values({ email: `v${Date.now()}@example.com`, name: "V", passwordHash: "x", role: "viewer" }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `v${Date.now()}@example.com`, name: "V", passwordHash: "x", role: "viewer" })
+      .returning();
     const { deleteView, listSavedViews, saveView } = await import("@/lib/ledger/saved-views");
     await saveView(user!.id, accountId, "Pix pagos", { status: "COMPLETED", method: "PIX" });
     await saveView(user!.id, accountId, "Pix pagos", { status: "OK", method: "PIX", cursor: "x" } as never);

@@ -15,7 +15,16 @@ describe("redacting logger", () => {
     const out = redactText(
       "hash $2b$12$abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijab token=wht_9a8b7c6d5e4f sk_live_abcdef123456 card 4111 1111 1111 1111 cpf 529.982.247-25 52998224725 cnpj 11.222.333/0001-81 11222333000181",
     );
-    for (const leaked of ["$2b$12$", "wht_9a8b7c6d5e4f", "sk_live_abcdef123456", "4111 1111 1111 1111", "529.982.247-25", "52998224725", "11.222.333/0001-81", "11222333000181"]) {
+    for (const leaked of [
+      "$2b$12$",
+      "wht_9a8b7c6d5e4f",
+      "sk_live_abcdef123456",
+      "4111 1111 1111 1111",
+      "529.982.247-25",
+      "52998224725",
+      "11.222.333/0001-81",
+      "11222333000181",
+    ]) {
       expect(out).not.toContain(leaked);
     }
   });

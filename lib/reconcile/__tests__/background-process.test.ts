@@ -28,7 +28,17 @@ function paid(txId: string) {
     offerCode: null,
     checkoutUrl: "",
     client: { id: "c1", name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
-    transaction: { id: txId, identifier: `ord-${txId}`, status: "COMPLETED", paymentMethod: "PIX", amount: 42.5, commissionAmount: 40, currency: "BRL", createdAt: "2026-11-20T12:00:00.000Z", payedAt: "2026-11-20T12:00:30.000Z" },
+    transaction: {
+      id: txId,
+      identifier: `ord-${txId}`,
+      status: "COMPLETED",
+      paymentMethod: "PIX",
+      amount: 42.5,
+      commissionAmount: 40,
+      currency: "BRL",
+      createdAt: "2026-11-20T12:00:00.000Z",
+      payedAt: "2026-11-20T12:00:30.000Z",
+    },
     orderItems: [],
   });
 }
@@ -57,33 +67,75 @@ describe.each(targets)("the background worker process on $name", (target: TestDa
   const workers: ChildProcess[] = [];
   afterAll(() => workers.forEach((w) => w.kill("SIGKILL")));
 
-  it("applies what the web process stored: the backlog at start, then each new event on its signal, and confirms it with the gateway", { timeout: 60_000 }, async () => {
-    const { createAccount } = await import("@/lib/accounts/queries");
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
-    const db = await getDb();
-    const eventOf = (txId: string) => db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId)).then((rows) => rows[0]);
-    const ledgerOf = (txId: string) => db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId)).then((rows) => rows[0]);
+  it(
+    "applies what the web process stored: the backlog at start, then each new event on its signal, and confirms it with the gateway",
+    { timeout: 60_000 },
+    async () => {
+      const { createAccount } = await import("@/lib/accounts/queries");
+      const { receiveWebhook } = await import("@/lib/webhooks/ingest");
+      const accountId = (
+        await createAccount(
+          { name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+          null,
+        )
+      ).id;
+      const db = await getDb();
+      const eventOf = (txId: string) =>
+        db
+          .select()
+          .from(webhookEvents)
+          .where(eq(webhookEvents.gatewayTransactionId, txId))
+          .then((rows) => rows[0]);
+      const ledgerOf = (txId: string) =>
+        db
+          .select()
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.gatewayTransactionId, txId))
+          .then((rows) => rows[0]);
 
-    const before = `tx_before_${randomBytes(3).toString("hex")}`;
-    expect((await receiveWebhook({ accountId, body: paid(before), sourceIp: null })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // The web process itself does not apply with RECONCILER=worker.
-    expect((await eventOf(before))?.applyState).toBe("pending");
+      const before = `tx_before_${randomBytes(3).toString("hex")}`;
+      expect((await receiveWebhook({ accountId, body: paid(before), sourceIp: null })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The web process itself does not apply with RECONCILER=worker.
+      expect((await eventOf(before))?.applyState).toBe("pending");
 
-    workers.push(await startWorker(target.url!));
-    expect((await eventually(() => eventOf(before), (e) => e?.applyState === "applied", 10_000))?.applyState).toBe("applied");
+      workers.push(await startWorker(target.url!));
+      expect(
+        (
+          await eventually(
+            () => eventOf(before),
+            (e) => e?.applyState === "applied",
+            10_000,
+          )
+        )?.applyState,
+      ).toBe("applied");
 
-    // The worker's timer is 10 minutes here: only the stored event's signal can wake it in time.
-    const after = `tx_after_${randomBytes(3).toString("hex")}`;
-    gateway.records.set(after, { id: after, clientIdentifier: `ord-${after}`, status: "COMPLETED", amount: 42.5, payedAt: "2026-11-20T12:00:30.000Z", paymentMethod: "PIX" });
-    const startedAt = Date.now();
-    expect((await receiveWebhook({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
-    const applied = await eventually(() => eventOf(after), (e) => e?.applyState === "applied", 5_000);
-    expect(applied?.applyState).toBe("applied");
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
-    const row = await eventually(() => ledgerOf(after), (r) => r?.status === "COMPLETED", 10_000);
-    expect(row).toMatchObject({ accountId, amountCents: 4250, status: "COMPLETED", pendingStatus: null });
-    expect(gateway.lookups).toContain(after);
-  });
+      // The worker's timer is 10 minutes here: only the stored event's signal can wake it in time.
+      const after = `tx_after_${randomBytes(3).toString("hex")}`;
+      gateway.records.set(after, {
+        id: after,
+        clientIdentifier: `ord-${after}`,
+        status: "COMPLETED",
+        amount: 42.5,
+        payedAt: "2026-11-20T12:00:30.000Z",
+        paymentMethod: "PIX",
+      });
+      const startedAt = Date.now();
+      expect((await receiveWebhook({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
+      const applied = await eventually(
+        () => eventOf(after),
+        (e) => e?.applyState === "applied",
+        5_000,
+      );
+      expect(applied?.applyState).toBe("applied");
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      const row = await eventually(
+        () => ledgerOf(after),
+        (r) => r?.status === "COMPLETED",
+        10_000,
+      );
+      expect(row).toMatchObject({ accountId, amountCents: 4250, status: "COMPLETED", pendingStatus: null });
+      expect(gateway.lookups).toContain(after);
+    },
+  );
 });

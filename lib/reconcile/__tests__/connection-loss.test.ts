@@ -29,7 +29,17 @@ function paid(txId: string) {
     offerCode: null,
     checkoutUrl: "",
     client: { id: "c1", name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
-    transaction: { id: txId, identifier: `ord-${txId}`, status: "COMPLETED", paymentMethod: "PIX", amount: 42.5, commissionAmount: 40, currency: "BRL", createdAt: "2026-11-20T12:00:00.000Z", payedAt: "2026-11-20T12:00:30.000Z" },
+    transaction: {
+      id: txId,
+      identifier: `ord-${txId}`,
+      status: "COMPLETED",
+      paymentMethod: "PIX",
+      amount: 42.5,
+      commissionAmount: 40,
+      currency: "BRL",
+      createdAt: "2026-11-20T12:00:00.000Z",
+      payedAt: "2026-11-20T12:00:30.000Z",
+    },
     orderItems: [],
   });
 }
@@ -39,11 +49,19 @@ type Worker = { child: ChildProcess; output: string[]; exit: Promise<{ code: num
 async function startWorker(databaseUrl: string): Promise<Worker> {
   // A short interval keeps the worker in and out of transactions all the time: a connection is
   // often checked out (between two statements) when it is terminated.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", RECONCILE_INTERVAL_MS: "20", WORKER_NICE: "0" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    RECONCILE_INTERVAL_MS: "20",
+    WORKER_NICE: "0",
+  };
   delete env.RECONCILER;
   const child = spawn(process.execPath, backgroundWorkerArgs(process.cwd()), { env, stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("close", (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("close", (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal })),
+  );
   readline.createInterface({ input: child.stderr! }).on("line", (line) => output.push(line));
   const ready = new Promise<void>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on("line", (line) => {
@@ -87,8 +105,14 @@ describe.each(targets)("the background worker when its connections are terminate
     const { createAccount } = await import("@/lib/accounts/queries");
     const { receiveWebhook } = await import("@/lib/webhooks/ingest");
     const { closeDb } = await import("@/lib/db/client");
-    const accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
-    const eventOf = async (txId: string) => (await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId)))[0];
+    const accountId = (
+      await createAccount(
+        { name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+        null,
+      )
+    ).id;
+    const eventOf = async (txId: string) =>
+      (await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId)))[0];
 
     const worker = await startWorker(target.url!);
     workers.push(worker);
@@ -99,7 +123,14 @@ describe.each(targets)("the background worker when its connections are terminate
     let terminated = 0;
     for (let round = 0; round < 8; round++) {
       const txId = `tx_cut_${round}_${randomBytes(3).toString("hex")}`;
-      gateway.records.set(txId, { id: txId, clientIdentifier: `ord-${txId}`, status: "COMPLETED", amount: 42.5, payedAt: "2026-11-20T12:00:30.000Z", paymentMethod: "PIX" });
+      gateway.records.set(txId, {
+        id: txId,
+        clientIdentifier: `ord-${txId}`,
+        status: "COMPLETED",
+        amount: 42.5,
+        payedAt: "2026-11-20T12:00:30.000Z",
+        paymentMethod: "PIX",
+      });
       await receiveWebhook({ accountId, body: paid(txId), sourceIp: null }).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, 40 + round * 35));
       terminated += await terminateOthers(target.url!);
@@ -115,9 +146,24 @@ describe.each(targets)("the background worker when its connections are terminate
 
     // Stored after the last cut: the worker's pool and its LISTEN connection work again.
     const after = `tx_after_${randomBytes(3).toString("hex")}`;
-    gateway.records.set(after, { id: after, clientIdentifier: `ord-${after}`, status: "COMPLETED", amount: 42.5, payedAt: "2026-11-20T12:00:30.000Z", paymentMethod: "PIX" });
+    gateway.records.set(after, {
+      id: after,
+      clientIdentifier: `ord-${after}`,
+      status: "COMPLETED",
+      amount: 42.5,
+      payedAt: "2026-11-20T12:00:30.000Z",
+      paymentMethod: "PIX",
+    });
     expect((await receiveWebhook({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
-    expect((await eventually(() => eventOf(after), (e) => e?.applyState === "applied", 15_000))?.applyState).toBe("applied");
+    expect(
+      (
+        await eventually(
+          () => eventOf(after),
+          (e) => e?.applyState === "applied",
+          15_000,
+        )
+      )?.applyState,
+    ).toBe("applied");
     expect(worker.output.join("\n")).toMatch(/listening again/);
 
     // SIGTERM: it stops at a safe point and exits 0.

@@ -18,7 +18,14 @@ afterAll(() => gateway.close());
 const TOKEN = "wht_unconfirmed_3b9d";
 const targets = await testDatabases();
 
-function notification(overrides: { id?: string; identifier?: string | null; event?: string; status?: string; payedAt?: string | null; amount?: number }) {
+function notification(overrides: {
+  id?: string;
+  identifier?: string | null;
+  event?: string;
+  status?: string;
+  payedAt?: string | null;
+  amount?: number;
+}) {
   return {
     event: overrides.event ?? "TRANSACTION_PAID",
     token: TOKEN,
@@ -44,7 +51,12 @@ function notification(overrides: { id?: string; identifier?: string | null; even
 describe.each(targets)("notifications about transactions the ledger does not have, on $name", (target: TestDatabase) => {
   const newAccount = async (name: string) => {
     const { createAccount } = await import("@/lib/accounts/queries");
-    return (await createAccount({ name, baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
+    return (
+      await createAccount(
+        { name, baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+        null,
+      )
+    ).id;
   };
 
   beforeAll(async () => {
@@ -96,7 +108,13 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     expect(await ledgerList(accountId)).toEqual([]);
     let view = await unconfirmed(accountId);
     expect(view.counts).toMatchObject({ total: 1, waiting: 1 });
-    expect(view.list[0]).toMatchObject({ gatewayTransactionId: bogus.transaction.id, event: "TRANSACTION_PAID", status: "COMPLETED", state: "waiting", amountCents: 12345 });
+    expect(view.list[0]).toMatchObject({
+      gatewayTransactionId: bogus.transaction.id,
+      event: "TRANSACTION_PAID",
+      status: "COMPLETED",
+      state: "waiting",
+      amountCents: 12345,
+    });
     expect(view.list[0]!.nextCheckAt).not.toBeNull();
     const [waiting] = await eventsOf(bogus.transaction.id);
     expect(waiting).toMatchObject({ applyState: "applied", confirmation: "confirming", ledgerId: null, ledgerOutcome: "confirming" });
@@ -109,7 +127,10 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     const [settled] = await eventsOf(bogus.transaction.id);
     expect(settled).toMatchObject({ confirmation: "contradicted", ledgerOutcome: "refused", ledgerId: null });
     const db = await getDb();
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "webhook.contradicted"), eq(auditLog.target, waiting!.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "webhook.contradicted"), eq(auditLog.target, waiting!.id)));
     expect(audits).toHaveLength(1);
     // Asked by its id three times (a miss proves nothing on its own), then no more.
     expect(gateway.lookups.filter((k) => k === bogus.transaction.id)).toHaveLength(3);
@@ -132,11 +153,25 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     await settle();
     const rows = await ledgerList(accountId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "external", origin: "webhook", identifier, gatewayTransactionId: id, status: "COMPLETED", amountCents: 12000, clientName: "Maria Souza" });
+    expect(rows[0]).toMatchObject({
+      kind: "external",
+      origin: "webhook",
+      identifier,
+      gatewayTransactionId: id,
+      status: "COMPLETED",
+      amountCents: 12000,
+      clientName: "Maria Souza",
+    });
     expect(rows[0]!.paidAt?.toISOString()).toBe("2026-11-20T12:06:00.000Z");
     const db = await getDb();
     const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, rows[0]!.id));
-    expect(row).toMatchObject({ statusSource: "lookup", lastLookupStatus: "COMPLETED", pendingStatus: null, clientEmail: "maria@example.com", clientDocument: "529.982.247-25" });
+    expect(row).toMatchObject({
+      statusSource: "lookup",
+      lastLookupStatus: "COMPLETED",
+      pendingStatus: null,
+      clientEmail: "maria@example.com",
+      clientDocument: "529.982.247-25",
+    });
     const events = await eventsOf(id);
     expect(events.map((e) => [e.event, e.confirmation, e.ledgerId])).toEqual(
       expect.arrayContaining([
@@ -179,7 +214,12 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     const accountId = await newAccount("Nova");
     for (let i = 0; i < BOGUS; i += BURST) {
       await Promise.all(
-        Array.from({ length: BURST }, (_, j) => deliver(accountId, notification({ event: j % 2 ? "TRANSACTION_CREATED" : "TRANSACTION_PAID", status: j % 2 ? "PENDING" : "COMPLETED" }))),
+        Array.from({ length: BURST }, (_, j) =>
+          deliver(
+            accountId,
+            notification({ event: j % 2 ? "TRANSACTION_CREATED" : "TRANSACTION_PAID", status: j % 2 ? "PENDING" : "COMPLETED" }),
+          ),
+        ),
       );
     }
     await applyAll();
@@ -208,11 +248,22 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     const sent = new Date(Date.now() - ago);
     const [row] = await db
       .insert(ledgerTransactions)
-      .values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTING", amountCents: 4250, createdAt: sent, updatedAt: sent })
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        origin: "console",
+        submission: "SUBMITTING",
+        amountCents: 4250,
+        createdAt: sent,
+        updatedAt: sent,
+      })
       .returning();
     const { enqueueCheck } = await import("@/lib/submissions/checks");
     await enqueueCheck({ accountId, target: "ledger", targetId: row!.id, reason: "unknown", delayMs: 0 });
-    await db.execute(sql`update gateway_checks set created_at = ${sent.toISOString()}::timestamptz, next_at = now() where target_id = ${row!.id}`);
+    await db.execute(
+      sql`update gateway_checks set created_at = ${sent.toISOString()}::timestamptz, next_at = now() where target_id = ${row!.id}`,
+    );
     return row!;
   }
   const checkOf = async (ledgerId: string) => {
@@ -230,7 +281,14 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     const accountId = row.accountId;
     const { receiveWebhook } = await import("@/lib/webhooks/ingest");
     const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    const late = notification({ id: gatewayId, identifier: row.identifier, event: "TRANSACTION_CREATED", status: "PENDING", payedAt: null, amount: 42.5 });
+    const late = notification({
+      id: gatewayId,
+      identifier: row.identifier,
+      event: "TRANSACTION_CREATED",
+      status: "PENDING",
+      payedAt: null,
+      amount: 42.5,
+    });
     expect((await receiveWebhook({ accountId, body: JSON.stringify(late), sourceIp: null })).status).toBe(200);
     await applyPendingEvents();
     const db = await getDb();

@@ -44,7 +44,7 @@ const LIFECYCLES: [StatusMachine<string>, string[]][] = [
   [refundMachine, ["PENDING", "REJECTED"]],
 ];
 
-const shuffled = <T,>(items: T[]) => fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length });
+const shuffled = <T>(items: T[]) => fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length });
 
 describe("status machines", () => {
   it("maps the seed's statuses and the family's spellings; anything else is unknown, never paid, never final", () => {
@@ -82,7 +82,10 @@ describe("status machines", () => {
         (machine, tail) => {
           const finalAlias = Object.entries(machine.aliases).find(([, s]) => machine.finals.has(s))![0];
           const aliases = Object.keys(machine.aliases);
-          const reports = [{ status: finalAlias, at: new Date(500) }, ...tail.map(([s, t], i) => ({ status: i % 2 ? s : aliases[t % aliases.length], at: new Date(t) }))];
+          const reports = [
+            { status: finalAlias, at: new Date(500) },
+            ...tail.map(([s, t], i) => ({ status: i % 2 ? s : aliases[t % aliases.length], at: new Date(t) })),
+          ];
           const { history } = replay(machine, reports);
           const firstFinal = history.findIndex((status) => isFinal(machine, status));
           for (const status of history.slice(firstFinal)) expect(stateOf(machine, status)).toBe(stateOf(machine, finalAlias));
@@ -107,11 +110,18 @@ describe("status machines", () => {
 
   it("a stale or contradicting delivery never turns a paid transaction back to awaiting", () => {
     fc.assert(
-      fc.property(fc.constantFrom("OK", "PENDING", "WAITING_PAYMENT", "CREATED"), fc.integer({ min: -1e9, max: 1e9 }), (earlier, offset) => {
-        const paidAt = new Date(2_000_000_000_000);
-        const decision = decide(transactionMachine, "COMPLETED", earlier, { currentAt: paidAt, incomingAt: new Date(paidAt.getTime() + offset) });
-        expect(decision.apply).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom("OK", "PENDING", "WAITING_PAYMENT", "CREATED"),
+        fc.integer({ min: -1e9, max: 1e9 }),
+        (earlier, offset) => {
+          const paidAt = new Date(2_000_000_000_000);
+          const decision = decide(transactionMachine, "COMPLETED", earlier, {
+            currentAt: paidAt,
+            incomingAt: new Date(paidAt.getTime() + offset),
+          });
+          expect(decision.apply).toBe(false);
+        },
+      ),
     );
   });
 
@@ -119,15 +129,17 @@ describe("status machines", () => {
     expect(decide(transactionMachine, "PENDING", "IN_DISPUTE_V2").apply).toBe(true);
     expect(decide(transactionMachine, "IN_DISPUTE_V2", "COMPLETED").apply).toBe(true);
     expect(decide(transactionMachine, "COMPLETED", "IN_DISPUTE_V2")).toMatchObject({ apply: false, reason: "forbidden" });
-    expect(
-      decide(transactionMachine, "PENDING", "OK", { currentAt: new Date(2_000), incomingAt: new Date(1_000) }),
-    ).toMatchObject({ apply: false, reason: "stale" });
+    expect(decide(transactionMachine, "PENDING", "OK", { currentAt: new Date(2_000), incomingAt: new Date(1_000) })).toMatchObject({
+      apply: false,
+      reason: "stale",
+    });
     expect(decide(transactionMachine, "COMPLETED", "REFUNDED").apply).toBe(true);
     expect(decide(transactionMachine, "REFUNDED", "COMPLETED")).toMatchObject({ apply: false, reason: "final" });
   });
 
   it("moves that change what the console says about money are confirmed first; awaiting and unknown are not", () => {
-    for (const status of ["COMPLETED", "REFUNDED", "CHARGED_BACK", "FAILED", "CANCELED"]) expect(needsConfirmation(transactionMachine, status)).toBe(true);
+    for (const status of ["COMPLETED", "REFUNDED", "CHARGED_BACK", "FAILED", "CANCELED"])
+      expect(needsConfirmation(transactionMachine, status)).toBe(true);
     for (const status of ["OK", "PENDING", "SOMETHING_NEW"]) expect(needsConfirmation(transactionMachine, status)).toBe(false);
     expect(needsConfirmation(transferMachine, "COMPLETED")).toBe(true);
     expect(needsConfirmation(transferMachine, "FAILED")).toBe(true);

@@ -15,7 +15,9 @@ describe("ownerIpOf", () => {
 
 describe("explainedRefusal", () => {
   it("names the one field the console explains, in whatever language the gateway wrote", () => {
-    expect(explainedRefusal("owner.ip: deve ser o IP do usuário que faz a transferência (127.0.0.1)")).toBe("transfers.errors.refused.ownerIp");
+    expect(explainedRefusal("owner.ip: deve ser o IP do usuário que faz a transferência (127.0.0.1)")).toBe(
+      "transfers.errors.refused.ownerIp",
+    );
     expect(explainedRefusal("owner.ip: must be the IP of the user performing the transfer")).toBe("transfers.errors.refused.ownerIp");
     expect(explainedRefusal("pix.key: CPF inválido para o tipo cpf")).toBe("transfers.errors.refused.pixKey");
     expect(explainedRefusal("pix.type: valor não aceito (cpf, cnpj); pix.key: obrigatório")).toBe("transfers.errors.refused.pixKey");

@@ -66,12 +66,30 @@ beforeAll(async () => {
   await closeDb();
   const { createAccount } = await import("@/lib/accounts/queries");
   const { createUser } = await import("@/lib/users/queries");
-  demoAccountId = (await createAccount({ name: "demo", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" }, null)).id;
+  demoAccountId = (
+    await createAccount(
+      { name: "demo", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" },
+      null,
+    )
+  ).id;
   companyAccountId = (
-    await createAccount({ name: "company", baseUrl: sandbox.url, publicKey: "pk_sandbox_company", secretKey: "sk_sandbox_company", webhookToken: null, mode: "test" }, null)
+    await createAccount(
+      {
+        name: "company",
+        baseUrl: sandbox.url,
+        publicKey: "pk_sandbox_company",
+        secretKey: "sk_sandbox_company",
+        webhookToken: null,
+        mode: "test",
+      },
+      null,
+    )
   ).id;
   const email = `producer-${randomBytes(3).toString("hex")}@example.com`;
-  const id = await createUser({ email, name: "Produtora", password: "correct-horse-battery", role: "producer", accountIds: [demoAccountId, companyAccountId] }, null);
+  const id = await createUser(
+    { email, name: "Produtora", password: "correct-horse-battery", role: "producer", accountIds: [demoAccountId, companyAccountId] },
+    null,
+  );
   actor = { id, email };
 }, 120_000);
 
@@ -107,7 +125,11 @@ describe("transfers", () => {
     await control().completeWithdraw(row!.withdrawId!);
     const notification = await waitFor(() => received.find((n) => n.identifier === input.identifier));
     expect(await applyTransferNotification(demoAccountId, { ...notification, token: "forged" })).toMatchObject({ outcome: "bad_token" });
-    expect(await applyTransferNotification(demoAccountId, notification)).toEqual({ outcome: "applied", transferId: first.transferId, statusApplied: true });
+    expect(await applyTransferNotification(demoAccountId, notification)).toEqual({
+      outcome: "applied",
+      transferId: first.transferId,
+      statusApplied: true,
+    });
     const [after] = await db.select().from(transfers).where(eq(transfers.id, first.transferId));
     expect(after?.withdrawStatus).toBe((notification.withdraw as { status: string }).status);
     expect(after?.lastNotificationEvent).toBe("WITHDRAW_COMPLETED");
@@ -127,8 +149,12 @@ describe("transfers", () => {
   it("refuses a wrong password and audits it", async () => {
     const { confirmMoneyOut } = await import("@/lib/transfers/service");
     const producer = { ...actor, role: "producer" as const };
-    await expect(confirmMoneyOut(producer, { password: "correct-horse-battery" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "x" })).resolves.toBeUndefined();
-    await expect(confirmMoneyOut(producer, { password: "wrong-password" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "tr-wrong" })).rejects.toMatchObject({
+    await expect(
+      confirmMoneyOut(producer, { password: "correct-horse-battery" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "x" }),
+    ).resolves.toBeUndefined();
+    await expect(
+      confirmMoneyOut(producer, { password: "wrong-password" }, { accountId: demoAccountId, ip: CLIENT_IP, identifier: "tr-wrong" }),
+    ).rejects.toMatchObject({
       reason: "wrongPassword",
     });
     const audit = await auditActions(demoAccountId);
@@ -186,7 +212,10 @@ describe("refund requests", () => {
     expect(await listRefundsForTransaction(companyAccountId, charge.transactionId)).toHaveLength(0);
 
     const db = await getDb();
-    const [row] = await db.select().from(refundRequests).where(and(eq(refundRequests.id, refund!.id)));
+    const [row] = await db
+      .select()
+      .from(refundRequests)
+      .where(and(eq(refundRequests.id, refund!.id)));
     await control().approveRefund(row!.gatewayRefundId!);
     expect(await refreshRefundTransaction(demoAccountId, refund!.id)).toEqual({ transactionStatus: "REFUNDED" });
     const [afterRefresh] = await listRefundsForTransaction(demoAccountId, charge.transactionId);
@@ -200,8 +229,17 @@ describe("refund requests", () => {
 
 describe("checkout links", () => {
   const input: CheckoutLinkInput = {
-    product: { externalId: "prod-1", name: "Curso", offer: { name: "Oferta", price: 97, offerType: "UNIQUE", currency: "BRL", lang: "pt-BR" } },
-    settings: { paymentMethods: ["PIX"], acceptedDocs: ["CPF"], askForAddress: false, colors: { primary: "#0f766e", background: "#ffffff", text: "#111827", buttonText: "#ffffff" } },
+    product: {
+      externalId: "prod-1",
+      name: "Curso",
+      offer: { name: "Oferta", price: 97, offerType: "UNIQUE", currency: "BRL", lang: "pt-BR" },
+    },
+    settings: {
+      paymentMethods: ["PIX"],
+      acceptedDocs: ["CPF"],
+      askForAddress: false,
+      colors: { primary: "#0f766e", background: "#ffffff", text: "#111827", buttonText: "#ffffff" },
+    },
   };
 
   it("creates a link for demo, lists it and audits it", async () => {
@@ -219,9 +257,14 @@ describe("checkout links", () => {
     const { listCheckoutLinks } = await import("@/lib/checkout-links/queries");
     const { checkoutLinks, gatewayChecks } = await import("@/lib/db/schema");
     await control().fault({ dropConnection: true, times: 1 });
-    await expect(createCheckoutLink({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({ reason: "outcomeUnknown" });
+    await expect(createCheckoutLink({ accountId: demoAccountId, actor, ip: CLIENT_IP, input })).rejects.toMatchObject({
+      reason: "outcomeUnknown",
+    });
     const db = await getDb();
-    const unknown = await db.select().from(checkoutLinks).where(and(eq(checkoutLinks.accountId, demoAccountId), eq(checkoutLinks.submission, "UNKNOWN")));
+    const unknown = await db
+      .select()
+      .from(checkoutLinks)
+      .where(and(eq(checkoutLinks.accountId, demoAccountId), eq(checkoutLinks.submission, "UNKNOWN")));
     expect(unknown).toHaveLength(1);
     expect(unknown[0]).toMatchObject({ checkoutUrl: null, error: { kind: "network" } });
     const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, unknown[0]!.id));

@@ -30,18 +30,34 @@ describe("transferFormSchema", () => {
   });
 
   it("validates the key against its type and the document against its type", () => {
-    expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "email", pixKey: "not-an-email" }))).toMatchObject({ pixKey: "br.errors.emailInvalid" });
-    expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "random", pixKey: "123" }))).toMatchObject({ pixKey: "br.errors.pixRandomKeyInvalid" });
-    expect(errorsOf(transferFormSchema.safeParse({ ...base, ownerDocumentType: "cpf", ownerDocumentNumber: "111.111.111-11" }))).toMatchObject({
+    expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "email", pixKey: "not-an-email" }))).toMatchObject({
+      pixKey: "br.errors.emailInvalid",
+    });
+    expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "random", pixKey: "123" }))).toMatchObject({
+      pixKey: "br.errors.pixRandomKeyInvalid",
+    });
+    expect(
+      errorsOf(transferFormSchema.safeParse({ ...base, ownerDocumentType: "cpf", ownerDocumentNumber: "111.111.111-11" })),
+    ).toMatchObject({
       ownerDocumentNumber: "br.errors.cpfInvalid",
     });
   });
 
   it("accepts another key or document type as free text, and requires it", () => {
-    const other = transferFormSchema.parse({ ...base, pixKeyType: "other", pixKeyTypeOther: "EVP", pixKey: "abc", ownerDocumentType: "other", ownerDocumentTypeOther: "passport", ownerDocumentNumber: "X123" });
+    const other = transferFormSchema.parse({
+      ...base,
+      pixKeyType: "other",
+      pixKeyTypeOther: "EVP",
+      pixKey: "abc",
+      ownerDocumentType: "other",
+      ownerDocumentTypeOther: "passport",
+      ownerDocumentNumber: "X123",
+    });
     expect(other.pix).toEqual({ type: "evp", key: "abc" });
     expect(other.owner.document).toEqual({ type: "passport", number: "X123" });
-    expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "other", pixKeyTypeOther: "" }))).toMatchObject({ pixKeyTypeOther: "errors.required" });
+    expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "other", pixKeyTypeOther: "" }))).toMatchObject({
+      pixKeyTypeOther: "errors.required",
+    });
   });
 
   it("phone keys become E.164", () => {
@@ -61,14 +77,26 @@ describe("checkoutLinkFormSchema", () => {
   const form = {
     product: { externalId: "p1", name: "Curso", photos: [{ url: "" }, { url: "https://img.example/a.png" }] },
     offer: { name: "Oferta", price: "97,00", offerType: "UNIQUE", currency: "all", lang: "all" },
-    settings: { paymentMethods: ["PIX"], acceptedDocs: ["CPF", "CNPJ"], thankYouPage: "", askForAddress: true, useColors: false, colors: { primary: "#000000", background: "#ffffff", text: "#111111", buttonText: "#ffffff" } },
+    settings: {
+      paymentMethods: ["PIX"],
+      acceptedDocs: ["CPF", "CNPJ"],
+      thankYouPage: "",
+      askForAddress: true,
+      useColors: false,
+      colors: { primary: "#000000", background: "#ffffff", text: "#111111", buttonText: "#ffffff" },
+    },
     prefill: false,
     customer: { name: "Ana", email: "", address: { city: "Recife" } },
   };
 
   it("drops empty photos, colours when not customised and the customer when not prefilled", () => {
     expect(checkoutLinkFormSchema.parse(form)).toEqual({
-      product: { externalId: "p1", name: "Curso", photos: ["https://img.example/a.png"], offer: { name: "Oferta", price: 97, offerType: "UNIQUE", currency: "all", lang: "all" } },
+      product: {
+        externalId: "p1",
+        name: "Curso",
+        photos: ["https://img.example/a.png"],
+        offer: { name: "Oferta", price: 97, offerType: "UNIQUE", currency: "all", lang: "all" },
+      },
       settings: { paymentMethods: ["PIX"], acceptedDocs: ["CPF", "CNPJ"], askForAddress: true },
     });
   });
@@ -80,7 +108,10 @@ describe("checkoutLinkFormSchema", () => {
   });
 
   it("requires a payment method and valid colours", () => {
-    const result = checkoutLinkFormSchema.safeParse({ ...form, settings: { ...form.settings, paymentMethods: [], colors: { ...form.settings.colors, primary: "red" } } });
+    const result = checkoutLinkFormSchema.safeParse({
+      ...form,
+      settings: { ...form.settings, paymentMethods: [], colors: { ...form.settings.colors, primary: "red" } },
+    });
     expect(result.success).toBe(false);
     const paths = result.success ? [] : result.error.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["settings.paymentMethods", "settings.colors.primary"]));

@@ -20,10 +20,16 @@ describe.each(targets)("last administrator on $name", (target: TestDatabase) => 
     const db = await getDb();
     // Start from no active administrator but ours.
     await db.execute(sql`update users set active = false where role = 'admin'`);
-    const first = await createUser({ email: `a-${Date.now()}@example.com`, name: "A", password: "correct horse battery", role: "admin", accountIds: [] }, null);
+    const first = await createUser(
+      { email: `a-${Date.now()}@example.com`, name: "A", password: "correct horse battery", role: "admin", accountIds: [] },
+      null,
+    );
     await expect(setUserRole(first, "viewer", actor)).rejects.toBeInstanceOf(LastAdminError);
     await expect(setUserActive(first, false, actor)).rejects.toBeInstanceOf(LastAdminError);
-    const second = await createUser({ email: `b-${Date.now()}@example.com`, name: "B", password: "correct horse battery", role: "admin", accountIds: [] }, null);
+    const second = await createUser(
+      { email: `b-${Date.now()}@example.com`, name: "B", password: "correct horse battery", role: "admin", accountIds: [] },
+      null,
+    );
     await setUserRole(first, "operator", actor);
     await expect(setUserActive(second, false, actor)).rejects.toBeInstanceOf(LastAdminError);
     await setUserRole(first, "admin", actor);

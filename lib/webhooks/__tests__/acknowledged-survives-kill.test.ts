@@ -39,10 +39,14 @@ function paid(txId: string) {
 
 /** The real receiver (handleWebhookRequest) in its own process, with no applier running in it. */
 async function startReceiver(databaseUrl: string): Promise<{ child: ChildProcess; port: number; accountId: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.resolve("scripts/bench/webhooks-in-process.ts"), "--serve"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", WEBHOOK_APPLIER: "off" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.resolve("scripts/bench/webhooks-in-process.ts"), "--serve"],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", WEBHOOK_APPLIER: "off" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (!line.startsWith("{")) continue;
@@ -58,7 +62,11 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
   it("is never lost: the server killed right after its 2xx, the event is still applied", { timeout: 60_000 }, async () => {
     const { child, port, accountId } = await startReceiver(target.url!);
     const txId = `tx_kill_${randomBytes(4).toString("hex")}`;
-    const response = await fetch(`http://127.0.0.1:${port}/api/webhooks/${accountId}`, { method: "POST", headers: { "content-type": "application/json" }, body: paid(txId) });
+    const response = await fetch(`http://127.0.0.1:${port}/api/webhooks/${accountId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: paid(txId),
+    });
     expect(response.status).toBe(200);
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -77,7 +85,10 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
     const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId));
     expect(event).toMatchObject({ accountId, applyState: "applied", confirmation: "confirming", ledgerId: null, amountCents: 4250 });
     expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId))).toHaveLength(0);
-    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, `${accountId}:${txId}`));
+    const [check] = await db
+      .select()
+      .from(gatewayChecks)
+      .where(eq(gatewayChecks.targetId, `${accountId}:${txId}`));
     expect(check?.target).toBe("notification");
   });
 });

@@ -32,7 +32,12 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
+    accountId = (
+      await createAccount(
+        { name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+        null,
+      )
+    ).id;
   });
   afterAll(async () => {
     const { stopFeedListener } = await import("@/lib/feed/bus");
@@ -60,13 +65,29 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     // A charge the console created, as in the real flow.
     const [own] = await db
       .insert(ledgerTransactions)
-      .values({ accountId, kind: "pix_charge", identifier: tx.identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation", statusAt: new Date(), amountCents: 5000 })
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier: tx.identifier,
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        statusAt: new Date(),
+        amountCents: 5000,
+      })
       .returning();
     const body = paidBody(tx, '"Maria\\u0000 Souza"');
     const answer = await post(body);
     expect(answer.status).toBe(200);
     const row = await stored(answer.body.id!);
-    expect(row).toMatchObject({ kind: "payment", sanitized: "characters", gatewayTransactionId: tx.id, status: "COMPLETED", applyState: "pending" });
+    expect(row).toMatchObject({
+      kind: "payment",
+      sanitized: "characters",
+      gatewayTransactionId: tx.id,
+      status: "COMPLETED",
+      applyState: "pending",
+    });
     expect((row.payload as { client: { name: string } }).client.name).toBe("Maria\ufffd Souza");
     // The raw body is kept as sent, escape and all, with the token redacted.
     const raw = row.rawBody!.toString("utf8");
@@ -79,7 +100,13 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
 
     const { applyPendingEvents } = await import("@/lib/webhooks/applier");
     await applyPendingEvents();
-    gateway.records.set(tx.id, { id: tx.id, clientIdentifier: tx.identifier, status: "COMPLETED", payedAt: "2026-11-20T12:05:00.000Z", amount: 50 });
+    gateway.records.set(tx.id, {
+      id: tx.id,
+      clientIdentifier: tx.identifier,
+      status: "COMPLETED",
+      payedAt: "2026-11-20T12:05:00.000Z",
+      amount: 50,
+    });
     const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
     await runBackgroundWorkOnce();
     const [ledger] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
@@ -99,11 +126,20 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
 
     const { applyPendingEvents } = await import("@/lib/webhooks/applier");
     await applyPendingEvents();
-    gateway.records.set(tx.id, { id: tx.id, clientIdentifier: tx.identifier, status: "COMPLETED", payedAt: "2026-11-20T12:05:00.000Z", amount: 50 });
+    gateway.records.set(tx.id, {
+      id: tx.id,
+      clientIdentifier: tx.identifier,
+      status: "COMPLETED",
+      payedAt: "2026-11-20T12:05:00.000Z",
+      amount: 50,
+    });
     const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
     await runBackgroundWorkOnce();
     const db = await getDb();
-    const [ledger] = await db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, tx.id)));
+    const [ledger] = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, tx.id)));
     expect(ledger).toMatchObject({ status: "COMPLETED", identifier: tx.identifier });
   });
 
@@ -139,7 +175,7 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     const body = `{"token":"${TOKEN}","a":${'{"b":'.repeat(depth)}1${"}".repeat(depth)}}`;
     const answer = await post(body);
     expect(answer.status).toBe(200);
-    expect((await stored(answer.body.id!))).toMatchObject({ kind: "unknown", sanitized: "depth" });
+    expect(await stored(answer.body.id!)).toMatchObject({ kind: "unknown", sanitized: "depth" });
   });
 
   it("flags both reasons together", async () => {
@@ -159,10 +195,22 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     const transferToken = `wht_${randomUUID()}`;
     const withdrawId = `wd_${randomUUID()}`;
     await db.insert(transfers).values({
-      accountId, identifier: `tr-${randomUUID().slice(0, 8)}`, submission: "SUBMITTED", amountCents: 1500, discountFeeOfReceiver: true,
-      pixKeyType: "email", pixKey: "ana@example.com", ownerName: "Ana Souza", ownerDocumentType: "cpf", ownerDocumentNumber: "52998224725",
-      ownerIp: "203.0.113.7", callbackUrl: "https://console.example/api/webhooks/x", withdrawId, withdrawStatus: "PENDING",
-      withdrawStatusSource: "creation", webhookTokenEncrypted: encryptSecret(transferToken),
+      accountId,
+      identifier: `tr-${randomUUID().slice(0, 8)}`,
+      submission: "SUBMITTED",
+      amountCents: 1500,
+      discountFeeOfReceiver: true,
+      pixKeyType: "email",
+      pixKey: "ana@example.com",
+      ownerName: "Ana Souza",
+      ownerDocumentType: "cpf",
+      ownerDocumentNumber: "52998224725",
+      ownerIp: "203.0.113.7",
+      callbackUrl: "https://console.example/api/webhooks/x",
+      withdrawId,
+      withdrawStatus: "PENDING",
+      withdrawStatusSource: "creation",
+      webhookTokenEncrypted: encryptSecret(transferToken),
     });
     return { transferToken, withdrawId };
   };
@@ -170,7 +218,11 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
   it("acknowledges a transfer notification dated beyond what Postgres can store (the date is ignored)", async () => {
     const { transferToken, withdrawId } = await seedTransfer();
     const answer = await post(
-      JSON.stringify({ event: "WITHDRAW_UPDATED", token: transferToken, withdraw: { id: withdrawId, status: "COMPLETED", updatedAt: "+275760-09-13T00:00:00.000Z" } }),
+      JSON.stringify({
+        event: "WITHDRAW_UPDATED",
+        token: transferToken,
+        withdraw: { id: withdrawId, status: "COMPLETED", updatedAt: "+275760-09-13T00:00:00.000Z" },
+      }),
     );
     expect(answer.status).toBe(200);
     // The applier applies it to the transfer.
@@ -183,7 +235,11 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
   it("acknowledges notifications of one transfer arriving at the same moment (on Postgres they can deadlock on its row)", async () => {
     const { transferToken, withdrawId } = await seedTransfer();
     const bodies = Array.from({ length: 12 }, (_, i) =>
-      JSON.stringify({ event: "WITHDRAW_UPDATED", token: transferToken, withdraw: { id: withdrawId, status: i % 2 ? "PROCESSING" : "PENDING", note: `n\u0000${i}`, seq: i } }),
+      JSON.stringify({
+        event: "WITHDRAW_UPDATED",
+        token: transferToken,
+        withdraw: { id: withdrawId, status: i % 2 ? "PROCESSING" : "PENDING", note: `n\u0000${i}`, seq: i },
+      }),
     );
     const answers = await Promise.all(bodies.map(post));
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
@@ -197,7 +253,7 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
   });
 
   it("answers a body it cannot read with a 4xx", async () => {
-    for (const body of ["{", "", "[1,2]", '"text"', "null", "12", `{"token":"${TOKEN}",}`, "{\"token\":\"a\u0000\"}", "[".repeat(100_000)]) {
+    for (const body of ["{", "", "[1,2]", '"text"', "null", "12", `{"token":"${TOKEN}",}`, '{"token":"a\u0000"}', "[".repeat(100_000)]) {
       const answer = await post(body);
       expect(answer.status, body.slice(0, 30)).toBeGreaterThanOrEqual(400);
       expect(answer.status, body.slice(0, 30)).toBeLessThan(500);

@@ -57,8 +57,18 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     await closeDb();
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
-    accountId = (await createAccount({ name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
-    tokenlessAccountId = (await createAccount({ name: "Sem token", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" }, null)).id;
+    accountId = (
+      await createAccount(
+        { name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+        null,
+      )
+    ).id;
+    tokenlessAccountId = (
+      await createAccount(
+        { name: "Sem token", baseUrl: "https://gw.example", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" },
+        null,
+      )
+    ).id;
   });
   afterAll(async () => {
     const { stopFeedListener } = await import("@/lib/feed/bus");
@@ -237,12 +247,29 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const identifier = `pix-${randomUUID().slice(0, 8)}`;
     const [own] = await db
       .insert(ledgerTransactions)
-      .values({ accountId, kind: "pix_charge", identifier, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation", statusAt: new Date(), amountCents: 5000 })
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        statusAt: new Date(),
+        amountCents: 5000,
+      })
       .returning();
     const payload = paymentPayload({ identifier, amount: 50 });
     expect((await receive(payload)).status).toBe(200);
     let [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
-    expect(row).toMatchObject({ status: "OK", pendingStatus: "COMPLETED", lastWebhookStatus: "COMPLETED", gatewayTransactionId: payload.transaction.id, kind: "pix_charge", origin: "console" });
+    expect(row).toMatchObject({
+      status: "OK",
+      pendingStatus: "COMPLETED",
+      lastWebhookStatus: "COMPLETED",
+      gatewayTransactionId: payload.transaction.id,
+      kind: "pix_charge",
+      origin: "console",
+    });
     expect(row.paidAt).toBeNull();
     gatewaySays(payload.transaction.id, identifier, "COMPLETED");
     await confirm();
@@ -258,7 +285,18 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const gatewayId = `tx_${randomUUID()}`;
     const [own] = await db
       .insert(ledgerTransactions)
-      .values({ accountId, kind: "pix_charge", identifier, gatewayTransactionId: gatewayId, origin: "console", submission: "SUBMITTED", status: "OK", statusSource: "creation", statusAt: new Date(), amountCents: 5000 })
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        gatewayTransactionId: gatewayId,
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        statusAt: new Date(),
+        amountCents: 5000,
+      })
       .returning();
     gatewaySays(gatewayId, identifier, "PENDING", null);
     const forged = paymentPayload({ id: gatewayId, identifier, amount: 50 });
@@ -269,13 +307,18 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const [flagged] = await eventsOf(gatewayId);
     expect(flagged).toMatchObject({ confirmation: "contradicted", ledgerOutcome: "refused" });
     const { auditLog } = await import("@/lib/db/schema");
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "webhook.contradicted"), eq(auditLog.target, flagged.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "webhook.contradicted"), eq(auditLog.target, flagged.id)));
     expect(audits).toHaveLength(1);
     expect(audits[0].details).toMatchObject({ notified: "COMPLETED", gateway: "PENDING" });
 
     // The customer really pays: the gateway's notification is confirmed and believed.
     gatewaySays(gatewayId, identifier, "COMPLETED", "2026-11-20T12:09:00.000Z");
-    expect((await receive(paymentPayload({ id: gatewayId, identifier, amount: 50, payedAt: "2026-11-20T12:09:00.000Z" }))).status).toBe(200);
+    expect((await receive(paymentPayload({ id: gatewayId, identifier, amount: 50, payedAt: "2026-11-20T12:09:00.000Z" }))).status).toBe(
+      200,
+    );
     await confirm();
     [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
     expect(row).toMatchObject({ status: "COMPLETED", pendingStatus: null });
@@ -310,7 +353,10 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       gateway.fail(null);
     }
     const db = await getDb();
-    const [check] = await db.select().from(gatewayChecks).where(eq(gatewayChecks.targetId, `${accountId}:${t.id}`));
+    const [check] = await db
+      .select()
+      .from(gatewayChecks)
+      .where(eq(gatewayChecks.targetId, `${accountId}:${t.id}`));
     expect(check).toMatchObject({ state: "pending", lastOutcome: "lookup_failed", target: "notification" });
     expect(check.nextAt.getTime() - Date.now()).toBeGreaterThan(100_000);
     expect(await ledgerOf(t.id)).toHaveLength(0);
@@ -417,13 +463,24 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
   it("refuses bodies over the size limit with 413 before reading them whole", async () => {
     const { handleWebhookRequest } = await import("@/lib/webhooks/http");
     const big = JSON.stringify({ ...paymentPayload({}), padding: "x".repeat(300 * 1024) });
-    const response = await handleWebhookRequest(new Request("http://console.test/api/webhooks/x", { method: "POST", body: big }), accountId);
+    const response = await handleWebhookRequest(
+      new Request("http://console.test/api/webhooks/x", { method: "POST", body: big }),
+      accountId,
+    );
     expect(response.status).toBe(413);
     // A declared length is believed only as far as the bytes that came.
-    const understated = new Request("http://console.test/api/webhooks/x", { method: "POST", body: big, headers: { "content-length": "100" } });
+    const understated = new Request("http://console.test/api/webhooks/x", {
+      method: "POST",
+      body: big,
+      headers: { "content-length": "100" },
+    });
     expect((await handleWebhookRequest(understated, accountId)).status).toBe(413);
     const ok = await handleWebhookRequest(
-      new Request("http://console.test/api/webhooks/x", { method: "POST", body: JSON.stringify(paymentPayload({})), headers: { "x-forwarded-for": "192.0.2.44" } }),
+      new Request("http://console.test/api/webhooks/x", {
+        method: "POST",
+        body: JSON.stringify(paymentPayload({})),
+        headers: { "x-forwarded-for": "192.0.2.44" },
+      }),
       accountId,
     );
     expect(ok.status).toBe(200);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonicalJson, paymentDedupeKey, rawDedupeKey, redactingReplacer, redactPayload, reportedAt, tokensEqual } from "@/lib/webhooks/payload";
+import {
+  canonicalJson,
+  paymentDedupeKey,
+  rawDedupeKey,
+  redactingReplacer,
+  redactPayload,
+  reportedAt,
+  tokensEqual,
+} from "@/lib/webhooks/payload";
 
 describe("webhook payload helpers", () => {
   it("canonical JSON does not depend on key order", () => {
@@ -43,7 +51,9 @@ describe("webhook payload helpers", () => {
   });
 
   it("takes the latest of the transaction's own timestamps, ignoring garbage", () => {
-    expect(reportedAt({ createdAt: "2026-01-01T00:00:00Z", payedAt: "2026-01-02T00:00:00Z" })?.toISOString()).toBe("2026-01-02T00:00:00.000Z");
+    expect(reportedAt({ createdAt: "2026-01-01T00:00:00Z", payedAt: "2026-01-02T00:00:00Z" })?.toISOString()).toBe(
+      "2026-01-02T00:00:00.000Z",
+    );
     expect(reportedAt({ createdAt: "not a date" })).toBeNull();
     expect(reportedAt({})).toBeNull();
   });

@@ -25,10 +25,34 @@ const targets = await testDatabases();
 
 const weirdString = fc.oneof(
   fc.constantFrom(
-    "\u0000", "a\u0000b", "\ud800", "\udfff", "x\ud83d", "\ude00y", "\u{1f600}", "\ufffd", "\ufeff", "\u202e", "e\u0301", "Zé da Silva",
-    "%00", "\\u0000", "'; drop table webhook_events; --", "[redacted]", "token", "TRANSACTION_PAID", "COMPLETED", "0000-01-01",
-    "+275760-09-13T00:00:00.000Z", "-271821-04-20T00:00:00.000Z", "2026-11-20T12:05:00.000Z", "NaN", "1e309", "9".repeat(400),
-    `${"a".repeat(199)}\u{1f600}`, "x".repeat(5_000),
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "\udfff",
+    "x\ud83d",
+    "\ude00y",
+    "\u{1f600}",
+    "\ufffd",
+    "\ufeff",
+    "\u202e",
+    "e\u0301",
+    "Zé da Silva",
+    "%00",
+    "\\u0000",
+    "'; drop table webhook_events; --",
+    "[redacted]",
+    "token",
+    "TRANSACTION_PAID",
+    "COMPLETED",
+    "0000-01-01",
+    "+275760-09-13T00:00:00.000Z",
+    "-271821-04-20T00:00:00.000Z",
+    "2026-11-20T12:05:00.000Z",
+    "NaN",
+    "1e309",
+    "9".repeat(400),
+    `${"a".repeat(199)}\u{1f600}`,
+    "x".repeat(5_000),
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 12 }),
@@ -39,7 +63,19 @@ const weirdNumber = fc.oneof(
   fc.integer(),
 );
 const oddKey = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "", "token", "webhookToken", "a\u0000", "\ud800", "k".repeat(300), "transaction", "withdraw"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "",
+    "token",
+    "webhookToken",
+    "a\u0000",
+    "\ud800",
+    "k".repeat(300),
+    "transaction",
+    "withdraw",
+  ),
   fc.string({ maxLength: 8 }),
 );
 const leaf = fc.oneof(weirdString, weirdNumber, fc.boolean(), fc.constant(null));
@@ -121,11 +157,15 @@ const body = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .tuple(objectBody, fc.oneof(
+      .tuple(
+        objectBody,
+        fc.oneof(
           { weight: 4, arbitrary: fc.integer({ min: 60, max: 70 }) },
           { weight: 3, arbitrary: fc.integer({ min: 1_000, max: 10_000 }) },
           { weight: 1, arbitrary: fc.integer({ min: 50_000, max: 100_000 }) },
-        ), fc.constantFrom(["[", "]"], ['{"a":', "}"], ['[{"b":[', "]}]"]))
+        ),
+        fc.constantFrom(["[", "]"], ['{"a":', "}"], ['[{"b":[', "]}]"]),
+      )
       .map(([object, depth, [open, close]]) => {
         const levels = Math.min(depth, Math.floor((250 * 1024) / (open.length + close.length)));
         return JSON.stringify(object).replace(/}$/, `,"deep":${deep(levels, open, close, "1")}}`);
@@ -135,10 +175,27 @@ const body = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(objectBody, fc.constantFrom("\\u0000", "\\uD800", "\\uDBFF\\u0041", "\\uDC00", "\\ud83d\\ude00", "\\\\u0000", "\\\"\\u0000\\\"", "\\u00e9\\u0000"))
+      .tuple(
+        objectBody,
+        fc.constantFrom(
+          "\\u0000",
+          "\\uD800",
+          "\\uDBFF\\u0041",
+          "\\uDC00",
+          "\\ud83d\\ude00",
+          "\\\\u0000",
+          '\\"\\u0000\\"',
+          "\\u00e9\\u0000",
+        ),
+      )
       .map(([object, escape]) => JSON.stringify(object).replace(/}$/, `,"note":"${escape}","${escape}":1}`)),
   },
-  { weight: 1, arbitrary: fc.tuple(objectBody, fc.constantFrom(...RAW_NUMBERS)).map(([object, n]) => JSON.stringify(object).replace(/}$/, `,"n":${n},"list":[${n},${n}]}`)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(objectBody, fc.constantFrom(...RAW_NUMBERS))
+      .map(([object, n]) => JSON.stringify(object).replace(/}$/, `,"n":${n},"list":[${n},${n}]}`)),
+  },
   // Whitespace and a byte-order mark around an authentic body.
   { weight: 1, arbitrary: objectBody.map((o) => `\ufeff \n${JSON.stringify(o, null, 2)}\r\n`) },
 );
@@ -151,7 +208,12 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
     useDatabase(target);
     const { createAccount } = await import("@/lib/accounts/queries");
     const { encryptSecret } = await import("@/lib/crypto/secrets");
-    accountId = (await createAccount({ name: "Loja", baseUrl: "http://127.0.0.1:9", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" }, null)).id;
+    accountId = (
+      await createAccount(
+        { name: "Loja", baseUrl: "http://127.0.0.1:9", publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
+        null,
+      )
+    ).id;
     const db = await getDb();
     await db.insert(transfers).values({
       accountId,
@@ -189,7 +251,10 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
     const acknowledged = new Set<string>();
     const deliver = async (text: string) => {
       runs++;
-      const response = await handleWebhookRequest(new Request("http://console.test/api/webhooks/x", { method: "POST", body: text }), accountId);
+      const response = await handleWebhookRequest(
+        new Request("http://console.test/api/webhooks/x", { method: "POST", body: text }),
+        accountId,
+      );
       const answer = (await response.json()) as { id?: string; error?: string };
       const context = `${response.status} ${JSON.stringify(answer)} for ${JSON.stringify(text.slice(0, 300))}`;
       expect(response.status, context).toBeLessThan(500);
@@ -220,11 +285,20 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
       { numRuns: RUNS / GROUP },
     );
     while ((await applyPendingEvents()) > 0);
-    const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents).where(eq(webhookEvents.applyState, "pending"));
+    const [pending] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.applyState, "pending"));
     expect(Number(pending.n)).toBe(0);
     // Every acknowledged delivery is there (checked once at the end: a query per run doubled the test's time).
     const stored = await db
-      .select({ id: webhookEvents.id, deliveries: webhookEvents.deliveries, sanitized: webhookEvents.sanitized, raw: webhookEvents.rawBody, payload: webhookEvents.payload })
+      .select({
+        id: webhookEvents.id,
+        deliveries: webhookEvents.deliveries,
+        sanitized: webhookEvents.sanitized,
+        raw: webhookEvents.rawBody,
+        payload: webhookEvents.payload,
+      })
       .from(webhookEvents)
       .where(eq(webhookEvents.accountId, accountId));
     const byId = new Map(stored.map((row) => [row.id, row]));

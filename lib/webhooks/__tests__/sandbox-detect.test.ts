@@ -52,7 +52,10 @@ describe("sandbox detection", () => {
 
   it("recognises the sandbox after the keyless probe", async () => {
     gateway.setHandler((req, res) => {
-      const body = req.url === "/openapi.json" ? { info: { title: "Payment gateway interface (sandbox)" } } : { webhookUrl: "http://x/api/webhooks/a" };
+      const body =
+        req.url === "/openapi.json"
+          ? { info: { title: "Payment gateway interface (sandbox)" } }
+          : { webhookUrl: "http://x/api/webhooks/a" };
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     });
     const result = await detectSandbox("acc-sandbox", { fresh: true });

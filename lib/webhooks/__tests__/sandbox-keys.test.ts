@@ -9,7 +9,9 @@ process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 
 function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
   const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 describe("the console's sandbox helper never sends the account's keys to a second host", () => {
@@ -36,7 +38,14 @@ describe("the console's sandbox helper never sends the account's keys to a secon
     const { createAccount } = await import("@/lib/accounts/queries");
     const { detectSandbox, emitSandboxEvent } = await import("@/lib/webhooks/sandbox");
     const account = await createAccount(
-      { name: "Redirecting", baseUrl: redirecting.url, publicKey: "pk_live_x", secretKey: "sk_live_must_not_leave", webhookToken: null, mode: "test" },
+      {
+        name: "Redirecting",
+        baseUrl: redirecting.url,
+        publicKey: "pk_live_x",
+        secretKey: "sk_live_must_not_leave",
+        webhookToken: null,
+        mode: "test",
+      },
       null,
     );
     expect(await detectSandbox(account.id, { fresh: true })).toEqual({ isSandbox: false, webhookUrl: null });

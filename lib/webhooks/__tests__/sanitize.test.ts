@@ -34,16 +34,39 @@ function everyString(value: unknown, test: (text: string) => boolean): boolean {
   return true;
 }
 
-const escapes = fc.constantFrom("\\u0000", "\\ud800", "\\uDBFF", "\\udc00", "\\uDFFF", "\\ud83d\\ude00", "\\u00e9", "\\\\u0000", "\\\"", "\\n", "\u{1f600}", "é");
+const escapes = fc.constantFrom(
+  "\\u0000",
+  "\\ud800",
+  "\\uDBFF",
+  "\\udc00",
+  "\\uDFFF",
+  "\\ud83d\\ude00",
+  "\\u00e9",
+  "\\\\u0000",
+  '\\"',
+  "\\n",
+  "\u{1f600}",
+  "é",
+);
 /** JSON text as some encoder might write it, escapes included, nested a little or a lot. */
 const jsonText = fc.letrec((tie) => ({
-  string: fc.array(fc.oneof(escapes, fc.string({ maxLength: 4 }).map((s) => JSON.stringify(s).slice(1, -1))), { maxLength: 5 }).map((parts) => `"${parts.join("")}"`),
+  string: fc
+    .array(
+      fc.oneof(
+        escapes,
+        fc.string({ maxLength: 4 }).map((s) => JSON.stringify(s).slice(1, -1)),
+      ),
+      { maxLength: 5 },
+    )
+    .map((parts) => `"${parts.join("")}"`),
   value: fc.oneof(
     { depthSize: "small" },
     fc.constantFrom("1", "-0", "1e400", "123456789012345678901234567890", "true", "null"),
     tie("string") as fc.Arbitrary<string>,
     fc.array(tie("value") as fc.Arbitrary<string>, { maxLength: 3 }).map((items) => `[${items.join(",")}]`),
-    fc.array(fc.tuple(tie("string") as fc.Arbitrary<string>, tie("value") as fc.Arbitrary<string>), { maxLength: 3 }).map((members) => `{${members.map(([k, v]) => `${k}:${v}`).join(",")}}`),
+    fc
+      .array(fc.tuple(tie("string") as fc.Arbitrary<string>, tie("value") as fc.Arbitrary<string>), { maxLength: 3 })
+      .map((members) => `{${members.map(([k, v]) => `${k}:${v}`).join(",")}}`),
     fc.integer({ min: 60, max: 200 }).map((n) => "[".repeat(n) + "]".repeat(n)),
   ),
 })).value;
@@ -65,7 +88,12 @@ describe("sanitising authentic deliveries", () => {
   });
 
   it("is false for an ordinary payment notification and for emoji, raw or escaped in pairs", () => {
-    const body = JSON.stringify({ event: "TRANSACTION_PAID", token: "t", client: { name: "Zé 😀 \u00e9" }, transaction: { id: "tx", items: [[{ a: [1] }]] } });
+    const body = JSON.stringify({
+      event: "TRANSACTION_PAID",
+      token: "t",
+      client: { name: "Zé 😀 \u00e9" },
+      transaction: { id: "tx", items: [[{ a: [1] }]] },
+    });
     expect(mayNeedSanitizing(body)).toBe(false);
     expect(mayNeedSanitizing('{"name":"\\ud83d\\ude00"}')).toBe(true);
     expect(sanitizeJson(JSON.parse('{"name":"\\ud83d\\ude00"}')).reasons.size).toBe(0);
@@ -93,7 +121,9 @@ describe("sanitising authentic deliveries", () => {
     expect(sanitizedFlag(deep.reasons)).toBe("depth");
     expect(maxDepth(deep.value)).toBe(MAX_PAYLOAD_DEPTH);
     expect(JSON.stringify(deep.value)).toBe("[".repeat(MAX_PAYLOAD_DEPTH) + JSON.stringify(DEPTH_MARKER) + "]".repeat(MAX_PAYLOAD_DEPTH));
-    expect(sanitizedFlag(sanitizeJson(JSON.parse(`{"a":"\\u0000","b":${"[".repeat(70)}${"]".repeat(70)}}`)).reasons)).toBe("characters,depth");
+    expect(sanitizedFlag(sanitizeJson(JSON.parse(`{"a":"\\u0000","b":${"[".repeat(70)}${"]".repeat(70)}}`)).reasons)).toBe(
+      "characters,depth",
+    );
   });
 
   it("keeps a __proto__ member as a member, never as the prototype", () => {
@@ -104,7 +134,13 @@ describe("sanitising authentic deliveries", () => {
   });
 
   it("redacts tokens in the raw body exactly where redactPayload does, and leaves every other byte", () => {
-    const secret = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }), fc.array(fc.string(), { maxLength: 2 }));
+    const secret = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+      fc.array(fc.string(), { maxLength: 2 }),
+    );
     const keyed = fc.oneof(fc.constantFrom("token", "webhookToken", "tokens", "Token"), fc.string({ maxLength: 6 }));
     const tree = fc.letrec((tie) => ({
       node: fc.oneof(
@@ -155,7 +191,15 @@ describe("what the store's columns accept", () => {
         token: "t",
         checkoutUrl: "",
         client: {},
-        transaction: { id: "tx", status: "COMPLETED", paymentMethod: "PIX", amount, commissionAmount, currency: "BRL", createdAt: "2026-01-01T00:00:00Z" },
+        transaction: {
+          id: "tx",
+          status: "COMPLETED",
+          paymentMethod: "PIX",
+          amount,
+          commissionAmount,
+          currency: "BRL",
+          createdAt: "2026-01-01T00:00:00Z",
+        },
       });
     expect(notification(1e300, 1)).toMatchObject({ amountCents: null, feeCents: null });
     expect(notification(10, 1e300)).toMatchObject({ amountCents: 1000, feeCents: null });

@@ -48,7 +48,15 @@ function completedPayload(seed: { identifier: string; withdrawId: string; token:
     event: "WITHDRAW_COMPLETED",
     token: seed.token,
     identifier: seed.identifier,
-    withdraw: { id: seed.withdrawId, amount: 15, feeAmount: 1, currency: "BRL", status, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:05:00Z" },
+    withdraw: {
+      id: seed.withdrawId,
+      amount: 15,
+      feeAmount: 1,
+      currency: "BRL",
+      status,
+      createdAt: "2026-01-01T00:00:00Z",
+      updatedAt: "2026-01-01T00:05:00Z",
+    },
     payoutAccount: { id: "pa_1", status: "ACTIVE", pix: "ana@example.com", pixType: "email" },
   };
 }
@@ -82,9 +90,17 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
-    expect(await applyTransferNotification(seed.accountId, payload)).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: true });
+    expect(await applyTransferNotification(seed.accountId, payload)).toEqual({
+      outcome: "applied",
+      transferId: seed.transfer.id,
+      statusApplied: true,
+    });
     // A repeated delivery is counted, and changes nothing.
-    expect(await applyTransferNotification(seed.accountId, { ...payload })).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: false });
+    expect(await applyTransferNotification(seed.accountId, { ...payload })).toEqual({
+      outcome: "applied",
+      transferId: seed.transfer.id,
+      statusApplied: false,
+    });
 
     const db = await getDb();
     const [row] = await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id));
@@ -135,8 +151,13 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     await applyTransferNotification(seed.accountId, completedPayload(seed));
     const late = completedPayload(seed, "PENDING");
     late.withdraw.updatedAt = "2027-01-01T00:00:00Z";
-    expect(await applyTransferNotification(seed.accountId, { ...late, event: "WITHDRAW_PENDING" })).toMatchObject({ outcome: "applied", statusApplied: false });
-    expect(await applyTransferNotification(seed.accountId, { ...completedPayload(seed, "FAILED"), event: "WITHDRAW_FAILED" })).toMatchObject({ statusApplied: false });
+    expect(await applyTransferNotification(seed.accountId, { ...late, event: "WITHDRAW_PENDING" })).toMatchObject({
+      outcome: "applied",
+      statusApplied: false,
+    });
+    expect(
+      await applyTransferNotification(seed.accountId, { ...completedPayload(seed, "FAILED"), event: "WITHDRAW_FAILED" }),
+    ).toMatchObject({ statusApplied: false });
     const db = await getDb();
     const [row] = await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id));
     expect(row?.withdrawStatus).toBe("COMPLETED");
@@ -150,11 +171,18 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     const seed = await seedTransfer({ token: null, submission: "UNKNOWN" });
     const key = newCallbackKey();
     const db = await getDb();
-    await db.update(transfers).set({ callbackKeyHash: callbackKeyHash(key) }).where(eq(transfers.id, seed.transfer.id));
+    await db
+      .update(transfers)
+      .set({ callbackKeyHash: callbackKeyHash(key) })
+      .where(eq(transfers.id, seed.transfer.id));
     const payload = { ...completedPayload({ ...seed, token: "wht_the_gateways_token_we_never_got" }), identifier: undefined };
     expect(await applyTransferNotification(seed.accountId, payload, newCallbackKey())).toMatchObject({ outcome: "unknown_transfer" });
     expect(await applyTransferNotification(seed.accountId, payload)).toMatchObject({ outcome: "unknown_transfer" });
-    expect(await applyTransferNotification(seed.accountId, payload, key)).toEqual({ outcome: "applied", transferId: seed.transfer.id, statusApplied: true });
+    expect(await applyTransferNotification(seed.accountId, payload, key)).toEqual({
+      outcome: "applied",
+      transferId: seed.transfer.id,
+      statusApplied: true,
+    });
     const [row] = await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id));
     expect(row).toMatchObject({ submission: "SUBMITTED", withdrawStatus: "COMPLETED", withdrawId: seed.withdrawId });
   });
@@ -165,7 +193,11 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     const other = await seedTransfer();
     expect(await applyTransferNotification(other.accountId, completedPayload(seed))).toEqual({ outcome: "unknown_transfer" });
     expect(
-      await applyTransferNotification(seed.accountId, { ...completedPayload(seed), identifier: "nope", withdraw: { id: "wd_nope", status: "COMPLETED" } }),
+      await applyTransferNotification(seed.accountId, {
+        ...completedPayload(seed),
+        identifier: "nope",
+        withdraw: { id: "wd_nope", status: "COMPLETED" },
+      }),
     ).toEqual({ outcome: "unknown_transfer" });
     expect(await applyTransferNotification(seed.accountId, { event: "WITHDRAW_COMPLETED", token: seed.token })).toEqual({
       outcome: "unknown_transfer",
@@ -191,15 +223,27 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
       const id = String(answer.body.id);
       const eventOf = async () => (await db.select().from(webhookEvents).where(eq(webhookEvents.id, id)))[0];
       // Stored and acknowledged: the transfer is not touched inside the request.
-      expect(await eventOf()).toMatchObject({ kind: "transfer", transferId: seed.transfer.id, applyState: "pending", confirmation: "unconfirmable" });
+      expect(await eventOf()).toMatchObject({
+        kind: "transfer",
+        transferId: seed.transfer.id,
+        applyState: "pending",
+        confirmation: "unconfirmable",
+      });
       expect((await transferOf())?.withdrawStatus).toBe("PENDING");
 
       while ((await applyPendingEvents()) > 0);
       expect(await eventOf()).toMatchObject({ applyState: "applied", ledgerOutcome: "updated", confirmation: "unconfirmable" });
-      expect(await transferOf()).toMatchObject({ withdrawStatus: "COMPLETED", withdrawStatusSource: "notification", lastNotificationEvent: "WITHDRAW_COMPLETED" });
+      expect(await transferOf()).toMatchObject({
+        withdrawStatus: "COMPLETED",
+        withdrawStatusSource: "notification",
+        lastNotificationEvent: "WITHDRAW_COMPLETED",
+      });
 
       // The same delivery again: one stored event, counted twice, on the transfer's timeline too; nothing else changes.
-      expect(await receiveWebhook({ accountId: seed.accountId, body, sourceIp: null })).toMatchObject({ status: 200, body: { id, deliveries: 2 } });
+      expect(await receiveWebhook({ accountId: seed.accountId, body, sourceIp: null })).toMatchObject({
+        status: 200,
+        body: { id, deliveries: 2 },
+      });
       while ((await applyPendingEvents()) > 0);
       expect(await eventOf()).toMatchObject({ applyState: "applied", ledgerOutcome: "updated", deliveries: 2 });
       const notes = await db.select().from(transferNotifications).where(eq(transferNotifications.transferId, seed.transfer.id));

@@ -26,14 +26,22 @@ export function VolumeChart({ days, rows, money, dayLabel, labels }: Props) {
 
   return (
     <figure className="space-y-3">
-      <div role="img" aria-label={labels.summary} className="flex h-48 items-end gap-[3px] border-b border-border pb-px" data-testid="volume-chart">
+      <div
+        role="img"
+        aria-label={labels.summary}
+        className="flex h-48 items-end gap-[3px] border-b border-border pb-px"
+        data-testid="volume-chart"
+      >
         {days.map((day, index) => {
           const perMethod = byDay.get(day);
           const total = totals[index]!;
           const title = `${dayLabel(day)}: ${money(total)}${perMethod ? ` (${[...perMethod].map(([m, c]) => `${m} ${money(c)}`).join(", ")})` : ""}`;
           return (
             <div key={day} className="group flex h-full min-w-0 flex-1 flex-col justify-end" title={title}>
-              <div className="flex flex-col-reverse overflow-hidden rounded-t-sm transition-opacity group-hover:opacity-80" style={{ height: `${(total / max) * 100}%` }}>
+              <div
+                className="flex flex-col-reverse overflow-hidden rounded-t-sm transition-opacity group-hover:opacity-80"
+                style={{ height: `${(total / max) * 100}%` }}
+              >
                 {methods.map((method) => {
                   const cents = perMethod?.get(method) ?? 0;
                   return cents > 0 ? <div key={method} className={color(method)} style={{ height: `${(cents / total) * 100}%` }} /> : null;

@@ -9,7 +9,25 @@ import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenE
 import { latestCheck } from "@/lib/submissions/checks";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
 
-const FORM_ROOTS = new Set(["identifier", "amount", "client", "card", "clientIp", "installments", "products", "splits", "dueDate", "currency", "cryptoCurrency", "network", "product", "subscription", "shippingFee", "extraFee", "discount"]);
+const FORM_ROOTS = new Set([
+  "identifier",
+  "amount",
+  "client",
+  "card",
+  "clientIp",
+  "installments",
+  "products",
+  "splits",
+  "dueDate",
+  "currency",
+  "cryptoCurrency",
+  "network",
+  "product",
+  "subscription",
+  "shippingFee",
+  "extraFee",
+  "discount",
+]);
 
 /** A field the gateway named, as the charge form calls it (the card form keeps the address apart). */
 function chargeFormPath(gatewayPath: string): string | null {
@@ -31,7 +49,11 @@ function fieldErrorsOf(error: ChargeValuesError): Record<string, string[]> {
  * schema (the one the form used) once the account and the permission are checked.
  */
 export const createChargeAction = defineAction(
-  { permission: "charges.create", schema: z.object({ kind: z.enum(CHARGE_FORM_KINDS), values: z.record(z.string(), z.unknown()) }), account: "input" },
+  {
+    permission: "charges.create",
+    schema: z.object({ kind: z.enum(CHARGE_FORM_KINDS), values: z.record(z.string(), z.unknown()) }),
+    account: "input",
+  },
   async ({ kind, values }, ctx): Promise<ChargeSubmitted> => {
     let result;
     try {

@@ -108,7 +108,9 @@ export const resendEventAction = defineAction(
 
 export const countReplayAction = defineAction(
   { permission: "destinations.manage", schema: replaySinceSchema, account: "input" },
-  async ({ destinationId, since }, ctx) => ({ count: await guarded(() => countEventsSince(ctx.account.id, destinationId, new Date(since))) }),
+  async ({ destinationId, since }, ctx) => ({
+    count: await guarded(() => countEventsSince(ctx.account.id, destinationId, new Date(since))),
+  }),
 );
 
 export const replaySinceAction = defineAction(
@@ -121,11 +123,14 @@ export const replaySinceAction = defineAction(
   },
 );
 
-export const createListenKeyAction = defineAction({ permission: "destinations.manage", schema: z.object({}), account: "input" }, async (_input, ctx) => {
-  const { token, expiresAt } = await createListenToken(ctx.account.id, ctx.user, ctx.ip);
-  refresh(ctx.account.id);
-  return { token, expiresAt: expiresAt.toISOString() };
-});
+export const createListenKeyAction = defineAction(
+  { permission: "destinations.manage", schema: z.object({}), account: "input" },
+  async (_input, ctx) => {
+    const { token, expiresAt } = await createListenToken(ctx.account.id, ctx.user, ctx.ip);
+    refresh(ctx.account.id);
+    return { token, expiresAt: expiresAt.toISOString() };
+  },
+);
 
 export const revokeListenKeyAction = defineAction(
   { permission: "destinations.manage", schema: z.object({ keyId: z.string().trim().min(1).max(100) }), account: "input" },

@@ -9,7 +9,15 @@ import { EVENT_GROUPS, EVENT_TYPES, groupOf } from "@/lib/destinations/vocabular
 import { useT } from "@/lib/i18n/client";
 
 /** URL, description and event types: the new destination's page and the edit dialog share them. */
-export function DestinationFields<T extends FieldValues>({ control, prefix = "", mode }: { control: Control<T>; prefix?: string; mode: "test" | "live" }) {
+export function DestinationFields<T extends FieldValues>({
+  control,
+  prefix = "",
+  mode,
+}: {
+  control: Control<T>;
+  prefix?: string;
+  mode: "test" | "live";
+}) {
   const t = useT();
   const name = (field: string) => `${prefix}${field}` as Path<T>;
   const allTypes = useWatch({ control, name: name("allTypes") }) as boolean;
@@ -24,7 +32,12 @@ export function DestinationFields<T extends FieldValues>({ control, prefix = "",
         autoComplete="off"
         inputMode="url"
       />
-      <TextField control={control} name={name("description")} label={t("destinations.fields.description")} placeholder={t("destinations.fields.descriptionPlaceholder")} />
+      <TextField
+        control={control}
+        name={name("description")}
+        label={t("destinations.fields.description")}
+        placeholder={t("destinations.fields.descriptionPlaceholder")}
+      />
       <FormField
         control={control}
         name={name("allTypes")}
@@ -58,7 +71,9 @@ export function DestinationFields<T extends FieldValues>({ control, prefix = "",
                           <Checkbox
                             className="mt-0.5"
                             checked={selected.includes(type)}
-                            onCheckedChange={(checked) => field.onChange(checked ? [...selected, type] : selected.filter((v) => v !== type))}
+                            onCheckedChange={(checked) =>
+                              field.onChange(checked ? [...selected, type] : selected.filter((v) => v !== type))
+                            }
                           />
                           <span>
                             <code className="font-mono text-xs">{type}</code>

@@ -11,7 +11,14 @@ import { toast } from "@/components/ui/toast";
 import { useT } from "@/lib/i18n/client";
 import { createListenKeyAction, revokeListenKeyAction } from "./actions";
 
-type ListenKey = { id: string; last4: string; expiresAt: string; forwardTo: string | null; lastSeenAt: string | null; destinationHref: string | null };
+type ListenKey = {
+  id: string;
+  last4: string;
+  expiresAt: string;
+  forwardTo: string | null;
+  lastSeenAt: string | null;
+  destinationHref: string | null;
+};
 
 /** `npm run listen`: a key for the developer's machine, shown once, with the command to paste. */
 export function ListenPanel({ accountId, keys }: { accountId: string; keys: ListenKey[] }) {
@@ -20,7 +27,9 @@ export function ListenPanel({ accountId, keys }: { accountId: string; keys: List
   const [created, setCreated] = useState<{ token: string } | null>(null);
   const [pending, setPending] = useState(false);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const command = created ? `CONSOLE_LISTEN_KEY=${created.token} npm run listen -- --console ${origin} --forward-to http://localhost:8000/hook` : "";
+  const command = created
+    ? `CONSOLE_LISTEN_KEY=${created.token} npm run listen -- --console ${origin} --forward-to http://localhost:8000/hook`
+    : "";
 
   async function create() {
     setPending(true);

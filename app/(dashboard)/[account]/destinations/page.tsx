@@ -61,7 +61,10 @@ export default async function DestinationsPage({ params }: { params: Promise<{ a
               {destinations.map((d) => (
                 <TableRow key={d.id} data-testid="destination-row">
                   <TableCell className="max-w-80">
-                    <Link href={accountPath(accountId, `/destinations/${d.id}`)} className="block truncate font-mono text-xs font-medium hover:underline">
+                    <Link
+                      href={accountPath(accountId, `/destinations/${d.id}`)}
+                      className="block truncate font-mono text-xs font-medium hover:underline"
+                    >
                       {d.url}
                     </Link>
                     {d.description && <span className="block truncate text-xs text-muted-foreground">{d.description}</span>}
@@ -78,7 +81,9 @@ export default async function DestinationsPage({ params }: { params: Promise<{ a
                     ) : (
                       <>
                         {format.number(Math.round((d.succeeded24h / d.attempts24h) * 1000) / 10)}%
-                        <span className="block text-xs text-muted-foreground">{t("destinations.attemptsCount", { count: d.attempts24h })}</span>
+                        <span className="block text-xs text-muted-foreground">
+                          {t("destinations.attemptsCount", { count: d.attempts24h })}
+                        </span>
                       </>
                     )}
                   </TableCell>

@@ -7,7 +7,17 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { useT } from "@/lib/i18n/client";
 
 /** A signing secret, in full, this once: the console keeps it encrypted and shows only its last 4 characters afterwards. */
-export function SecretOnce({ secret, title, description, children }: { secret: string; title: string; description: string; children?: ReactNode }) {
+export function SecretOnce({
+  secret,
+  title,
+  description,
+  children,
+}: {
+  secret: string;
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
   const t = useT();
   return (
     <Card className="border-warning/40" data-testid="secret-once">

@@ -25,7 +25,22 @@ type Found = { query: LookupInput; record: TransactionRecord; ledgerId: string |
 
 const MONEY_FIELDS = new Set(["amount", "chargeAmount"]);
 const TIME_FIELDS = new Set(["createdAt", "payedAt", "refundedAt", "availableAt"]);
-const FIELDS = ["id", "clientIdentifier", "status", "statusDescription", "paymentMethod", "amount", "chargeAmount", "currency", "purchaseType", "createdAt", "payedAt", "refundedAt", "availableAt", "errorDescription"] as const;
+const FIELDS = [
+  "id",
+  "clientIdentifier",
+  "status",
+  "statusDescription",
+  "paymentMethod",
+  "amount",
+  "chargeAmount",
+  "currency",
+  "purchaseType",
+  "createdAt",
+  "payedAt",
+  "refundedAt",
+  "availableAt",
+  "errorDescription",
+] as const;
 
 export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: boolean }) {
   const { t, format } = useI18n();
@@ -106,7 +121,14 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
                 )}
               />
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                <TextField control={form.control} name="value" label={t("transactions.lookup.value")} className="flex-1" autoComplete="off" spellCheck={false} />
+                <TextField
+                  control={form.control}
+                  name="value"
+                  label={t("transactions.lookup.value")}
+                  className="flex-1"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
                 <Button type="submit" className="sm:mt-[22px]" loading={pending}>
                   <Search aria-hidden />
                   {t("transactions.lookup.search")}
@@ -179,8 +201,12 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
               )}
             </dl>
             <details className="rounded-lg border">
-              <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none hover:bg-muted/50">{t("transactions.lookup.raw")}</summary>
-              <pre className="max-h-96 overflow-auto border-t bg-muted/30 p-3 font-mono text-xs leading-5">{JSON.stringify(found.record, null, 2)}</pre>
+              <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none hover:bg-muted/50">
+                {t("transactions.lookup.raw")}
+              </summary>
+              <pre className="max-h-96 overflow-auto border-t bg-muted/30 p-3 font-mono text-xs leading-5">
+                {JSON.stringify(found.record, null, 2)}
+              </pre>
             </details>
           </CardContent>
         </Card>

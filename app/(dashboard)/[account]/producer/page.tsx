@@ -81,7 +81,10 @@ export default async function ProducerPage({ params }: { params: Promise<{ accou
                   <Details
                     rows={[
                       [t("producer.name"), result.producer.legalRepresentative.name ?? "—"],
-                      [t("producer.phone"), result.producer.legalRepresentative.phone ? formatBrPhone(result.producer.legalRepresentative.phone) : "—"],
+                      [
+                        t("producer.phone"),
+                        result.producer.legalRepresentative.phone ? formatBrPhone(result.producer.legalRepresentative.phone) : "—",
+                      ],
                       [
                         documentLabel(t, result.producer.legalRepresentative.document),
                         result.producer.legalRepresentative.document ? formatDocument(result.producer.legalRepresentative.document) : "—",

@@ -20,7 +20,10 @@ export const requestRefundAction = defineAction(
   async ({ code, ...input }, ctx) => {
     const refusal = await secondFactorForMoneyOut(ctx.user, code, { ip: ctx.ip, purpose: "refund" });
     if (refusal === "secondFactorRequired") throw new ActionError("refunds.errors.secondFactorRequired");
-    if (refusal) throw new ActionError("errors.validation", { fieldErrors: { code: [`errors.${refusal === "codeRequired" ? "required" : refusal}`] } });
+    if (refusal)
+      throw new ActionError("errors.validation", {
+        fieldErrors: { code: [`errors.${refusal === "codeRequired" ? "required" : refusal}`] },
+      });
     const result = await requestRefund({ accountId: ctx.account.id, actor: ctx.user, ip: ctx.ip, input }).catch((error: unknown) => {
       throw refusalMessage(error);
     });

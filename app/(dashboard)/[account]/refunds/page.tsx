@@ -75,7 +75,11 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
                       <StatusBadge
                         kind="refund"
                         status={row.status}
-                        empty={row.submission === "SUBMITTING" || row.submission === "UNKNOWN" ? t(`refunds.submission.${row.submission}`) : undefined}
+                        empty={
+                          row.submission === "SUBMITTING" || row.submission === "UNKNOWN"
+                            ? t(`refunds.submission.${row.submission}`)
+                            : undefined
+                        }
                       />
                     </TableCell>
                     <TableCell data-testid="refund-transaction-status">
@@ -92,7 +96,9 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
                             </span>
                           )}
                         </div>
-                        {can(ctx, "ledger.refresh", ctx.account.id) && <LookupTransactionButton accountId={ctx.account.id} refundId={row.id} />}
+                        {can(ctx, "ledger.refresh", ctx.account.id) && (
+                          <LookupTransactionButton accountId={ctx.account.id} refundId={row.id} />
+                        )}
                       </div>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
@@ -108,7 +114,9 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
               </TableBody>
             </Table>
           </Card>
-          <p className="text-sm text-muted-foreground">{t("refunds.refreshHint", { status: (await getStatusLabel())("transaction", "REFUNDED") })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("refunds.refreshHint", { status: (await getStatusLabel())("transaction", "REFUNDED") })}
+          </p>
         </>
       )}
     </div>

@@ -37,7 +37,12 @@ export function LookupTransactionButton({ accountId, refundId }: { accountId: st
       onClick={() =>
         startTransition(async () => {
           const result = await refreshRefundAction({ accountId, refundId });
-          if (result.ok) toast.success(t("refunds.refreshed", { status: result.data.transactionStatus ? statusWords("transaction", result.data.transactionStatus) : "—" }));
+          if (result.ok)
+            toast.success(
+              t("refunds.refreshed", {
+                status: result.data.transactionStatus ? statusWords("transaction", result.data.transactionStatus) : "—",
+              }),
+            );
           else toast.error(t(result.error), result.message ? { description: result.message } : undefined);
           router.refresh();
         })

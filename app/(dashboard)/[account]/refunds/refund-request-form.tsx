@@ -37,7 +37,14 @@ export function RefundRequestForm({
   const [refusal, setRefusal] = useState<{ title: string; detail?: string } | null>(null);
   const { form, onSubmit, pending, events } = useActionForm({
     schema: () => import("@/lib/refunds/schemas").then((m) => m.refundRequestFormSchema),
-    defaultValues: { transactionId: transactionId ?? "", ledgerId, reasonCode: "customer_request", reasonText: "", description: "", code: "" },
+    defaultValues: {
+      transactionId: transactionId ?? "",
+      ledgerId,
+      reasonCode: "customer_request",
+      reasonText: "",
+      description: "",
+      code: "",
+    },
     action: (values) => {
       setRefusal(null);
       return requestRefundAction({ ...values, accountId });
@@ -90,7 +97,14 @@ export function RefundRequestForm({
           )}
         />
         {secondFactor && (
-          <TextField control={form.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" inputMode="numeric" maxLength={32} />
+          <TextField
+            control={form.control}
+            name="code"
+            label={t("profile.codeLabel")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={32}
+          />
         )}
         {footer ? footer(submit) : <div className="flex justify-end">{submit}</div>}
       </form>

@@ -15,10 +15,23 @@ export function RefundRequestPopup({
   ledgerId,
   secondFactor,
   onRequested,
-}: PopupProps & { accountId: string; transactionId: string; ledgerId?: string; secondFactor: boolean; onRequested: (status: string) => void }) {
+}: PopupProps & {
+  accountId: string;
+  transactionId: string;
+  ledgerId?: string;
+  secondFactor: boolean;
+  onRequested: (status: string) => void;
+}) {
   const t = useT();
   return (
-    <DialogPopup trigger={trigger} open={open} onOpenChange={onOpenChange} title={t("refunds.requestTitle")} description={t("refunds.requestDescription")} className="sm:max-w-lg">
+    <DialogPopup
+      trigger={trigger}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("refunds.requestTitle")}
+      description={t("refunds.requestDescription")}
+      className="sm:max-w-lg"
+    >
       <p className="font-mono text-xs break-all text-muted-foreground">{transactionId}</p>
       <RefundRequestForm
         key={open ? "open" : "closed"}

@@ -34,9 +34,12 @@ export function ExportDialog({ accountId, filters }: { accountId: string; filter
   const number = new Intl.NumberFormat(locale);
   const downloadUrl = state.phase === "done" ? state.url : null;
 
-  useEffect(() => () => {
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-  }, [downloadUrl]);
+  useEffect(
+    () => () => {
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    },
+    [downloadUrl],
+  );
 
   async function onOpenChange(next: boolean) {
     if (!next) abortRef.current?.abort();
@@ -54,7 +57,10 @@ export function ExportDialog({ accountId, filters }: { accountId: string; filter
     abortRef.current = controller;
     setState({ phase: "running", done: 0, total: count ?? 0 });
     try {
-      const response = await fetch(`/api/transactions/export?${new URLSearchParams({ ...(filters as Record<string, string>), account: accountId })}`, { signal: controller.signal });
+      const response = await fetch(
+        `/api/transactions/export?${new URLSearchParams({ ...(filters as Record<string, string>), account: accountId })}`,
+        { signal: controller.signal },
+      );
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       const total = Number(response.headers.get("x-total-count") ?? count ?? 0);
       const reader = response.body.getReader();
@@ -96,7 +102,12 @@ export function ExportDialog({ accountId, filters }: { accountId: string; filter
     }
   }
 
-  const percent = state.phase === "running" && state.total > 0 ? Math.min(100, Math.round((state.done / state.total) * 100)) : state.phase === "done" ? 100 : 0;
+  const percent =
+    state.phase === "running" && state.total > 0
+      ? Math.min(100, Math.round((state.done / state.total) * 100))
+      : state.phase === "done"
+        ? 100
+        : 0;
 
   return (
     <DeferredDialog

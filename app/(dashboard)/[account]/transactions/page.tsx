@@ -22,7 +22,13 @@ import { accountPath } from "@/lib/accounts/paths";
 
 const PAGE_SIZE = 50;
 
-export default async function TransactionsPage({ params: route, searchParams }: { params: Promise<{ account: string }>; searchParams: Promise<RawSearchParams> }) {
+export default async function TransactionsPage({
+  params: route,
+  searchParams,
+}: {
+  params: Promise<{ account: string }>;
+  searchParams: Promise<RawSearchParams>;
+}) {
   const ctx = await requireAccountPage("transactions.view", (await route).account);
   const { t, format } = await getI18n();
   const raw = await searchParams;
@@ -35,7 +41,9 @@ export default async function TransactionsPage({ params: route, searchParams }: 
     listSavedViews(ctx.user.id, account.id),
   ]);
   const query = new URLSearchParams(params);
-  const nextHref = page.nextCursor ? `${accountPath(account.id, "/transactions")}?${new URLSearchParams({ ...params, cursor: page.nextCursor })}` : null;
+  const nextHref = page.nextCursor
+    ? `${accountPath(account.id, "/transactions")}?${new URLSearchParams({ ...params, cursor: page.nextCursor })}`
+    : null;
   const firstHref = `${accountPath(account.id, "/transactions")}${query.size ? `?${query}` : ""}`;
 
   return (
@@ -62,66 +70,74 @@ export default async function TransactionsPage({ params: route, searchParams }: 
         )
       ) : (
         <>
-        <Card className="gap-0 py-0 sm:hidden">
-          <ul className="divide-y" data-testid="transactions-list-mobile">
-            {page.rows.map((row) => (
-              <li key={row.id}>
-                <Link href={accountPath(account.id, `/transactions/${row.id}`)} className="flex items-start justify-between gap-3 px-4 py-3 text-sm active:bg-muted/50">
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
-                    <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
-                    <span className="block text-xs text-muted-foreground tabular-nums">
-                      {format.dateTime(row.createdAt)} · {row.paymentMethod ?? t("transactions.noMethod")}
-                    </span>
-                  </span>
-                  <span className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="font-semibold tabular-nums">{row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}</span>
-                    <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card className="hidden gap-0 py-0 sm:flex">
-          <Table data-testid="transactions-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("transactions.columns.created")}</TableHead>
-                <TableHead>{t("transactions.columns.status")}</TableHead>
-                <TableHead>{t("transactions.columns.method")}</TableHead>
-                <TableHead className="text-right">{t("transactions.columns.amount")}</TableHead>
-                <TableHead>{t("transactions.columns.client")}</TableHead>
-                <TableHead>{t("transactions.columns.identifier")}</TableHead>
-                <TableHead>{t("transactions.columns.paid")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <Card className="gap-0 py-0 sm:hidden">
+            <ul className="divide-y" data-testid="transactions-list-mobile">
               {page.rows.map((row) => (
-                <TableRow key={row.id} data-testid="transaction-row" className="relative">
-                  <TableCell className="text-muted-foreground tabular-nums">
-                    <Link href={accountPath(account.id, `/transactions/${row.id}`)} className="after:absolute after:inset-0 focus-visible:underline focus-visible:outline-none">
-                      {format.dateTime(row.createdAt)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{row.paymentMethod ?? t("transactions.noMethod")}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">
-                    {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
-                  </TableCell>
-                  <TableCell className="max-w-56 truncate">
-                    <div className="truncate">{row.clientName ?? "—"}</div>
-                    {row.clientEmail && <div className="truncate text-xs text-muted-foreground">{row.clientEmail}</div>}
-                  </TableCell>
-                  <TableCell className="max-w-48 truncate font-mono text-xs">{row.identifier}</TableCell>
-                  <TableCell className="text-muted-foreground tabular-nums">{row.paidAt ? format.dateTime(row.paidAt) : "—"}</TableCell>
-                </TableRow>
+                <li key={row.id}>
+                  <Link
+                    href={accountPath(account.id, `/transactions/${row.id}`)}
+                    className="flex items-start justify-between gap-3 px-4 py-3 text-sm active:bg-muted/50"
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
+                      <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
+                      <span className="block text-xs text-muted-foreground tabular-nums">
+                        {format.dateTime(row.createdAt)} · {row.paymentMethod ?? t("transactions.noMethod")}
+                      </span>
+                    </span>
+                    <span className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="font-semibold tabular-nums">
+                        {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
+                      </span>
+                      <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
+                    </span>
+                  </Link>
+                </li>
               ))}
-            </TableBody>
-          </Table>
-        </Card>
+            </ul>
+          </Card>
+          <Card className="hidden gap-0 py-0 sm:flex">
+            <Table data-testid="transactions-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("transactions.columns.created")}</TableHead>
+                  <TableHead>{t("transactions.columns.status")}</TableHead>
+                  <TableHead>{t("transactions.columns.method")}</TableHead>
+                  <TableHead className="text-right">{t("transactions.columns.amount")}</TableHead>
+                  <TableHead>{t("transactions.columns.client")}</TableHead>
+                  <TableHead>{t("transactions.columns.identifier")}</TableHead>
+                  <TableHead>{t("transactions.columns.paid")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {page.rows.map((row) => (
+                  <TableRow key={row.id} data-testid="transaction-row" className="relative">
+                    <TableCell className="text-muted-foreground tabular-nums">
+                      <Link
+                        href={accountPath(account.id, `/transactions/${row.id}`)}
+                        className="after:absolute after:inset-0 focus-visible:underline focus-visible:outline-none"
+                      >
+                        {format.dateTime(row.createdAt)}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{row.paymentMethod ?? t("transactions.noMethod")}</TableCell>
+                    <TableCell className="text-right font-medium tabular-nums">
+                      {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
+                    </TableCell>
+                    <TableCell className="max-w-56 truncate">
+                      <div className="truncate">{row.clientName ?? "—"}</div>
+                      {row.clientEmail && <div className="truncate text-xs text-muted-foreground">{row.clientEmail}</div>}
+                    </TableCell>
+                    <TableCell className="max-w-48 truncate font-mono text-xs">{row.identifier}</TableCell>
+                    <TableCell className="text-muted-foreground tabular-nums">{row.paidAt ? format.dateTime(row.paidAt) : "—"}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Card>
         </>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">

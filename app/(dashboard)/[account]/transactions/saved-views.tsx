@@ -58,10 +58,19 @@ export function SavedViews({ accountId, views, current }: { accountId: string; v
           <ul className="space-y-0.5" aria-label={t("transactions.views.title")}>
             {views.map((view) => (
               <li key={view.id} className="flex items-center gap-1">
-                <Link href={hrefOf(accountId, view.filters)} className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+                <Link
+                  href={hrefOf(accountId, view.filters)}
+                  className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                >
                   {view.name}
                 </Link>
-                <Button variant="ghost" size="icon" className="size-7" aria-label={t("transactions.views.delete", { name: view.name })} onClick={() => onDelete(view.id)}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  aria-label={t("transactions.views.delete", { name: view.name })}
+                  onClick={() => onDelete(view.id)}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </li>

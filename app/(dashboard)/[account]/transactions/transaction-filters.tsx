@@ -20,7 +20,17 @@ const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.te
 const ANY = "__any__";
 
 /** The filters live in the URL: submitting navigates, so a filtered list can be shared, bookmarked or saved as a view. */
-export function TransactionFilters({ accountId, initial, statuses, methods }: { accountId: string; initial: LedgerFilterParams; statuses: string[]; methods: string[] }) {
+export function TransactionFilters({
+  accountId,
+  initial,
+  statuses,
+  methods,
+}: {
+  accountId: string;
+  initial: LedgerFilterParams;
+  statuses: string[];
+  methods: string[];
+}) {
   const t = useT();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -51,12 +61,18 @@ export function TransactionFilters({ accountId, initial, statuses, methods }: { 
     startTransition(() => router.push(accountPath(accountId, "/transactions")));
   }
 
-  const selectOptions = (options: string[], current: string | undefined) => (current && !options.includes(current) ? [...options, current] : options);
+  const selectOptions = (options: string[], current: string | undefined) =>
+    current && !options.includes(current) ? [...options, current] : options;
 
   return (
     <Card className="py-4">
       <CardContent className="px-4">
-        <form onSubmit={submit} className="grid grid-cols-2 gap-3 lg:grid-cols-6" aria-label={t("transactions.filters.title")} role="search">
+        <form
+          onSubmit={submit}
+          className="grid grid-cols-2 gap-3 lg:grid-cols-6"
+          aria-label={t("transactions.filters.title")}
+          role="search"
+        >
           <div className="col-span-2 space-y-1.5 lg:col-span-6">
             <Label htmlFor="filter-q">{t("transactions.filters.search")}</Label>
             <div className="relative">
@@ -89,14 +105,38 @@ export function TransactionFilters({ accountId, initial, statuses, methods }: { 
           ))}
           <div className="space-y-1.5">
             <Label htmlFor="filter-from">{t("transactions.filters.from")}</Label>
-            <DatePicker id="filter-from" value={values.from ?? ""} onChange={(v) => isDayOrEmpty(v) && set("from", v)} title={t("transactions.filters.daysHint")} />
+            <DatePicker
+              id="filter-from"
+              value={values.from ?? ""}
+              onChange={(v) => isDayOrEmpty(v) && set("from", v)}
+              title={t("transactions.filters.daysHint")}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="filter-to">{t("transactions.filters.to")}</Label>
-            <DatePicker id="filter-to" value={values.to ?? ""} onChange={(v) => isDayOrEmpty(v) && set("to", v)} title={t("transactions.filters.daysHint")} />
+            <DatePicker
+              id="filter-to"
+              value={values.to ?? ""}
+              onChange={(v) => isDayOrEmpty(v) && set("to", v)}
+              title={t("transactions.filters.daysHint")}
+            />
           </div>
-          <AmountInput id="filter-min" label={t("transactions.filters.minAmount")} value={values.min} invalid={amountErrors.min} error={t("transactions.filters.invalidAmount")} onChange={(v) => set("min", v)} />
-          <AmountInput id="filter-max" label={t("transactions.filters.maxAmount")} value={values.max} invalid={amountErrors.max} error={t("transactions.filters.invalidAmount")} onChange={(v) => set("max", v)} />
+          <AmountInput
+            id="filter-min"
+            label={t("transactions.filters.minAmount")}
+            value={values.min}
+            invalid={amountErrors.min}
+            error={t("transactions.filters.invalidAmount")}
+            onChange={(v) => set("min", v)}
+          />
+          <AmountInput
+            id="filter-max"
+            label={t("transactions.filters.maxAmount")}
+            value={values.max}
+            invalid={amountErrors.max}
+            error={t("transactions.filters.invalidAmount")}
+            onChange={(v) => set("max", v)}
+          />
           <div className="col-span-2 flex flex-wrap items-center justify-end gap-2 lg:col-span-6">
             <span className="mr-auto text-xs text-muted-foreground">
               {activeCount > 0 ? t("transactions.filters.active", { count: activeCount }) : t("transactions.filters.daysHint")}
@@ -140,7 +180,10 @@ function FilterSelect({
         className="w-full"
         value={value || ANY}
         onValueChange={(v) => onChange(v === ANY ? "" : v)}
-        options={[{ value: ANY, label: anyLabel }, ...options.map((option) => ({ value: option, label: <span className="font-mono text-xs">{option}</span> }))]}
+        options={[
+          { value: ANY, label: anyLabel },
+          ...options.map((option) => ({ value: option, label: <span className="font-mono text-xs">{option}</span> })),
+        ]}
       />
     </div>
   );

@@ -10,7 +10,10 @@ export async function UnconfirmedLink({ accountId }: { accountId: string }) {
   const counts = await countUnconfirmedNotifications(accountId);
   if (counts.total === 0) return null;
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed px-4 py-2.5 text-sm" data-testid="unconfirmed-link">
+    <p
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed px-4 py-2.5 text-sm"
+      data-testid="unconfirmed-link"
+    >
       <ShieldQuestion className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       <Link href={accountPath(accountId, "/transactions/unconfirmed")} className="font-medium underline underline-offset-4">
         {t("transactions.unconfirmed.link", { count: counts.total })}

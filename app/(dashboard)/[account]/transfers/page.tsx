@@ -29,7 +29,9 @@ export default async function TransfersPage({ params }: { params: Promise<{ acco
         description={t("transfers.description")}
         actions={
           <>
-            {can(ctx, "account.keys.manage", ctx.account.id) && <TransferSettingsDialog accountId={accountId} dailyLimit={limit === null ? "" : formatMoneyInput(limit)} />}
+            {can(ctx, "account.keys.manage", ctx.account.id) && (
+              <TransferSettingsDialog accountId={accountId} dailyLimit={limit === null ? "" : formatMoneyInput(limit)} />
+            )}
             {can(ctx, "transfers.create", ctx.account.id) && (
               <Button asChild>
                 <Link href={accountPath(accountId, "/transfers/new")}>

@@ -24,7 +24,10 @@ export const emitSandboxEventAction = defineAction(
       ip: ctx.ip,
     });
     if (!result.ok) {
-      throw new ActionError("activity.inbox.sandbox.failed", { message: result.message, fieldErrors: result.status === 404 ? { transactionId: ["errors.notFound"] } : undefined });
+      throw new ActionError("activity.inbox.sandbox.failed", {
+        message: result.message,
+        fieldErrors: result.status === 404 ? { transactionId: ["errors.notFound"] } : undefined,
+      });
     }
     return { event };
   },

@@ -34,7 +34,11 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
   const url = webhookUrlFor(accountId);
   const canSimulate = sandbox.isSandbox && can(ctx, "charges.create", accountId);
   const recent = canSimulate ? await recentGatewayTransactions(accountId, 15) : [];
-  const lastDelivery = [summary.lastAcceptedAt, summary.lastRejectedAt].filter((v): v is string => !!v).sort().at(-1) ?? null;
+  const lastDelivery =
+    [summary.lastAcceptedAt, summary.lastRejectedAt]
+      .filter((v): v is string => !!v)
+      .sort()
+      .at(-1) ?? null;
 
   return (
     <div className="space-y-6">
@@ -68,7 +72,9 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
           </CardHeader>
           <CardContent>
             <div className="flex items-center gap-2 rounded-lg border bg-muted/50 py-1 pr-1 pl-3">
-              <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="webhook-url">{url}</code>
+              <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="webhook-url">
+                {url}
+              </code>
               <CopyButton value={url} />
             </div>
           </CardContent>
@@ -76,7 +82,9 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
         <Card>
           <CardHeader>
             <CardTitle>{t("activity.inbox.lastDelivery")}</CardTitle>
-            <CardDescription data-testid="last-delivery">{lastDelivery ? format.dateTimeZoned(lastDelivery) : t("activity.inbox.never")}</CardDescription>
+            <CardDescription data-testid="last-delivery">
+              {lastDelivery ? format.dateTimeZoned(lastDelivery) : t("activity.inbox.never")}
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-1 text-sm text-muted-foreground">
             <p>{t("activity.inbox.acceptedCount", { count: summary.accepted, deliveries: summary.deliveries })}</p>
@@ -85,7 +93,15 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
         </Card>
       </div>
 
-      {canSimulate && <SandboxTools accountId={accountId} events={SANDBOX_EVENTS} recent={recent} defaultWebhookUrl={sandbox.webhookUrl} consoleWebhookUrl={url} />}
+      {canSimulate && (
+        <SandboxTools
+          accountId={accountId}
+          events={SANDBOX_EVENTS}
+          recent={recent}
+          defaultWebhookUrl={sandbox.webhookUrl}
+          consoleWebhookUrl={url}
+        />
+      )}
 
       <Tabs defaultValue="accepted">
         <TabsList>
@@ -115,7 +131,9 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
                   {accepted.map((event) => (
                     <TableRow key={event.id} data-testid="accepted-row">
                       <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
-                        <Link href={`/activity/${event.id}`} className="hover:underline">{format.dateTimeZoned(event.lastReceivedAt)}</Link>
+                        <Link href={`/activity/${event.id}`} className="hover:underline">
+                          {format.dateTimeZoned(event.lastReceivedAt)}
+                        </Link>
                       </TableCell>
                       <TableCell>
                         <EventBadge event={event} />
@@ -131,9 +149,13 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
                           </Badge>
                         )}
                       </TableCell>
-                      <TableCell className="max-w-[16rem] truncate font-mono text-xs">{event.gatewayTransactionId ?? event.identifier ?? "—"}</TableCell>
+                      <TableCell className="max-w-[16rem] truncate font-mono text-xs">
+                        {event.gatewayTransactionId ?? event.identifier ?? "—"}
+                      </TableCell>
                       <TableCell className="font-mono text-xs">{event.status ?? "—"}</TableCell>
-                      <TableCell className="text-right tabular-nums">{t("activity.feed.receivedTimes", { count: event.deliveries })}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {t("activity.feed.receivedTimes", { count: event.deliveries })}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -158,7 +180,9 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
                 <TableBody>
                   {rejected.map((r) => (
                     <TableRow key={r.id} data-testid="rejected-row" data-reason={r.reason}>
-                      <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">{format.dateTimeZoned(r.receivedAt)}</TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                        {format.dateTimeZoned(r.receivedAt)}
+                      </TableCell>
                       <TableCell className="font-mono text-xs">{r.sourceIp ?? "—"}</TableCell>
                       <TableCell>{t(`activity.inbox.reasons.${r.reason}`)}</TableCell>
                       <TableCell className="text-right font-mono text-xs">{r.status}</TableCell>

@@ -15,7 +15,13 @@ import type { RecentLedgerRow } from "@/lib/webhooks/queries";
 import { configureSandboxWebhookUrlAction, emitSandboxEventAction } from "./actions";
 
 // The event names come from the page (the server), so the browser does not load the schema module they live in.
-type Props = { accountId: string; events: typeof SANDBOX_EVENTS; recent: RecentLedgerRow[]; defaultWebhookUrl: string | null; consoleWebhookUrl: string };
+type Props = {
+  accountId: string;
+  events: typeof SANDBOX_EVENTS;
+  recent: RecentLedgerRow[];
+  defaultWebhookUrl: string | null;
+  consoleWebhookUrl: string;
+};
 
 export function SandboxTools({ accountId, events, recent, defaultWebhookUrl, consoleWebhookUrl }: Props) {
   const { t, format } = useI18n();
@@ -75,7 +81,11 @@ export function SandboxTools({ accountId, events, recent, defaultWebhookUrl, con
             className="font-mono"
             autoComplete="off"
           />
-          {error && <p className="text-sm text-destructive" role="alert">{error}</p>}
+          {error && (
+            <p className="text-sm text-destructive" role="alert">
+              {error}
+            </p>
+          )}
           {recent.length > 0 && (
             <div className="space-y-1.5 pt-1">
               <p className="text-xs text-muted-foreground">{t("activity.inbox.sandbox.recent")}</p>

@@ -15,7 +15,15 @@ import { updateAccountAction } from "../actions";
 
 type Values = z.input<typeof accountDetailsSchema>;
 
-export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { accountId: string; defaultValues: Values; readOnly: boolean }) {
+export function AccountDetailsForm({
+  accountId,
+  defaultValues,
+  readOnly,
+}: {
+  accountId: string;
+  defaultValues: Values;
+  readOnly: boolean;
+}) {
   const t = useT();
   const router = useRouter();
   const { form, onSubmit, pending, events } = useActionForm({
@@ -38,12 +46,7 @@ export function AccountDetailsForm({ accountId, defaultValues, readOnly }: { acc
           <TextField control={form.control} name="name" label={t("accounts.name")} />
           <TextField control={form.control} name="baseUrl" label={t("accounts.baseUrl")} description={t("accounts.baseUrlHint")} />
           <TextField control={form.control} name="publicKey" label={t("accounts.publicKey")} autoComplete="off" />
-          <SelectField
-            control={form.control}
-            name="mode"
-            label={t("accounts.mode")}
-            options={accountModeOptions(t)}
-          />
+          <SelectField control={form.control} name="mode" label={t("accounts.mode")} options={accountModeOptions(t)} />
           {destinationChanged && (
             <TextField
               control={form.control}

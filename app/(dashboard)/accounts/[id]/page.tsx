@@ -66,7 +66,9 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
             <SecretRow
               label={t("accounts.webhookToken")}
               value={account.webhookTokenLast4 ? `•••• ${account.webhookTokenLast4}` : t("accounts.notConfigured")}
-              hint={account.webhookTokenLast4 ? t("accounts.endingIn", { last4: account.webhookTokenLast4 }) : t("accounts.webhookTokenHint")}
+              hint={
+                account.webhookTokenLast4 ? t("accounts.endingIn", { last4: account.webhookTokenLast4 }) : t("accounts.webhookTokenHint")
+              }
               action={canManage ? <ReplaceSecretDialog accountId={account.id} kind="webhookToken" /> : null}
             />
             <TestConnection accountId={account.id} />
@@ -86,8 +88,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
                 {members.map((member) => (
                   <li key={member.userId} className="flex items-center justify-between py-2 text-sm">
                     <span>
-                      <span className="font-medium">{member.name}</span>{" "}
-                      <span className="text-muted-foreground">{member.email}</span>
+                      <span className="font-medium">{member.name}</span> <span className="text-muted-foreground">{member.email}</span>
                     </span>
                     <RoleBadge role={member.role} />
                   </li>
@@ -106,7 +107,9 @@ function SecretRow({ label, value, hint, action }: { label: string; value: strin
     <div className="flex items-start justify-between gap-4">
       <div className="min-w-0">
         <div className="text-sm font-medium">{label}</div>
-        <div className="font-mono text-sm" data-testid={`secret-${label}`}>{value}</div>
+        <div className="font-mono text-sm" data-testid={`secret-${label}`}>
+          {value}
+        </div>
         <div className="text-xs text-muted-foreground">{hint}</div>
       </div>
       {action}

@@ -15,7 +15,9 @@ export function ReplaceSecretDialog({ accountId, kind }: { accountId: string; ki
     schema: () => import("@/lib/accounts/schemas").then((m) => m.replaceValueSchemas[kind]),
     defaultValues: { value: "" },
     action: ({ value }) =>
-      kind === "secretKey" ? replaceSecretKeyAction({ accountId, secretKey: value }) : replaceWebhookTokenAction({ accountId, webhookToken: value }),
+      kind === "secretKey"
+        ? replaceSecretKeyAction({ accountId, secretKey: value })
+        : replaceWebhookTokenAction({ accountId, webhookToken: value }),
     successMessage: () => t(kind === "secretKey" ? "accounts.secretReplaced" : "accounts.tokenReplaced"),
     onSuccess: () => router.refresh(),
   });

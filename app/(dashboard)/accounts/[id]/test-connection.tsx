@@ -40,7 +40,11 @@ export function TestConnection({ accountId }: { accountId: string }) {
           data-ok={outcome.ok}
           className={outcome.ok ? "flex items-start gap-1.5 text-sm text-success" : "flex items-start gap-1.5 text-sm text-destructive"}
         >
-          {outcome.ok ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden /> : <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />}
+          {outcome.ok ? (
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+          ) : (
+            <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          )}
           <span>
             {!outcome.ok && <span className="font-medium">{t("producer.connectionFailed")}: </span>}
             {outcome.text}

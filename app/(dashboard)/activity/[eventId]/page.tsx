@@ -21,15 +21,20 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
   const { t, format } = await getI18n();
   const account = ctx.accounts.find((a) => a.id === event.accountId);
   const pretty = JSON.stringify(event.payload, null, 2);
-  const ledgerText = {
-    created: t("activity.event.ledgerCreated"),
-    updated: t("activity.event.ledgerUpdated"),
-    stale: t("activity.event.ledgerStale"),
-    refused: t("activity.event.ledgerRefused"),
-    confirming: t("activity.event.ledgerConfirming"),
-    none: t("activity.event.ledgerNone"),
-  }[event.ledgerOutcome ?? "none"] ?? t("activity.event.ledgerNone");
-  const kindText = { payment: t("activity.event.kindPayment"), transfer: t("activity.event.kindTransfer"), unknown: t("activity.event.kindUnknown") }[event.kind];
+  const ledgerText =
+    {
+      created: t("activity.event.ledgerCreated"),
+      updated: t("activity.event.ledgerUpdated"),
+      stale: t("activity.event.ledgerStale"),
+      refused: t("activity.event.ledgerRefused"),
+      confirming: t("activity.event.ledgerConfirming"),
+      none: t("activity.event.ledgerNone"),
+    }[event.ledgerOutcome ?? "none"] ?? t("activity.event.ledgerNone");
+  const kindText = {
+    payment: t("activity.event.kindPayment"),
+    transfer: t("activity.event.kindTransfer"),
+    unknown: t("activity.event.kindUnknown"),
+  }[event.kind];
 
   return (
     <div className="space-y-6">
@@ -39,7 +44,11 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
             <ArrowLeft className="size-3.5" /> {t("activity.event.back")}
           </Link>
         }
-        title={<span className="break-all">{event.event ? t("activity.event.title", { event: event.event }) : t("activity.event.untitled")}</span>}
+        title={
+          <span className="break-all">
+            {event.event ? t("activity.event.title", { event: event.event }) : t("activity.event.untitled")}
+          </span>
+        }
         description={account?.name}
         actions={<EventBadge event={event} />}
       />
@@ -47,7 +56,9 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
         <Card className="lg:col-span-1">
           <CardHeader>
             <CardTitle>{t("activity.event.deliveries")}</CardTitle>
-            <CardDescription data-testid="delivery-count">{t("activity.event.deliveredTimes", { count: event.deliveries })}</CardDescription>
+            <CardDescription data-testid="delivery-count">
+              {t("activity.event.deliveredTimes", { count: event.deliveries })}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
@@ -63,7 +74,11 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
               {event.sanitized && (
                 <Item
                   label={t("activity.inbox.sanitizedBadge")}
-                  value={<span data-testid="sanitized">{t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}</span>}
+                  value={
+                    <span data-testid="sanitized">
+                      {t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}
+                    </span>
+                  }
                 />
               )}
             </dl>
@@ -81,7 +96,10 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
           </CardHeader>
           <CardContent className="relative">
             <CopyButton value={pretty} className="absolute top-2 right-8" size="icon" variant="ghost" />
-            <pre data-testid="event-payload" className="max-h-[36rem] overflow-auto rounded-lg bg-muted p-4 font-mono text-xs leading-relaxed">
+            <pre
+              data-testid="event-payload"
+              className="max-h-[36rem] overflow-auto rounded-lg bg-muted p-4 font-mono text-xs leading-relaxed"
+            >
               {pretty}
             </pre>
           </CardContent>

@@ -46,12 +46,20 @@ export function AuditFilters({ initial, accounts }: { initial: Values; accounts:
               className="w-full"
               value={values.account || ANY}
               onValueChange={(v) => set("account", v === ANY ? "" : v)}
-              options={[{ value: ANY, label: t("audit.filters.anyAccount") }, ...accounts.map((account) => ({ value: account.id, label: account.name }))]}
+              options={[
+                { value: ANY, label: t("audit.filters.anyAccount") },
+                ...accounts.map((account) => ({ value: account.id, label: account.name })),
+              ]}
             />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="audit-action">{t("audit.filters.action")}</Label>
-            <Input id="audit-action" value={values.action ?? ""} placeholder={t("audit.filters.actionPlaceholder")} onChange={(e) => set("action", e.target.value)} />
+            <Input
+              id="audit-action"
+              value={values.action ?? ""}
+              placeholder={t("audit.filters.actionPlaceholder")}
+              onChange={(e) => set("action", e.target.value)}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="audit-from">{t("audit.filters.from")}</Label>

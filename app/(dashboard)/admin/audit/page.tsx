@@ -17,7 +17,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   await requirePage("audit.view");
   const { t, format } = await getI18n();
   const accounts = await listAccounts();
-  const { filters, cursor, problems } = parseAuditParams(await searchParams, accounts.map((a) => a.id));
+  const { filters, cursor, problems } = parseAuditParams(
+    await searchParams,
+    accounts.map((a) => a.id),
+  );
   const page = await listAuditEntries(filters, { cursor });
   const initial = { email: filters.email, account: filters.accountId, action: filters.action, from: filters.from, to: filters.to };
   const params = Object.fromEntries(Object.entries(initial).filter(([, v]) => v)) as Record<string, string>;
@@ -27,7 +30,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     <div className="space-y-5">
       <PageHeader title={t("audit.title")} description={t("audit.description")} />
       <ParamsProblems problems={problems} />
-      <AuditFilters key={new URLSearchParams(params).toString()} initial={initial} accounts={accounts.map(({ id, name }) => ({ id, name }))} />
+      <AuditFilters
+        key={new URLSearchParams(params).toString()}
+        initial={initial}
+        accounts={accounts.map(({ id, name }) => ({ id, name }))}
+      />
       {page.rows.length === 0 ? (
         <EmptyState icon={<ScrollText />} title={t("audit.empty")} />
       ) : (
@@ -50,7 +57,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <TableCell className="text-muted-foreground tabular-nums">{format.dateTime(row.at)}</TableCell>
                   <TableCell>{row.userEmail ?? <span className="text-muted-foreground italic">{t("audit.system")}</span>}</TableCell>
                   <TableCell className="font-mono text-xs">{row.action}</TableCell>
-                  <TableCell className="max-w-40 truncate">{row.accountName ?? (row.accountId ? <span className="font-mono text-xs">{row.accountId}</span> : t("audit.noAccount"))}</TableCell>
+                  <TableCell className="max-w-40 truncate">
+                    {row.accountName ?? (row.accountId ? <span className="font-mono text-xs">{row.accountId}</span> : t("audit.noAccount"))}
+                  </TableCell>
                   <TableCell className="max-w-48 truncate font-mono text-xs" title={row.target ?? undefined}>
                     {row.target ?? "—"}
                   </TableCell>
@@ -59,7 +68,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     {row.details && Object.keys(row.details).length > 0 ? (
                       <details>
                         <summary className="cursor-pointer text-xs text-primary select-none">{t("audit.showDetails")}</summary>
-                        <pre className="mt-1 max-h-64 overflow-auto rounded-md bg-muted/40 p-2 font-mono text-[11px] leading-4">{JSON.stringify(row.details, null, 2)}</pre>
+                        <pre className="mt-1 max-h-64 overflow-auto rounded-md bg-muted/40 p-2 font-mono text-[11px] leading-4">
+                          {JSON.stringify(row.details, null, 2)}
+                        </pre>
                       </details>
                     ) : (
                       "—"

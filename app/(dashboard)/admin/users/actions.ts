@@ -52,7 +52,10 @@ export const setUserAccountsAction = defineAction(
   },
 );
 
-export const setRequiredSecondFactorRolesAction = defineAction({ permission: "users.manage", schema: requiredRolesSchema }, async ({ roles }, ctx) => {
-  await setRolesRequiringSecondFactor(roles, ctx.user, { ip: ctx.ip });
-  revalidatePath("/admin/users");
-});
+export const setRequiredSecondFactorRolesAction = defineAction(
+  { permission: "users.manage", schema: requiredRolesSchema },
+  async ({ roles }, ctx) => {
+    await setRolesRequiringSecondFactor(roles, ctx.user, { ip: ctx.ip });
+    revalidatePath("/admin/users");
+  },
+);

@@ -54,7 +54,12 @@ export function CreateUserDialog({ accounts }: { accounts: { id: string; name: s
           description={t("users.initialPasswordHint")}
           autoComplete="new-password"
         />
-        <Button type="button" variant="outline" className="mt-[22px]" onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}>
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-[22px]"
+          onClick={() => form.setValue("password", generatePassword(), { shouldValidate: true })}
+        >
           {t("users.generate")}
         </Button>
       </div>

@@ -55,7 +55,12 @@ export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[
           {users.map((user) => {
             const self = user.id === currentUserId;
             return (
-              <TableRow key={user.id} data-testid={`user-row-${user.email}`} className={user.active ? undefined : "bg-muted/50"} data-active={user.active}>
+              <TableRow
+                key={user.id}
+                data-testid={`user-row-${user.email}`}
+                className={user.active ? undefined : "bg-muted/50"}
+                data-active={user.active}
+              >
                 <TableCell>
                   <div className="font-medium">
                     {user.name} {self && <span className="text-xs text-muted-foreground">({t("users.you")})</span>}
@@ -98,7 +103,8 @@ export function UsersTable({ users, accounts, currentUserId }: { users: UserDto[
                       user,
                       self,
                       onEdit: () => setEditing(user),
-                      onSetActive: (active: boolean) => run(() => setUserActiveAction({ userId: user.id, active }), active ? "users.reactivated" : "users.deactivated"),
+                      onSetActive: (active: boolean) =>
+                        run(() => setUserActiveAction({ userId: user.id, active }), active ? "users.reactivated" : "users.deactivated"),
                     }}
                   />
                 </TableCell>

@@ -24,9 +24,28 @@ export function ChangePasswordForm() {
   return (
     <Form {...form}>
       <form {...events} onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField control={form.control} name="currentPassword" type="password" autoComplete="current-password" label={t("profile.currentPassword")} />
-        <TextField control={form.control} name="newPassword" type="password" autoComplete="new-password" label={t("profile.newPassword")} description={t("profile.newPasswordHint")} />
-        <TextField control={form.control} name="confirmPassword" type="password" autoComplete="new-password" label={t("profile.confirmPassword")} />
+        <TextField
+          control={form.control}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          label={t("profile.currentPassword")}
+        />
+        <TextField
+          control={form.control}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          label={t("profile.newPassword")}
+          description={t("profile.newPasswordHint")}
+        />
+        <TextField
+          control={form.control}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          label={t("profile.confirmPassword")}
+        />
         <Button type="submit" loading={pending}>
           {t("profile.changePassword")}
         </Button>

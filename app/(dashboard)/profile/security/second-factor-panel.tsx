@@ -16,12 +16,7 @@ import { TextField } from "@/components/forms/fields";
 import { useActionForm } from "@/components/forms/use-action-form";
 import type { SecondFactorStatus } from "@/lib/auth/second-factor";
 import { useI18n } from "@/lib/i18n/client";
-import {
-  confirmSecondFactorAction,
-  disableSecondFactorAction,
-  regenerateRecoveryCodesAction,
-  startSecondFactorAction,
-} from "../actions";
+import { confirmSecondFactorAction, disableSecondFactorAction, regenerateRecoveryCodesAction, startSecondFactorAction } from "../actions";
 
 type Enrolment = { uri: string; keyText: string };
 
@@ -206,7 +201,13 @@ function EnabledControls({
           description={t("profile.disableDescription")}
           submitLabel={t("profile.disable")}
         >
-          <TextField control={disable.form.control} name="password" type="password" label={t("auth.password")} autoComplete="current-password" />
+          <TextField
+            control={disable.form.control}
+            name="password"
+            type="password"
+            label={t("auth.password")}
+            autoComplete="current-password"
+          />
           <TextField control={disable.form.control} name="code" label={t("profile.codeLabel")} autoComplete="one-time-code" />
         </FormDialog>
       </div>

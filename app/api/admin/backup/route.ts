@@ -27,7 +27,8 @@ export async function POST(request: Request) {
       actor = ctx.user;
       ip = ctx.ip;
     } catch (error) {
-      if (error instanceof AccessDeniedError) return Response.json({ error: error.reason }, { status: error.reason === "unauthenticated" ? 401 : 403 });
+      if (error instanceof AccessDeniedError)
+        return Response.json({ error: error.reason }, { status: error.reason === "unauthenticated" ? 401 : 403 });
       throw error;
     }
   }

@@ -9,7 +9,17 @@ import { useT } from "@/lib/i18n/client";
 import { checkOperationAction } from "../actions";
 
 /** Looks the operation up on the gateway, settles the ledger row and re-renders the page with what was found. */
-export function CheckNowButton({ accountId, id, label, variant = "default" }: { accountId: string; id: string; label: string; variant?: ButtonProps["variant"] }) {
+export function CheckNowButton({
+  accountId,
+  id,
+  label,
+  variant = "default",
+}: {
+  accountId: string;
+  id: string;
+  label: string;
+  variant?: ButtonProps["variant"];
+}) {
   const t = useT();
   const router = useRouter();
   const [busy, setBusy] = useState(false);

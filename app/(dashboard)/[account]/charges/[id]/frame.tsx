@@ -65,7 +65,10 @@ export function ChargeFrame({ view, outcome }: { view: ChargeView; outcome: Reac
     <div className="space-y-6" data-testid="charge-result" data-submission={row.submission} data-kind={row.kind}>
       <PageHeader
         eyebrow={
-          <Link href={accountPath(row.accountId, formKind ? `/charges/new/${formKind}` : "/charges/new")} className="hover:text-foreground inline-flex items-center gap-1">
+          <Link
+            href={accountPath(row.accountId, formKind ? `/charges/new/${formKind}` : "/charges/new")}
+            className="hover:text-foreground inline-flex items-center gap-1"
+          >
             <ArrowLeft className="size-3.5" /> {formKind ? t(`charges.kinds.${formKind}`) : t("charges.title")}
           </Link>
         }
@@ -125,9 +128,28 @@ export function ChargeFrame({ view, outcome }: { view: ChargeView; outcome: Reac
 function Details({ view }: { view: ChargeView }) {
   const { row, account, t, format, canCreate } = view;
   const items: [string, React.ReactNode][] = [
-    [t("charges.result.account"), <span key="a" data-testid="result-account" data-account-id={account.id}>{account.name} · {t(account.mode === "live" ? "shell.mode.liveLong" : "shell.mode.testLong")}</span>],
-    [t("charges.result.identifier"), <span key="i" className="font-mono break-all" data-testid="result-identifier">{row.identifier}</span>],
-    [t("charges.result.transactionId"), row.gatewayTransactionId ? <span key="x" className="font-mono break-all" data-testid="result-transaction-id">{row.gatewayTransactionId}</span> : "—"],
+    [
+      t("charges.result.account"),
+      <span key="a" data-testid="result-account" data-account-id={account.id}>
+        {account.name} · {t(account.mode === "live" ? "shell.mode.liveLong" : "shell.mode.testLong")}
+      </span>,
+    ],
+    [
+      t("charges.result.identifier"),
+      <span key="i" className="font-mono break-all" data-testid="result-identifier">
+        {row.identifier}
+      </span>,
+    ],
+    [
+      t("charges.result.transactionId"),
+      row.gatewayTransactionId ? (
+        <span key="x" className="font-mono break-all" data-testid="result-transaction-id">
+          {row.gatewayTransactionId}
+        </span>
+      ) : (
+        "—"
+      ),
+    ],
     [t("charges.result.amount"), view.amountLabel],
     [t("charges.result.fee"), row.feeCents !== null ? format.money(row.feeCents / 100) : "—"],
     [t("charges.result.createdBy"), row.createdByEmail ?? "—"],
@@ -195,7 +217,11 @@ function SubmissionOutcome({ view, children }: { view: ChargeView; children: Rea
 function ReconcileLine({ check, seconds, t }: { check: GatewayCheck | null; seconds: number; t: Translate }) {
   if (!check) return null;
   if (check.state === "needs_person") {
-    return <p className="font-medium" data-testid="reconcile-needs-person">{t("charges.unknown.needsPerson")}</p>;
+    return (
+      <p className="font-medium" data-testid="reconcile-needs-person">
+        {t("charges.unknown.needsPerson")}
+      </p>
+    );
   }
   if (check.state !== "pending") return null;
   return (
@@ -211,7 +237,8 @@ export function settledOneOff(view: ChargeView): React.ReactNode | null {
   const { row, amountLabel } = view;
   const state = stateOf(transactionMachine, row.status);
   if (state === "paid") return <PaidOutcome view={view} row={row} amountLabel={amountLabel} />;
-  if (state && state !== "awaiting" && state !== "unknown") return <ClosedOutcome view={view} row={row} state={state} amountLabel={amountLabel} />;
+  if (state && state !== "awaiting" && state !== "unknown")
+    return <ClosedOutcome view={view} row={row} state={state} amountLabel={amountLabel} />;
   return null;
 }
 
@@ -221,7 +248,19 @@ export function RawFallback({ view }: { view: ChargeView }) {
   return <RawAnswer t={view.t} response={Object.keys(response).length > 0 ? response : obj(view.row.gatewayRecord)} />;
 }
 
-export function PaidOutcome({ view, row, amountLabel, title, hint }: { view: ChargeView; row: LedgerRow; amountLabel: string; title?: string; hint?: string }) {
+export function PaidOutcome({
+  view,
+  row,
+  amountLabel,
+  title,
+  hint,
+}: {
+  view: ChargeView;
+  row: LedgerRow;
+  amountLabel: string;
+  title?: string;
+  hint?: string;
+}) {
   const { t, format } = view;
   const record = obj(row.gatewayRecord);
   const payer = obj(record.pixMetadata);
@@ -230,9 +269,28 @@ export function PaidOutcome({ view, row, amountLabel, title, hint }: { view: Cha
     [t("charges.result.paidAt"), row.paidAt ? format.dateTimeZoned(row.paidAt) : "—"],
     [t("charges.result.payer"), str(payer.payerName) ?? row.clientName ?? "—"],
     ...(str(payer.payerBankName) ? ([[t("charges.result.payerBank"), str(payer.payerBankName)]] as [string, React.ReactNode][]) : []),
-    ...(endToEndId ? ([[t("charges.result.endToEndId"), <span key="e" className="font-mono break-all">{endToEndId}</span>]] as [string, React.ReactNode][]) : []),
-    [t("charges.result.transactionId"), <span key="x" className="font-mono break-all">{row.gatewayTransactionId ?? "—"}</span>],
-    [t("charges.result.identifier"), <span key="i" className="font-mono break-all">{row.identifier}</span>],
+    ...(endToEndId
+      ? ([
+          [
+            t("charges.result.endToEndId"),
+            <span key="e" className="font-mono break-all">
+              {endToEndId}
+            </span>,
+          ],
+        ] as [string, React.ReactNode][])
+      : []),
+    [
+      t("charges.result.transactionId"),
+      <span key="x" className="font-mono break-all">
+        {row.gatewayTransactionId ?? "—"}
+      </span>,
+    ],
+    [
+      t("charges.result.identifier"),
+      <span key="i" className="font-mono break-all">
+        {row.identifier}
+      </span>,
+    ],
   ];
   return (
     <Card data-testid="paid-result" className="border-success/40">
@@ -244,7 +302,9 @@ export function PaidOutcome({ view, row, amountLabel, title, hint }: { view: Cha
         </div>
       </CardHeader>
       <CardContent className="space-y-5">
-        <div className="text-3xl font-semibold tabular-nums" data-testid="paid-amount">{amountLabel}</div>
+        <div className="text-3xl font-semibold tabular-nums" data-testid="paid-amount">
+          {amountLabel}
+        </div>
         <DetailList items={items} className="grid gap-3 sm:grid-cols-2" />
         <PrintReceiptButton label={t("charges.result.printReceipt")} />
       </CardContent>
@@ -255,7 +315,11 @@ export function PaidOutcome({ view, row, amountLabel, title, hint }: { view: Cha
 export function ClosedOutcome({ view, row, state, amountLabel }: { view: ChargeView; row: LedgerRow; state: string; amountLabel: string }) {
   const { t, format } = view;
   return (
-    <Alert variant={state === "refunded" || state === "charged_back" ? "default" : "destructive"} data-testid="closed-result" data-state={state}>
+    <Alert
+      variant={state === "refunded" || state === "charged_back" ? "default" : "destructive"}
+      data-testid="closed-result"
+      data-state={state}
+    >
       <XCircle />
       <AlertTitle>{t(`charges.result.closed.${state}`)}</AlertTitle>
       <AlertDescription className="space-y-1">
@@ -284,7 +348,10 @@ export function RawAnswer({ response, t }: { response: Json; t: Translate }) {
         <CardDescription>{t("charges.result.gatewayAnswerHint")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <pre className="bg-muted/50 max-h-[480px] overflow-auto rounded-lg border p-3 font-mono text-xs leading-5" data-testid="gateway-answer">
+        <pre
+          className="bg-muted/50 max-h-[480px] overflow-auto rounded-lg border p-3 font-mono text-xs leading-5"
+          data-testid="gateway-answer"
+        >
           {JSON.stringify(response, null, 2)}
         </pre>
       </CardContent>
@@ -315,7 +382,14 @@ export function OrderLinks({ receiptUrl, orderUrl, t }: { receiptUrl?: string; o
 }
 
 function SubmissionBadge({ row, label }: { row: LedgerRow; label: string }) {
-  const variant = row.submission === "SUBMITTED" ? "success" : row.submission === "REJECTED" ? "destructive" : row.submission === "ABSENT" ? "secondary" : "warning";
+  const variant =
+    row.submission === "SUBMITTED"
+      ? "success"
+      : row.submission === "REJECTED"
+        ? "destructive"
+        : row.submission === "ABSENT"
+          ? "secondary"
+          : "warning";
   return (
     <Badge variant={variant} data-testid="submission-badge">
       {label}

@@ -28,7 +28,12 @@ export default async function NewChargePage({ params }: { params: Promise<{ acco
   const grid = (items: [ChargeFormKind, LucideIcon][]) => (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map(([kind, Icon]) => (
-        <Link key={kind} href={accountPath(ctx.account.id, `/charges/new/${kind}`)} className="group focus-visible:outline-none" data-testid={`kind-${kind}`}>
+        <Link
+          key={kind}
+          href={accountPath(ctx.account.id, `/charges/new/${kind}`)}
+          className="group focus-visible:outline-none"
+          data-testid={`kind-${kind}`}
+        >
           <Card className="group-hover:border-primary/50 group-focus-visible:ring-ring/50 h-full transition-colors group-focus-visible:ring-[3px]">
             <CardHeader>
               <div className="bg-primary/10 text-primary mb-2 flex size-10 items-center justify-center rounded-lg">

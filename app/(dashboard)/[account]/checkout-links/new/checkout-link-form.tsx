@@ -71,7 +71,15 @@ function CheckboxGroup<const O extends string>({
   );
 }
 
-function ColorField({ control, name, label }: { control: Control<Values>; name: `settings.colors.${(typeof CHECKOUT_COLOR_KEYS)[number]}`; label: string }) {
+function ColorField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<Values>;
+  name: `settings.colors.${(typeof CHECKOUT_COLOR_KEYS)[number]}`;
+  label: string;
+}) {
   return (
     <FormField
       control={control}
@@ -215,7 +223,9 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
         <div className="min-w-0 space-y-6">
           {refusal && (
             <Alert variant="destructive" data-testid="checkout-error">
-              <AlertTitle className="line-clamp-none">{t(refusal.error === "checkoutLinks.errors.forbidden" ? "checkoutLinks.forbiddenTitle" : refusal.error)}</AlertTitle>
+              <AlertTitle className="line-clamp-none">
+                {t(refusal.error === "checkoutLinks.errors.forbidden" ? "checkoutLinks.forbiddenTitle" : refusal.error)}
+              </AlertTitle>
               <AlertDescription>
                 {refusal.error === "checkoutLinks.errors.forbidden" && <p>{t("checkoutLinks.forbiddenExplanation")}</p>}
                 {refusal.detail && <p className="font-medium">{refusal.detail}</p>}
@@ -240,12 +250,24 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                       placeholder="https://"
                       className="flex-1 gap-0"
                     />
-                    <Button type="button" variant="ghost" size="icon" aria-label={t("checkoutLinks.removePhoto")} onClick={() => photos.remove(index)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t("checkoutLinks.removePhoto")}
+                      onClick={() => photos.remove(index)}
+                    >
                       <Trash2 />
                     </Button>
                   </div>
                 ))}
-                <Button type="button" variant="outline" size="sm" onClick={() => photos.append({ url: "" })} disabled={photos.fields.length >= 10}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => photos.append({ url: "" })}
+                  disabled={photos.fields.length >= 10}
+                >
                   <Plus /> {t("checkoutLinks.addPhoto")}
                 </Button>
               </div>
@@ -258,8 +280,21 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
             </CardHeader>
             <CardContent className="grid gap-5 md:grid-cols-2">
               <TextField control={form.control} name="offer.name" label={t("checkoutLinks.offerName")} />
-              <TextField control={form.control} name="offer.price" label={t("checkoutLinks.price")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
-              <TextField control={form.control} name="offer.offerType" label={t("checkoutLinks.offerType")} description={t("checkoutLinks.offerTypeHint")} list="offer-types" />
+              <TextField
+                control={form.control}
+                name="offer.price"
+                label={t("checkoutLinks.price")}
+                inputMode="numeric"
+                placeholder="0,00"
+                transform={maskMoney}
+              />
+              <TextField
+                control={form.control}
+                name="offer.offerType"
+                label={t("checkoutLinks.offerType")}
+                description={t("checkoutLinks.offerTypeHint")}
+                list="offer-types"
+              />
               <datalist id="offer-types">
                 <option value="UNIQUE" />
                 <option value="SUBSCRIPTION" />
@@ -296,13 +331,23 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 label={t("checkoutLinks.acceptedDocs")}
                 options={CHECKOUT_DOCUMENTS.map((d) => ({ value: d, label: d }))}
               />
-              <TextField control={form.control} name="settings.thankYouPage" label={t("checkoutLinks.thankYouPage")} placeholder="https://" />
+              <TextField
+                control={form.control}
+                name="settings.thankYouPage"
+                label={t("checkoutLinks.thankYouPage")}
+                placeholder="https://"
+              />
               {switchField("settings.askForAddress", t("checkoutLinks.askForAddress"))}
               {switchField("settings.useColors", t("checkoutLinks.useColors"))}
               {useColors && (
                 <div className="grid gap-4 sm:grid-cols-2">
                   {CHECKOUT_COLOR_KEYS.map((key) => (
-                    <ColorField key={key} control={form.control} name={`settings.colors.${key}`} label={t(`checkoutLinks.colorKeys.${key}`)} />
+                    <ColorField
+                      key={key}
+                      control={form.control}
+                      name={`settings.colors.${key}`}
+                      label={t(`checkoutLinks.colorKeys.${key}`)}
+                    />
                   ))}
                 </div>
               )}
@@ -320,16 +365,46 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 <div className="grid gap-5 md:grid-cols-2">
                   <TextField control={form.control} name="customer.name" label={t("checkoutLinks.customerName")} />
                   <TextField control={form.control} name="customer.email" label={t("checkoutLinks.customerEmail")} type="email" />
-                  <TextField control={form.control} name="customer.phone" label={t("checkoutLinks.customerPhone")} transform={maskPhone} inputMode="tel" />
-                  <TextField control={form.control} name="customer.document" label={t("checkoutLinks.customerDocument")} transform={maskCpfCnpj} />
-                  <TextField control={form.control} name="customer.address.zipCode" label={t("checkoutLinks.address.zipCode")} transform={maskCep} inputMode="numeric" />
+                  <TextField
+                    control={form.control}
+                    name="customer.phone"
+                    label={t("checkoutLinks.customerPhone")}
+                    transform={maskPhone}
+                    inputMode="tel"
+                  />
+                  <TextField
+                    control={form.control}
+                    name="customer.document"
+                    label={t("checkoutLinks.customerDocument")}
+                    transform={maskCpfCnpj}
+                  />
+                  <TextField
+                    control={form.control}
+                    name="customer.address.zipCode"
+                    label={t("checkoutLinks.address.zipCode")}
+                    transform={maskCep}
+                    inputMode="numeric"
+                  />
                   <TextField control={form.control} name="customer.address.street" label={t("checkoutLinks.address.street")} />
                   <TextField control={form.control} name="customer.address.number" label={t("checkoutLinks.address.number")} />
                   <TextField control={form.control} name="customer.address.complement" label={t("checkoutLinks.address.complement")} />
                   <TextField control={form.control} name="customer.address.neighborhood" label={t("checkoutLinks.address.neighborhood")} />
                   <TextField control={form.control} name="customer.address.city" label={t("checkoutLinks.address.city")} />
-                  <TextField control={form.control} name="customer.address.state" label={t("checkoutLinks.address.state")} maxLength={2} transform={(v) => v.toUpperCase()} />
-                  <TextField control={form.control} name="customer.address.country" label={t("checkoutLinks.address.country")} maxLength={2} transform={(v) => v.toUpperCase()} placeholder="BR" />
+                  <TextField
+                    control={form.control}
+                    name="customer.address.state"
+                    label={t("checkoutLinks.address.state")}
+                    maxLength={2}
+                    transform={(v) => v.toUpperCase()}
+                  />
+                  <TextField
+                    control={form.control}
+                    name="customer.address.country"
+                    label={t("checkoutLinks.address.country")}
+                    maxLength={2}
+                    transform={(v) => v.toUpperCase()}
+                    placeholder="BR"
+                  />
                 </div>
               )}
             </CardContent>

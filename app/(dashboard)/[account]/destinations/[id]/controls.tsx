@@ -42,12 +42,24 @@ export function AutoRefresh({ active }: { active: boolean }) {
   return null;
 }
 
-export function DestinationControls({ accountId, mode, destination }: { accountId: string; mode: "test" | "live"; destination: Destination }) {
+export function DestinationControls({
+  accountId,
+  mode,
+  destination,
+}: {
+  accountId: string;
+  mode: "test" | "live";
+  destination: Destination;
+}) {
   const t = useT();
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function run<R>(key: string, call: () => Promise<{ ok: true; data: R } | { ok: false; error: string; message?: string }>, success?: string) {
+  async function run<R>(
+    key: string,
+    call: () => Promise<{ ok: true; data: R } | { ok: false; error: string; message?: string }>,
+    success?: string,
+  ) {
     setBusy(key);
     try {
       const result = await call();
@@ -187,7 +199,10 @@ function RotateDialog({ accountId, destinationId }: { accountId: string; destina
               value={overlap}
               onValueChange={setOverlap}
               className="w-full"
-              options={ROTATION_OVERLAP_HOURS.map((hours) => ({ value: String(hours), label: t("destinations.rotation.overlapHours", { hours }) }))}
+              options={ROTATION_OVERLAP_HOURS.map((hours) => ({
+                value: String(hours),
+                label: t("destinations.rotation.overlapHours", { hours }),
+              }))}
             />
           </div>
           <div className="flex justify-end">
@@ -203,7 +218,15 @@ function RotateDialog({ accountId, destinationId }: { accountId: string; destina
 
 /** Today and an hour ago in São Paulo, where the console's times are read. */
 function defaultSince(): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
     .formatToParts(new Date(Date.now() - 3_600_000))
     .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
@@ -225,7 +248,8 @@ export function ReplayPanel({ accountId, destinationId }: { accountId: string; d
     setPending(true);
     try {
       const result = await countReplayAction({ accountId, destinationId, since: iso });
-      if (!result.ok) return void toast.error(t(result.ok === false && result.fieldErrors?.since ? result.fieldErrors.since[0]! : result.error));
+      if (!result.ok)
+        return void toast.error(t(result.ok === false && result.fieldErrors?.since ? result.fieldErrors.since[0]! : result.error));
       setCount({ for: iso, value: result.data.count });
     } finally {
       setPending(false);

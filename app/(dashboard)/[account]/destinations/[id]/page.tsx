@@ -22,7 +22,13 @@ const ATTEMPTS_PAGE = 50;
 /** `before` pages the attempts log, `event` opens one event's body. */
 const PARAMS = { before: param.position(), event: param.custom(z.string().regex(/^msg_[0-9a-f]{32}$/), "id") };
 
-export default async function DestinationPage({ params, searchParams }: { params: Promise<{ account: string; id: string }>; searchParams: Promise<RawSearchParams> }) {
+export default async function DestinationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ account: string; id: string }>;
+  searchParams: Promise<RawSearchParams>;
+}) {
   const { account, id: idParam } = await params;
   const ctx = await requireAccountPage("destinations.view", account);
   const id = routeId(idParam);
@@ -52,7 +58,13 @@ export default async function DestinationPage({ params, searchParams }: { params
             <DestinationControls
               accountId={accountId}
               mode={ctx.account.mode}
-              destination={{ id: destination.id, url: destination.url, description: destination.description ?? "", eventTypes: destination.eventTypes, state: destination.state }}
+              destination={{
+                id: destination.id,
+                url: destination.url,
+                description: destination.description ?? "",
+                eventTypes: destination.eventTypes,
+                state: destination.state,
+              }}
             />
           ) : null
         }
@@ -71,7 +83,8 @@ export default async function DestinationPage({ params, searchParams }: { params
         <Alert variant="destructive" data-testid="destination-disabled">
           <AlertTitle>{t("destinations.disabledTitle")}</AlertTitle>
           <AlertDescription>
-            {destination.disabledReason ? t(`destinations.disabledReason.${destination.disabledReason}`) : null} {t("destinations.disabledHint")}
+            {destination.disabledReason ? t(`destinations.disabledReason.${destination.disabledReason}`) : null}{" "}
+            {t("destinations.disabledHint")}
           </AlertDescription>
         </Alert>
       )}
@@ -83,8 +96,12 @@ export default async function DestinationPage({ params, searchParams }: { params
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label={t("destinations.columns.success")} testId="stat-success">
-          {destination.attempts24h === 0 ? "—" : `${format.number(Math.round((destination.succeeded24h / destination.attempts24h) * 1000) / 10)}%`}
-          <span className="block text-xs font-normal text-muted-foreground">{t("destinations.attemptsCount", { count: destination.attempts24h })}</span>
+          {destination.attempts24h === 0
+            ? "—"
+            : `${format.number(Math.round((destination.succeeded24h / destination.attempts24h) * 1000) / 10)}%`}
+          <span className="block text-xs font-normal text-muted-foreground">
+            {t("destinations.attemptsCount", { count: destination.attempts24h })}
+          </span>
         </Stat>
         <Stat label={t("destinations.columns.lastAttempt")}>
           {destination.lastAttempt ? (
@@ -96,7 +113,9 @@ export default async function DestinationPage({ params, searchParams }: { params
             t("destinations.never")
           )}
         </Stat>
-        <Stat label={t("destinations.columns.nextRetry")}>{destination.nextRetryAt ? format.dateTimeZoned(destination.nextRetryAt) : "—"}</Stat>
+        <Stat label={t("destinations.columns.nextRetry")}>
+          {destination.nextRetryAt ? format.dateTimeZoned(destination.nextRetryAt) : "—"}
+        </Stat>
         <Stat label={t("destinations.columns.queue")}>{format.number(destination.queued)}</Stat>
       </div>
 
@@ -175,7 +194,11 @@ export default async function DestinationPage({ params, searchParams }: { params
                   <TableCell className="whitespace-nowrap text-sm">{format.dateTimeZoned(a.startedAt)}</TableCell>
                   <TableCell className="max-w-56">
                     <code className="block font-mono text-xs">{a.eventType}</code>
-                    <Link href={`${base}?event=${a.eventId}`} className="block truncate font-mono text-[11px] text-muted-foreground hover:underline" scroll={false}>
+                    <Link
+                      href={`${base}?event=${a.eventId}`}
+                      className="block truncate font-mono text-[11px] text-muted-foreground hover:underline"
+                      scroll={false}
+                    >
                       {a.eventId}
                     </Link>
                   </TableCell>
@@ -183,18 +206,26 @@ export default async function DestinationPage({ params, searchParams }: { params
                   <TableCell>
                     <AttemptOutcome httpStatus={a.httpStatus} error={a.error} />
                   </TableCell>
-                  <TableCell className="text-right tabular-nums text-sm text-muted-foreground">{a.durationMs === null ? "—" : `${format.number(a.durationMs)} ms`}</TableCell>
+                  <TableCell className="text-right tabular-nums text-sm text-muted-foreground">
+                    {a.durationMs === null ? "—" : `${format.number(a.durationMs)} ms`}
+                  </TableCell>
                   <TableCell className="max-w-64">
                     {a.responseExcerpt ? (
                       <details>
-                        <summary className="cursor-pointer truncate font-mono text-xs text-muted-foreground">{a.responseExcerpt.slice(0, 60)}</summary>
-                        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono text-[11px]">{a.responseExcerpt}</pre>
+                        <summary className="cursor-pointer truncate font-mono text-xs text-muted-foreground">
+                          {a.responseExcerpt.slice(0, 60)}
+                        </summary>
+                        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono text-[11px]">
+                          {a.responseExcerpt}
+                        </pre>
                       </details>
                     ) : (
                       <span className="text-muted-foreground">—</span>
                     )}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-sm text-muted-foreground">{a.nextRetryAt ? format.dateTimeZoned(a.nextRetryAt) : "—"}</TableCell>
+                  <TableCell className="whitespace-nowrap text-sm text-muted-foreground">
+                    {a.nextRetryAt ? format.dateTimeZoned(a.nextRetryAt) : "—"}
+                  </TableCell>
                   {manage && (
                     <TableCell className="text-right">
                       {!listen && <ResendButton accountId={accountId} destinationId={destination.id} eventId={a.eventId} />}

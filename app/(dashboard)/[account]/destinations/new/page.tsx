@@ -10,7 +10,11 @@ export default async function NewDestinationPage({ params }: { params: Promise<{
   const { t } = await getI18n();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader back={{ href: accountPath(ctx.account.id, "/destinations"), label: t("destinations.back") }} title={t("destinations.newTitle")} description={t("destinations.newDescription")} />
+      <PageHeader
+        back={{ href: accountPath(ctx.account.id, "/destinations"), label: t("destinations.back") }}
+        title={t("destinations.newTitle")}
+        description={t("destinations.newDescription")}
+      />
       <AccountBanner account={ctx.account} />
       <NewDestinationForm accountId={ctx.account.id} mode={ctx.account.mode} />
     </div>

@@ -48,10 +48,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
   // Words for what the gateway reported; its codes stay in the tooltip.
   const txStatus = (status: string | null | undefined) => (status ? statusWord(machineKindForOperation(tx.kind), status) : "—");
   const eventWords = (event: string | null) =>
-    event && hasMessage(locale, `transactions.detail.events.${event}`) ? t(`transactions.detail.events.${event}`) : t("transactions.detail.eventUnknown", { event: event ?? "?" });
+    event && hasMessage(locale, `transactions.detail.events.${event}`)
+      ? t(`transactions.detail.events.${event}`)
+      : t("transactions.detail.eventUnknown", { event: event ?? "?" });
   const errorWords = (kind: string, area: "charges.errors.gateway" | "transactions.gatewayErrors") =>
     // The lookup's "server" message wants the HTTP status, which the audit entry does not keep.
-    hasMessage(locale, `${area}.${kind}`) && !(area === "transactions.gatewayErrors" && kind === "server") ? t(`${area}.${kind}`) : t("transactions.detail.errorOther");
+    hasMessage(locale, `${area}.${kind}`) && !(area === "transactions.gatewayErrors" && kind === "server")
+      ? t(`${area}.${kind}`)
+      : t("transactions.detail.errorOther");
   const codes = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ") || undefined;
   const [events, lookups, refunds] = await Promise.all([
     can(ctx, "webhooks.view", ctx.account.id) ? listEventsForTransaction(account.id, tx.id) : Promise.resolve([]),
@@ -59,34 +63,43 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
     tx.gatewayTransactionId ? listRefundsForTransaction(account.id, tx.gatewayTransactionId) : Promise.resolve([]),
   ]);
   // Only a charge the gateway confirmed as paid can be refunded: elsewhere the request could only be refused.
-  const canRefund = can(ctx, "refunds.request", ctx.account.id) && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
+  const canRefund =
+    can(ctx, "refunds.request", ctx.account.id) && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
   const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
   const who = (email: string | null) => email ?? t("transactions.detail.unknownUser");
 
   const addedByLookup = lookups.some((entry) => entry.action === "transactions.add_from_lookup");
   const timeline: TimelineItem[] = [
-    ...(addedByLookup ? [] : [{
-      at: tx.createdAt,
-      icon: "created" as const,
-      text: tx.origin === "console" ? t("transactions.detail.timelineCreated", { who: who(tx.createdByEmail) }) : t("transactions.detail.timelineCreatedExternal", { origin: t(`transactions.detail.origins.${tx.origin}`) }),
-      detail: tx.error
-        ? t("transactions.detail.timelineError", { reason: errorWords(tx.error.kind, "charges.errors.gateway") })
-        : tx.submission
-          ? t("transactions.detail.timelineSubmission", { state: t(`charges.result.submissionStates.${tx.submission}`) })
-          : undefined,
-      codes: codes(tx.error?.kind, tx.submission),
-    }]),
+    ...(addedByLookup
+      ? []
+      : [
+          {
+            at: tx.createdAt,
+            icon: "created" as const,
+            text:
+              tx.origin === "console"
+                ? t("transactions.detail.timelineCreated", { who: who(tx.createdByEmail) })
+                : t("transactions.detail.timelineCreatedExternal", { origin: t(`transactions.detail.origins.${tx.origin}`) }),
+            detail: tx.error
+              ? t("transactions.detail.timelineError", { reason: errorWords(tx.error.kind, "charges.errors.gateway") })
+              : tx.submission
+                ? t("transactions.detail.timelineSubmission", { state: t(`charges.result.submissionStates.${tx.submission}`) })
+                : undefined,
+            codes: codes(tx.error?.kind, tx.submission),
+          },
+        ]),
     ...events.map((event) => ({
       at: new Date(event.firstReceivedAt),
       icon: "webhook" as const,
       text: t("transactions.detail.timelineWebhook", { event: eventWords(event.event), status: txStatus(event.status) }),
       codes: codes(event.event, event.status),
-      detail: [
-        event.confirmation ? t(`activity.confirmation.${event.confirmation}`) : null,
-        event.deliveries > 1 ? t("transactions.detail.timelineWebhookRepeated", { count: event.deliveries }) : null,
-      ]
-        .filter(Boolean)
-        .join(" · ") || undefined,
+      detail:
+        [
+          event.confirmation ? t(`activity.confirmation.${event.confirmation}`) : null,
+          event.deliveries > 1 ? t("transactions.detail.timelineWebhookRepeated", { count: event.deliveries }) : null,
+        ]
+          .filter(Boolean)
+          .join(" · ") || undefined,
     })),
     ...lookups.map((entry) => {
       const details = (entry.details ?? {}) as { status?: string; error?: string };
@@ -97,7 +110,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         at: entry.at,
         icon: "lookup" as const,
         text: details.error
-          ? t("transactions.detail.timelineLookupFailed", { who: who(entry.userEmail), reason: errorWords(details.error, "transactions.gatewayErrors") })
+          ? t("transactions.detail.timelineLookupFailed", {
+              who: who(entry.userEmail),
+              reason: errorWords(details.error, "transactions.gatewayErrors"),
+            })
           : t("transactions.detail.timelineLookup", { who: who(entry.userEmail), status: txStatus(details.status) }),
         codes: codes(details.error, details.status),
       };
@@ -130,12 +146,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         description={<LiveRefresh accountId={account.id} ledgerId={tx.id} since={await currentFeedSeq()} />}
         actions={
           <>
-            {canRefund && <RefundRequestDialog
+            {canRefund && (
+              <RefundRequestDialog
                 accountId={account.id}
                 transactionId={tx.gatewayTransactionId!}
                 ledgerId={tx.id}
                 secondFactor={await hasSecondFactor(ctx.user.id)}
-              />}
+              />
+            )}
             {can(ctx, "ledger.refresh", account.id) && <RefreshButton accountId={account.id} id={tx.id} operationKind={tx.kind} />}
           </>
         }
@@ -152,7 +170,9 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
       )}
       {lookupWithoutWebhook && (
         <Alert data-testid="status-no-webhook">
-          <AlertDescription title={codes(tx.lastLookupStatus)}>{t("transactions.detail.noWebhookYet", { lookup: txStatus(tx.lastLookupStatus) })}</AlertDescription>
+          <AlertDescription title={codes(tx.lastLookupStatus)}>
+            {t("transactions.detail.noWebhookYet", { lookup: txStatus(tx.lastLookupStatus) })}
+          </AlertDescription>
         </Alert>
       )}
 
@@ -163,21 +183,42 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
           </CardHeader>
           <CardContent>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <Field label={t("transactions.detail.amount")} value={<span className="text-lg font-semibold tabular-nums">{money(tx.amountCents)}</span>} />
+              <Field
+                label={t("transactions.detail.amount")}
+                value={<span className="text-lg font-semibold tabular-nums">{money(tx.amountCents)}</span>}
+              />
               <Field label={t("transactions.detail.fee")} value={<span className="tabular-nums">{money(tx.feeCents)}</span>} />
               {tx.amountCents !== null && tx.feeCents !== null && (
-                <Field label={t("transactions.detail.net")} value={<span className="tabular-nums">{money(tx.amountCents - tx.feeCents)}</span>} />
+                <Field
+                  label={t("transactions.detail.net")}
+                  value={<span className="tabular-nums">{money(tx.amountCents - tx.feeCents)}</span>}
+                />
               )}
-              <Field label={t("transactions.columns.method")} value={<span className="font-mono text-xs">{tx.paymentMethod ?? "—"}</span>} />
-              <Field label={t("transactions.detail.gatewayId")} value={<span className="font-mono text-xs break-all">{tx.gatewayTransactionId ?? "—"}</span>} />
-              <Field label={t("transactions.detail.identifier")} value={<span className="font-mono text-xs break-all">{tx.identifier}</span>} />
+              <Field
+                label={t("transactions.columns.method")}
+                value={<span className="font-mono text-xs">{tx.paymentMethod ?? "—"}</span>}
+              />
+              <Field
+                label={t("transactions.detail.gatewayId")}
+                value={<span className="font-mono text-xs break-all">{tx.gatewayTransactionId ?? "—"}</span>}
+              />
+              <Field
+                label={t("transactions.detail.identifier")}
+                value={<span className="font-mono text-xs break-all">{tx.identifier}</span>}
+              />
               <Field label={t("transactions.detail.kind")} value={<span className="font-mono text-xs">{tx.kind}</span>} />
               <Field
                 label={t("transactions.detail.origin")}
                 value={
                   <span className="flex flex-wrap gap-1.5">
-                    <Badge variant="secondary" title={tx.origin}>{t(`transactions.detail.origins.${tx.origin}`)}</Badge>
-                    {tx.submission && <Badge variant="outline" title={tx.submission}>{t(`charges.result.submissionStates.${tx.submission}`)}</Badge>}
+                    <Badge variant="secondary" title={tx.origin}>
+                      {t(`transactions.detail.origins.${tx.origin}`)}
+                    </Badge>
+                    {tx.submission && (
+                      <Badge variant="outline" title={tx.submission}>
+                        {t(`charges.result.submissionStates.${tx.submission}`)}
+                      </Badge>
+                    )}
                   </span>
                 }
               />
@@ -185,12 +226,28 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
               <Field label={t("transactions.detail.paidAt")} value={tx.paidAt ? format.dateTimeZoned(tx.paidAt) : "—"} />
               <Field
                 label={t("transactions.detail.lastWebhook")}
-                value={tx.lastWebhookAt ? <span className="inline-flex flex-wrap items-center gap-1.5"><StatusBadge operationKind={tx.kind} status={tx.lastWebhookStatus} /> {format.dateTime(tx.lastWebhookAt)}</span> : t("transactions.detail.never")}
+                value={
+                  tx.lastWebhookAt ? (
+                    <span className="inline-flex flex-wrap items-center gap-1.5">
+                      <StatusBadge operationKind={tx.kind} status={tx.lastWebhookStatus} /> {format.dateTime(tx.lastWebhookAt)}
+                    </span>
+                  ) : (
+                    t("transactions.detail.never")
+                  )
+                }
                 testId="last-webhook"
               />
               <Field
                 label={t("transactions.detail.lastLookup")}
-                value={tx.lastLookupAt ? <span className="inline-flex flex-wrap items-center gap-1.5"><StatusBadge operationKind={tx.kind} status={tx.lastLookupStatus} /> {format.dateTime(tx.lastLookupAt)}</span> : t("transactions.detail.never")}
+                value={
+                  tx.lastLookupAt ? (
+                    <span className="inline-flex flex-wrap items-center gap-1.5">
+                      <StatusBadge operationKind={tx.kind} status={tx.lastLookupStatus} /> {format.dateTime(tx.lastLookupAt)}
+                    </span>
+                  ) : (
+                    t("transactions.detail.never")
+                  )
+                }
                 testId="last-lookup"
               />
             </dl>
@@ -230,7 +287,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
           <CardContent>
             <ol className="relative space-y-4 border-l pl-5" data-testid="timeline">
               {timeline.map((item, index) => (
-                <li key={index} className="relative" title={item.codes ? t("status.gatewayCode", { code: item.codes }) : undefined} data-codes={item.codes}>
+                <li
+                  key={index}
+                  className="relative"
+                  title={item.codes ? t("status.gatewayCode", { code: item.codes }) : undefined}
+                  data-codes={item.codes}
+                >
                   <span className="absolute top-0.5 -left-[29px] flex size-6 items-center justify-center rounded-full border bg-background text-muted-foreground">
                     <TimelineIcon icon={item.icon} />
                   </span>

@@ -8,7 +8,8 @@ import { useI18n } from "@/lib/i18n/client";
 
 type Json = Record<string, unknown> | null;
 
-const obj = (value: unknown): Record<string, unknown> | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const obj = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 /** Pix, boleto and crypto data as the gateway returned them at creation (or in the latest record). */
@@ -34,15 +35,25 @@ export function PaymentData({ response, record }: { response: Json; record: Json
       {pixCode && (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <QrCode value={pixCode} size={168} />
-          <CopyField className="min-w-0 flex-1" label={t("transactions.detail.pixCode")} value={pixCode} copyLabel={copy} testId="pix-code" />
+          <CopyField
+            className="min-w-0 flex-1"
+            label={t("transactions.detail.pixCode")}
+            value={pixCode}
+            copyLabel={copy}
+            testId="pix-code"
+          />
         </div>
       )}
       {boleto && (
         <div className="space-y-3">
-          {str(boleto.digitableLine) && <CopyField label={t("transactions.detail.boletoLine")} value={str(boleto.digitableLine)!} copyLabel={copy} />}
+          {str(boleto.digitableLine) && (
+            <CopyField label={t("transactions.detail.boletoLine")} value={str(boleto.digitableLine)!} copyLabel={copy} />
+          )}
           {str(boleto.barcode) && (
             <div className="space-y-1.5">
-              <div className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("transactions.detail.boletoBarcode")}</div>
+              <div className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                {t("transactions.detail.boletoBarcode")}
+              </div>
               <ItfBarcode digits={str(boleto.barcode)!} className="h-14 w-full max-w-lg" title={str(boleto.barcode)!} />
             </div>
           )}
@@ -52,7 +63,9 @@ export function PaymentData({ response, record }: { response: Json; record: Json
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           {str(crypto.address) && <QrCode value={str(crypto.address)!} size={168} />}
           <div className="min-w-0 flex-1 space-y-3">
-            {str(crypto.address) && <CopyField label={t("transactions.detail.cryptoAddress")} value={str(crypto.address)!} copyLabel={copy} />}
+            {str(crypto.address) && (
+              <CopyField label={t("transactions.detail.cryptoAddress")} value={str(crypto.address)!} copyLabel={copy} />
+            )}
             <dl className="grid grid-cols-2 gap-3 text-sm">
               <div>
                 <dt className="text-xs text-muted-foreground">{t("transactions.detail.cryptoAmount")}</dt>
@@ -78,7 +91,12 @@ export function PaymentData({ response, record }: { response: Json; record: Json
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {links.map((link) => (
             <li key={link.href}>
-              <a href={link.href} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+              >
                 {link.label}
                 <ExternalLink className="size-3.5" aria-hidden />
               </a>

@@ -30,7 +30,11 @@ export function RefreshButton({ accountId, id, operationKind }: { accountId: str
       const outcome = result.data;
       if (outcome.ok) {
         setNotice(null);
-        toast.success(t("transactions.detail.refreshed", { status: outcome.status ? statusWords(machineKindForOperation(operationKind), outcome.status) : "—" }));
+        toast.success(
+          t("transactions.detail.refreshed", {
+            status: outcome.status ? statusWords(machineKindForOperation(operationKind), outcome.status) : "—",
+          }),
+        );
         router.refresh();
       } else if (outcome.reason === "too_soon") {
         setNotice(t("transactions.detail.refreshWait", { seconds: outcome.waitSeconds }));

@@ -29,15 +29,27 @@ const TONE: Record<UnconfirmedState, "warning" | "destructive" | "secondary"> = 
  * Payment notifications kept out of the ledger: about transactions this console did not create,
  * waiting for the gateway's lookup or contradicted by it. Each links to its inbox entry.
  */
-export default async function UnconfirmedNotificationsPage({ params, searchParams }: { params: Promise<{ account: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UnconfirmedNotificationsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ account: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await requireAccountPage("transactions.view", (await params).account);
   const { t, format } = await getI18n();
   const account = ctx.account;
   const raw = (await searchParams).state;
   const state = STATES.find((s) => s === (Array.isArray(raw) ? raw[0] : raw));
-  const [counts, rows] = await Promise.all([countUnconfirmedNotifications(account.id), listUnconfirmedNotifications(account.id, { limit: LIMIT, state })]);
+  const [counts, rows] = await Promise.all([
+    countUnconfirmedNotifications(account.id),
+    listUnconfirmedNotifications(account.id, { limit: LIMIT, state }),
+  ]);
   const inbox = can(ctx, "webhooks.view", account.id);
-  const tabs: { key: UnconfirmedState | null; count: number }[] = [{ key: null, count: counts.total }, ...STATES.map((key) => ({ key, count: counts[key] }))];
+  const tabs: { key: UnconfirmedState | null; count: number }[] = [
+    { key: null, count: counts.total },
+    ...STATES.map((key) => ({ key, count: counts[key] })),
+  ];
 
   return (
     <div className="space-y-5">
@@ -66,7 +78,11 @@ export default async function UnconfirmedNotificationsPage({ params, searchParam
         })}
       </nav>
       {rows.length === 0 ? (
-        <EmptyState icon={<ShieldCheck />} title={t("transactions.unconfirmed.empty")} description={t("transactions.unconfirmed.emptyHint")} />
+        <EmptyState
+          icon={<ShieldCheck />}
+          title={t("transactions.unconfirmed.empty")}
+          description={t("transactions.unconfirmed.emptyHint")}
+        />
       ) : (
         <Card className="gap-0 overflow-x-auto py-0">
           <Table data-testid="unconfirmed-table">
@@ -96,13 +112,17 @@ export default async function UnconfirmedNotificationsPage({ params, searchParam
                       )}
                     </TableCell>
                     <TableCell>
-                      <EventBadge event={{ event: row.event, known: row.event !== null && isKnownWebhookEvent(row.event), kind: "payment" }} />
+                      <EventBadge
+                        event={{ event: row.event, known: row.event !== null && isKnownWebhookEvent(row.event), kind: "payment" }}
+                      />
                     </TableCell>
                     <TableCell className="max-w-56">
                       <div className="truncate font-mono text-xs">{row.gatewayTransactionId ?? "—"}</div>
                       {row.identifier && <div className="truncate font-mono text-xs text-muted-foreground">{row.identifier}</div>}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
+                    </TableCell>
                     <TableCell>
                       <StatusBadge status={row.status} neutral />
                     </TableCell>
@@ -116,7 +136,9 @@ export default async function UnconfirmedNotificationsPage({ params, searchParam
                         </div>
                       )}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums text-muted-foreground">{t("transactions.unconfirmed.deliveries", { count: row.deliveries })}</TableCell>
+                    <TableCell className="text-right tabular-nums text-muted-foreground">
+                      {t("transactions.unconfirmed.deliveries", { count: row.deliveries })}
+                    </TableCell>
                   </TableRow>
                 );
               })}

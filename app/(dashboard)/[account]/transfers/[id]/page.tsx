@@ -32,7 +32,10 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
   const id = routeId((await params).id) ?? notFound();
   const ctx = await requireAccountPage("transfers.view", (await params).account);
   const transfer = await getTransfer(ctx.account.id, id);
-  const check = transfer && (transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING") ? await latestCheck("transfer", transfer.id) : null;
+  const check =
+    transfer && (transfer.submission === "UNKNOWN" || transfer.submission === "SUBMITTING")
+      ? await latestCheck("transfer", transfer.id)
+      : null;
   if (!transfer) notFound();
   const notifications = await listTransferNotifications(transfer.id);
   const { t, format } = await getI18n();

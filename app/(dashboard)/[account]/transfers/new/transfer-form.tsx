@@ -79,7 +79,9 @@ export function TransferForm({
   // `gatewaySaid`: the gateway's own text when the console explains the refusal in its words (tooltip only).
   const [refusal, setRefusal] = useState<{ title: string; detail?: string; gatewaySaid?: string } | null>(null);
 
-  const { resolver, events } = useDeferredResolver<TransferFormValues, TransferInput>(() => import("@/lib/transfers/schemas").then((m) => m.transferFormSchema));
+  const { resolver, events } = useDeferredResolver<TransferFormValues, TransferInput>(() =>
+    import("@/lib/transfers/schemas").then((m) => m.transferFormSchema),
+  );
   const form = useForm<TransferFormValues, unknown, TransferInput>({
     resolver,
     defaultValues: {
@@ -110,7 +112,12 @@ export function TransferForm({
     setSending(true);
     setPasswordError(null);
     setCodeError(null);
-    const result = await submitTransferAction({ accountId: account.id, transfer: form.getValues(), password, code: secondFactor ? code : undefined });
+    const result = await submitTransferAction({
+      accountId: account.id,
+      transfer: form.getValues(),
+      password,
+      code: secondFactor ? code : undefined,
+    });
     setSending(false);
     if (result.ok) {
       setPasswordOpen(false);
@@ -118,7 +125,10 @@ export function TransferForm({
       router.push(accountPath(account.id, `/transfers/${result.data.transferId}`));
       return;
     }
-    if (result.error === "transfers.errors.wrongPassword" || (result.error === "transfers.errors.tooManyAttempts" && result.fieldErrors?.password)) {
+    if (
+      result.error === "transfers.errors.wrongPassword" ||
+      (result.error === "transfers.errors.tooManyAttempts" && result.fieldErrors?.password)
+    ) {
       setPasswordError(t(result.error));
       return;
     }
@@ -134,7 +144,10 @@ export function TransferForm({
       setReview(null);
       applyActionResult(
         form,
-        { ...result, fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^transfer\./, ""), v])) },
+        {
+          ...result,
+          fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^transfer\./, ""), v])),
+        },
         t,
       );
       return;
@@ -171,7 +184,9 @@ export function TransferForm({
                 <span className="flex flex-wrap items-center gap-2" data-testid="review-account" data-account-id={account.id}>
                   {account.name} <ModeBadge mode={account.mode} />
                 </span>
-                <span className="block text-muted-foreground">{t(account.mode === "live" ? "transfers.liveMoney" : "transfers.testMoney")}</span>
+                <span className="block text-muted-foreground">
+                  {t(account.mode === "live" ? "transfers.liveMoney" : "transfers.testMoney")}
+                </span>
               </SummaryRow>
               <SummaryRow label={t("transfers.receiver")}>
                 {review.owner.name}
@@ -301,7 +316,14 @@ export function TransferForm({
             <CardTitle>{t("transfers.amount")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-5 md:grid-cols-2">
-            <TextField control={form.control} name="amount" label={t("transfers.amount")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+            <TextField
+              control={form.control}
+              name="amount"
+              label={t("transfers.amount")}
+              inputMode="numeric"
+              placeholder="0,00"
+              transform={maskMoney}
+            />
             <div className="space-y-2">
               <Label>{t("transfers.identifier")}</Label>
               <Input value={identifier} readOnly className="font-mono text-xs" aria-label={t("transfers.identifier")} />
@@ -324,7 +346,11 @@ export function TransferForm({
                           key={value}
                           className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary"
                         >
-                          <RadioGroupItem value={value} className="mt-0.5" aria-label={value === "yes" ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")} />
+                          <RadioGroupItem
+                            value={value}
+                            className="mt-0.5"
+                            aria-label={value === "yes" ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")}
+                          />
                           <span className="space-y-1">
                             <span className="block text-sm font-medium">
                               {value === "yes" ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")}
@@ -391,7 +417,12 @@ export function TransferForm({
               options={OWNER_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`transfers.documentTypes.${type}`) }))}
             />
             {documentType === "other" && (
-              <TextField control={form.control} name="ownerDocumentTypeOther" label={t("transfers.ownerDocumentTypeOther")} autoComplete="off" />
+              <TextField
+                control={form.control}
+                name="ownerDocumentTypeOther"
+                label={t("transfers.ownerDocumentTypeOther")}
+                autoComplete="off"
+              />
             )}
             <TextField
               key={`doc-${documentType}`}

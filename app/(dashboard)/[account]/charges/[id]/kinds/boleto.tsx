@@ -32,7 +32,15 @@ export function BoletoOutcome({ view }: { view: ChargeView }) {
         )}
       </CardHeader>
       <CardContent className="space-y-6">
-        {line && <CopyField label={t("charges.result.digitableLine")} value={onlyDigits(line)} display={formatDigitableLine(line)} copyLabel={t("charges.result.copyLine")} testId="digitable-line" />}
+        {line && (
+          <CopyField
+            label={t("charges.result.digitableLine")}
+            value={onlyDigits(line)}
+            display={formatDigitableLine(line)}
+            copyLabel={t("charges.result.copyLine")}
+            testId="digitable-line"
+          />
+        )}
         {barcodeDigits && barcodeDigits.length % 2 === 0 && (
           <div className="space-y-1.5">
             <div className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{t("charges.result.barcode")}</div>

@@ -26,7 +26,11 @@ export function CardChargeOutcome({ view }: { view: ChargeView }) {
           </div>
           <div className="text-3xl font-semibold tabular-nums">
             {amountLabel}
-            {installments > 1 && <span className="text-muted-foreground ml-2 text-base font-normal">{t("charges.result.installments", { n: installments })}</span>}
+            {installments > 1 && (
+              <span className="text-muted-foreground ml-2 text-base font-normal">
+                {t("charges.result.installments", { n: installments })}
+              </span>
+            )}
           </div>
           {reason && (
             <p className="text-sm" data-testid="decline-reason">
@@ -36,7 +40,13 @@ export function CardChargeOutcome({ view }: { view: ChargeView }) {
           )}
           <OrderLinks orderUrl={str(obj(response.order).url)} t={t} />
         </div>
-        <MaskedCard brand={str(card.brand)} bin={str(card.bin)} last4={str(card.last4)} owner={str(card.owner)} expiresAt={str(card.expiresAt)} />
+        <MaskedCard
+          brand={str(card.brand)}
+          bin={str(card.bin)}
+          last4={str(card.last4)}
+          owner={str(card.owner)}
+          expiresAt={str(card.expiresAt)}
+        />
       </CardContent>
     </Card>
   );

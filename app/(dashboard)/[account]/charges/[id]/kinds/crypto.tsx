@@ -27,7 +27,9 @@ export function CryptoInstructionsCard({ crypto, t }: { crypto: CryptoInstructio
       <CardContent className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
         <div className="flex flex-col items-center gap-3">
           <QrCode value={address} size={200} />
-          {crypto.expiresAt && <Countdown expiresAt={crypto.expiresAt} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />}
+          {crypto.expiresAt && (
+            <Countdown expiresAt={crypto.expiresAt} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />
+          )}
         </div>
         <div className="min-w-0 space-y-5">
           <div className="grid grid-cols-2 gap-4">
@@ -39,10 +41,17 @@ export function CryptoInstructionsCard({ crypto, t }: { crypto: CryptoInstructio
             </div>
             <div>
               <div className="text-muted-foreground text-xs">{t("charges.result.network")}</div>
-              <div className="text-lg font-medium" data-testid="crypto-network">{crypto.network ?? "—"}</div>
+              <div className="text-lg font-medium" data-testid="crypto-network">
+                {crypto.network ?? "—"}
+              </div>
             </div>
           </div>
-          <CopyField label={t("charges.result.cryptoAddress")} value={address} copyLabel={t("charges.result.copyAddress")} testId="crypto-address" />
+          <CopyField
+            label={t("charges.result.cryptoAddress")}
+            value={address}
+            copyLabel={t("charges.result.copyAddress")}
+            testId="crypto-address"
+          />
           <OrderLinks orderUrl={crypto.orderUrl} t={t} />
         </div>
       </CardContent>

@@ -7,5 +7,9 @@ export function PixDepositOutcome({ view }: { view: ChargeView }) {
   const settled = settledOneOff(view);
   if (settled) return settled;
   const pix = paymentInstructions(view.row.kind, view.row.response, view.row.gatewayRecord);
-  return pix?.method === "pix" ? <PixInstructionsCard view={view} row={view.row} pix={pix} amountLabel={view.amountLabel} /> : <RawFallback view={view} />;
+  return pix?.method === "pix" ? (
+    <PixInstructionsCard view={view} row={view.row} pix={pix} amountLabel={view.amountLabel} />
+  ) : (
+    <RawFallback view={view} />
+  );
 }

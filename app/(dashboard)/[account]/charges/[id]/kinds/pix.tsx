@@ -13,11 +13,25 @@ export function PixChargeOutcome({ view }: { view: ChargeView }) {
   // What the customer needs to pay: from the creation answer, else (that answer was lost and a
   // lookup settled the charge) from the latest lookup record.
   const pix = paymentInstructions(view.row.kind, view.row.response, view.row.gatewayRecord);
-  return pix?.method === "pix" ? <PixInstructionsCard view={view} row={view.row} pix={pix} amountLabel={view.amountLabel} /> : <RawFallback view={view} />;
+  return pix?.method === "pix" ? (
+    <PixInstructionsCard view={view} row={view.row} pix={pix} amountLabel={view.amountLabel} />
+  ) : (
+    <RawFallback view={view} />
+  );
 }
 
 /** Pay by Pix: shared by the charge, the deposit and a Pix subscription's first charge. */
-export function PixInstructionsCard({ view, row, pix, amountLabel }: { view: ChargeView; row: LedgerRow; pix: PixInstructions; amountLabel: string }) {
+export function PixInstructionsCard({
+  view,
+  row,
+  pix,
+  amountLabel,
+}: {
+  view: ChargeView;
+  row: LedgerRow;
+  pix: PixInstructions;
+  amountLabel: string;
+}) {
   const { t } = view;
   const { code, expiresAt } = pix;
   return (
@@ -30,14 +44,22 @@ export function PixInstructionsCard({ view, row, pix, amountLabel }: { view: Cha
       <CardContent className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
         <div className="flex flex-col items-center gap-3">
           <QrCode value={code} fileName={`pix-${row.identifier}.png`} downloadLabel={t("charges.result.downloadPng")} />
-          {expiresAt && <Countdown expiresAt={expiresAt} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />}
+          {expiresAt && (
+            <Countdown expiresAt={expiresAt} label={t("charges.result.expiresIn")} expiredLabel={t("charges.result.expired")} />
+          )}
         </div>
         <div className="min-w-0 space-y-5">
           <div>
             <div className="text-muted-foreground text-xs">{t("charges.result.amount")}</div>
             <div className="text-3xl font-semibold tabular-nums">{amountLabel}</div>
           </div>
-          <CopyField label={t("charges.result.copyPaste")} value={code} copyLabel={t("charges.result.copyCode")} copiedMessage={t("charges.result.codeCopied")} testId="pix-code" />
+          <CopyField
+            label={t("charges.result.copyPaste")}
+            value={code}
+            copyLabel={t("charges.result.copyCode")}
+            copiedMessage={t("charges.result.codeCopied")}
+            testId="pix-code"
+          />
           <ShareLinks
             text={t("charges.result.shareText", { amount: amountLabel, code })}
             subject={t("charges.result.shareSubject", { amount: amountLabel })}

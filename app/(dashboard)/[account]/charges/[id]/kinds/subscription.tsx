@@ -19,7 +19,10 @@ function recurrenceText(recurrence: Json, t: Translate): string {
     type && ["DAYS", "WEEKS", "MONTHS", "YEARS"].includes(type) && typeof n === "number"
       ? t(`charges.result.every.${type}`, { n })
       : t("charges.result.every.other", { n: String(n ?? ""), unit: type ?? "" });
-  const first = typeof recurrence.firstChargeIn === "number" && recurrence.firstChargeIn > 0 ? t("charges.result.firstAfter", { n: recurrence.firstChargeIn }) : t("charges.result.firstNow");
+  const first =
+    typeof recurrence.firstChargeIn === "number" && recurrence.firstChargeIn > 0
+      ? t("charges.result.firstAfter", { n: recurrence.firstChargeIn })
+      : t("charges.result.firstNow");
   return `${every} · ${first}`;
 }
 
@@ -53,7 +56,12 @@ export function SubscriptionOutcome({ view }: { view: ChargeView }) {
     recorded.push([
       t("charges.result.firstCharge"),
       charge ? (
-        <Link key="f" href={accountPath(charge.accountId, `/transactions/${charge.id}`)} className="text-primary font-mono hover:underline" data-testid="first-charge-id">
+        <Link
+          key="f"
+          href={accountPath(charge.accountId, `/transactions/${charge.id}`)}
+          className="text-primary font-mono hover:underline"
+          data-testid="first-charge-id"
+        >
           {first.transactionId}
         </Link>
       ) : (
@@ -66,7 +74,13 @@ export function SubscriptionOutcome({ view }: { view: ChargeView }) {
   return (
     <div className="space-y-6" data-testid="subscription-result" data-first-charge={state ?? "none"}>
       {state === "paid" && charge ? (
-        <PaidOutcome view={view} row={charge} amountLabel={chargeAmount} title={t("charges.result.subscriptionPaidTitle")} hint={t("charges.result.subscriptionPaidHint")} />
+        <PaidOutcome
+          view={view}
+          row={charge}
+          amountLabel={chargeAmount}
+          title={t("charges.result.subscriptionPaidTitle")}
+          hint={t("charges.result.subscriptionPaidHint")}
+        />
       ) : closed && charge && state ? (
         <ClosedOutcome view={view} row={charge} state={state} amountLabel={chargeAmount} />
       ) : firstPix?.method === "pix" ? (

@@ -57,7 +57,13 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
   const { t, format } = useI18n();
   const router = useRouter();
   const definition = CHARGE_FORMS[kind];
-  const { form, onSubmit, pending: submitting, noAnswer, events } = useActionForm({
+  const {
+    form,
+    onSubmit,
+    pending: submitting,
+    noAnswer,
+    events,
+  } = useActionForm({
     schema: definition.schema,
     defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
     mode: "onTouched",
@@ -138,7 +144,13 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
 
   return (
     <Form {...form}>
-      <form {...events} onSubmit={(event) => (blocked ? event.preventDefault() : onSubmit(event))} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]" data-testid="charge-form">
+      <form
+        {...events}
+        onSubmit={(event) => (blocked ? event.preventDefault() : onSubmit(event))}
+        noValidate
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]"
+        data-testid="charge-form"
+      >
         <div className="min-w-0 space-y-6">
           <Section title={t("charges.sections.basics")}>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -167,14 +179,19 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
                         <RefreshCw /> <span className="hidden sm:inline">{t("charges.newIdentifier")}</span>
                       </Button>
                     </div>
-                    <p className="text-muted-foreground text-xs">
-                      {t(definition.identifierHint)}
-                    </p>
+                    <p className="text-muted-foreground text-xs">{t(definition.identifierHint)}</p>
                     <FormMessage />
                   </FormItem>
                 )}
               />
-              <TextField control={form.control} name="amount" label={t("charges.fields.amount")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+              <TextField
+                control={form.control}
+                name="amount"
+                label={t("charges.fields.amount")}
+                inputMode="numeric"
+                placeholder="0,00"
+                transform={maskMoney}
+              />
               {kind === "card" && (
                 <SelectField
                   control={form.control}
@@ -208,7 +225,12 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
               <AlertDescription className="space-y-2">
                 <p>{t("charges.noAnswer.body", { identifier: form.getValues("identifier") })}</p>
                 <p>{t("charges.noAnswer.retry")}</p>
-                <a className="font-medium underline underline-offset-4" href={`${accountPath(accountId, "/transactions")}?q=${encodeURIComponent(form.getValues("identifier"))}`} target="_blank" rel="noopener">
+                <a
+                  className="font-medium underline underline-offset-4"
+                  href={`${accountPath(accountId, "/transactions")}?q=${encodeURIComponent(form.getValues("identifier"))}`}
+                  target="_blank"
+                  rel="noopener"
+                >
                   {t("charges.noAnswer.look")}
                 </a>
               </AlertDescription>
@@ -247,7 +269,15 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
   );
 }
 
-function SummaryCard({ control, kind, format }: { control: Control<ChargeFormValues>; kind: ChargeFormKind; format: ReturnType<typeof useI18n>["format"] }) {
+function SummaryCard({
+  control,
+  kind,
+  format,
+}: {
+  control: Control<ChargeFormValues>;
+  kind: ChargeFormKind;
+  format: ReturnType<typeof useI18n>["format"];
+}) {
   const { t } = useI18n();
   const [amount, products, shippingFee, extraFee, discount, installments] = useWatch({
     control,
@@ -272,7 +302,11 @@ function SummaryCard({ control, kind, format }: { control: Control<ChargeFormVal
       {expected !== null && (
         <CardContent>
           {mismatch ? (
-            <div className="border-warning/35 bg-warning/8 flex gap-2 rounded-md border p-2 text-xs" role="status" data-testid="total-mismatch">
+            <div
+              className="border-warning/35 bg-warning/8 flex gap-2 rounded-md border p-2 text-xs"
+              role="status"
+              data-testid="total-mismatch"
+            >
               <AlertTriangle className="text-warning mt-0.5 size-3.5 shrink-0" />
               <span>{t("charges.totalMismatch", { expected: format.money(expected / 100), amount: format.money(amountValue ?? 0) })}</span>
             </div>

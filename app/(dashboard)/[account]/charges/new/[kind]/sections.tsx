@@ -18,7 +18,17 @@ import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
 
 type SectionProps = { control: Control<ChargeFormValues> };
 
-export function Section({ title, description, children, action }: { title: string; description?: ReactNode; children: ReactNode; action?: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-4">
@@ -40,14 +50,58 @@ export function CardSection({ control, requestIp }: SectionProps & { requestIp: 
   return (
     <Section
       title={t("charges.sections.card")}
-      action={brand ? <Badge variant="secondary" data-testid="card-brand">{t("charges.brandDetected", { brand: brand.toUpperCase() })}</Badge> : null}
+      action={
+        brand ? (
+          <Badge variant="secondary" data-testid="card-brand">
+            {t("charges.brandDetected", { brand: brand.toUpperCase() })}
+          </Badge>
+        ) : null
+      }
     >
       <div className="grid gap-4 sm:grid-cols-6">
-        <TextField control={control} name="card.number" label={t("charges.fields.cardNumber")} inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" transform={maskCardNumberInput} className="sm:col-span-3" />
-        <TextField control={control} name="card.expiresAt" label={t("charges.fields.cardExpiry")} placeholder="2030-12" autoComplete="off" className="sm:col-span-2" />
-        <TextField control={control} name="card.cvv" label={t("charges.fields.cvv")} inputMode="numeric" autoComplete="off" maxLength={4} transform={(v) => v.replace(/\D/g, "")} className="sm:col-span-1" />
-        <TextField control={control} name="card.owner" label={t("charges.fields.cardOwner")} autoComplete="off" transform={(v) => v.toUpperCase()} className="sm:col-span-4" />
-        <TextField control={control} name="card.statementDescriptor" label={t("charges.fields.statementDescriptor")} maxLength={22} className="sm:col-span-2" />
+        <TextField
+          control={control}
+          name="card.number"
+          label={t("charges.fields.cardNumber")}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0000 0000 0000 0000"
+          transform={maskCardNumberInput}
+          className="sm:col-span-3"
+        />
+        <TextField
+          control={control}
+          name="card.expiresAt"
+          label={t("charges.fields.cardExpiry")}
+          placeholder="2030-12"
+          autoComplete="off"
+          className="sm:col-span-2"
+        />
+        <TextField
+          control={control}
+          name="card.cvv"
+          label={t("charges.fields.cvv")}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          transform={(v) => v.replace(/\D/g, "")}
+          className="sm:col-span-1"
+        />
+        <TextField
+          control={control}
+          name="card.owner"
+          label={t("charges.fields.cardOwner")}
+          autoComplete="off"
+          transform={(v) => v.toUpperCase()}
+          className="sm:col-span-4"
+        />
+        <TextField
+          control={control}
+          name="card.statementDescriptor"
+          label={t("charges.fields.statementDescriptor")}
+          maxLength={22}
+          className="sm:col-span-2"
+        />
         <TextField
           control={control}
           name="clientIp"
@@ -103,7 +157,14 @@ function RowsEditor({
           {rows.map((row, index) => (
             <div key={row.id} className={`grid items-start gap-3 ${rowClassName}`} data-testid={`${rowTestId}-${index}`}>
               {renderRow(index)}
-              <Button type="button" variant="ghost" size="icon" className="sm:mt-6" aria-label={t("charges.remove")} onClick={() => onRemove(index)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="sm:mt-6"
+                aria-label={t("charges.remove")}
+                onClick={() => onRemove(index)}
+              >
                 <Trash2 />
               </Button>
             </div>
@@ -132,8 +193,21 @@ export function ProductsSection({ control, physical }: SectionProps & { physical
         <>
           <TextField control={control} name={`products.${index}.id`} label={t("charges.fields.productId")} />
           <TextField control={control} name={`products.${index}.name`} label={t("charges.fields.productName")} />
-          <TextField control={control} name={`products.${index}.quantity`} label={t("charges.fields.quantity")} inputMode="numeric" transform={(v) => v.replace(/\D/g, "")} />
-          <TextField control={control} name={`products.${index}.price`} label={t("charges.fields.unitPrice")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+          <TextField
+            control={control}
+            name={`products.${index}.quantity`}
+            label={t("charges.fields.quantity")}
+            inputMode="numeric"
+            transform={(v) => v.replace(/\D/g, "")}
+          />
+          <TextField
+            control={control}
+            name={`products.${index}.price`}
+            label={t("charges.fields.unitPrice")}
+            inputMode="numeric"
+            placeholder="0,00"
+            transform={maskMoney}
+          />
           {physical ? (
             <FormField
               control={control}
@@ -172,10 +246,27 @@ export function SplitsSection({ control }: SectionProps) {
       renderRow={(index) => (
         <>
           <TextField control={control} name={`splits.${index}.producerId`} label={t("charges.fields.producerId")} />
-          <TextField control={control} name={`splits.${index}.amount`} label={t("charges.fields.splitAmount")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+          <TextField
+            control={control}
+            name={`splits.${index}.amount`}
+            label={t("charges.fields.splitAmount")}
+            inputMode="numeric"
+            placeholder="0,00"
+            transform={maskMoney}
+          />
         </>
       )}
-      footer={<FormField control={control} name="splits" render={() => <FormItem><FormMessage /></FormItem>} />}
+      footer={
+        <FormField
+          control={control}
+          name="splits"
+          render={() => (
+            <FormItem>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      }
     />
   );
 }
@@ -210,9 +301,20 @@ export function SubscriptionSections({ control }: SectionProps) {
     const periodicity = Number(recurrence?.periodicity);
     const firstChargeIn = Number(recurrence?.firstChargeIn || 0);
     const type = recurrence?.periodicityType;
-    if (!PERIODICITY_TYPES.includes(type) || !Number.isInteger(periodicity) || periodicity < 1 || !Number.isInteger(firstChargeIn) || firstChargeIn < 0) return [];
+    if (
+      !PERIODICITY_TYPES.includes(type) ||
+      !Number.isInteger(periodicity) ||
+      periodicity < 1 ||
+      !Number.isInteger(firstChargeIn) ||
+      firstChargeIn < 0
+    )
+      return [];
     const today = new Date();
-    return nextChargeDates({ year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() }, { periodicityType: type, periodicity, firstChargeIn }, 4).map(toIsoDate);
+    return nextChargeDates(
+      { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() },
+      { periodicityType: type, periodicity, firstChargeIn },
+      4,
+    ).map(toIsoDate);
   }, [recurrence]);
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   return (
@@ -221,19 +323,38 @@ export function SubscriptionSections({ control }: SectionProps) {
         <div className="grid gap-4 sm:grid-cols-[140px_minmax(0,1fr)_160px]">
           <TextField control={control} name="product.id" label={t("charges.fields.subscriptionProductId")} />
           <TextField control={control} name="product.name" label={t("charges.fields.subscriptionProductName")} />
-          <TextField control={control} name="product.price" label={t("charges.fields.subscriptionProductPrice")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+          <TextField
+            control={control}
+            name="product.price"
+            label={t("charges.fields.subscriptionProductPrice")}
+            inputMode="numeric"
+            placeholder="0,00"
+            transform={maskMoney}
+          />
         </div>
       </Section>
       <Section title={t("charges.sections.recurrence")}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField control={control} name="subscription.periodicity" label={t("charges.fields.periodicity")} inputMode="numeric" transform={(v) => v.replace(/\D/g, "")} />
+          <TextField
+            control={control}
+            name="subscription.periodicity"
+            label={t("charges.fields.periodicity")}
+            inputMode="numeric"
+            transform={(v) => v.replace(/\D/g, "")}
+          />
           <SelectField
             control={control}
             name="subscription.periodicityType"
             label={t("charges.fields.periodicityType")}
             options={PERIODICITY_TYPES.map((value) => ({ value, label: t(`charges.periodicity.${value}`) }))}
           />
-          <TextField control={control} name="subscription.firstChargeIn" label={t("charges.fields.firstChargeIn")} inputMode="numeric" transform={(v) => v.replace(/\D/g, "")} />
+          <TextField
+            control={control}
+            name="subscription.firstChargeIn"
+            label={t("charges.fields.firstChargeIn")}
+            inputMode="numeric"
+            transform={(v) => v.replace(/\D/g, "")}
+          />
         </div>
         {preview.length > 0 && (
           <div className="bg-muted/40 mt-4 rounded-lg border p-3" data-testid="recurrence-preview">
@@ -260,8 +381,21 @@ export function ClientSection({ control }: SectionProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField control={control} name="client.name" label={t("charges.fields.name")} autoComplete="off" className="sm:col-span-2" />
         <TextField control={control} name="client.email" label={t("charges.fields.email")} type="email" autoComplete="off" />
-        <TextField control={control} name="client.phone" label={t("charges.fields.phone")} inputMode="tel" placeholder="(11) 99999-9999" transform={maskPhone} />
-        <TextField control={control} name="client.document" label={t("charges.fields.document")} placeholder="000.000.000-00" transform={maskCpfCnpj} />
+        <TextField
+          control={control}
+          name="client.phone"
+          label={t("charges.fields.phone")}
+          inputMode="tel"
+          placeholder="(11) 99999-9999"
+          transform={maskPhone}
+        />
+        <TextField
+          control={control}
+          name="client.document"
+          label={t("charges.fields.document")}
+          placeholder="000.000.000-00"
+          transform={maskCpfCnpj}
+        />
       </div>
     </Section>
   );
@@ -272,9 +406,31 @@ export function AddressSection({ control }: SectionProps) {
   return (
     <Section title={t("charges.sections.address")}>
       <div className="grid gap-4 sm:grid-cols-6">
-        <TextField control={control} name="address.country" label={t("charges.fields.country")} maxLength={2} className="sm:col-span-1" transform={(v) => v.toUpperCase()} />
-        <TextField control={control} name="address.zipCode" label={t("charges.fields.zipCode")} inputMode="numeric" placeholder="00000-000" transform={maskCep} className="sm:col-span-2" />
-        <TextField control={control} name="address.state" label={t("charges.fields.state")} maxLength={2} className="sm:col-span-1" transform={(v) => v.toUpperCase()} />
+        <TextField
+          control={control}
+          name="address.country"
+          label={t("charges.fields.country")}
+          maxLength={2}
+          className="sm:col-span-1"
+          transform={(v) => v.toUpperCase()}
+        />
+        <TextField
+          control={control}
+          name="address.zipCode"
+          label={t("charges.fields.zipCode")}
+          inputMode="numeric"
+          placeholder="00000-000"
+          transform={maskCep}
+          className="sm:col-span-2"
+        />
+        <TextField
+          control={control}
+          name="address.state"
+          label={t("charges.fields.state")}
+          maxLength={2}
+          className="sm:col-span-1"
+          transform={(v) => v.toUpperCase()}
+        />
         <TextField control={control} name="address.city" label={t("charges.fields.city")} className="sm:col-span-2" />
         <TextField control={control} name="address.street" label={t("charges.fields.street")} className="sm:col-span-4" />
         <TextField control={control} name="address.number" label={t("charges.fields.number")} className="sm:col-span-2" />
@@ -290,18 +446,44 @@ export function CryptoSection({ control, kind }: SectionProps & { kind: ChargeFo
   return (
     <Section title={t("charges.sections.crypto")}>
       <div className="grid gap-4 sm:grid-cols-3">
-        {kind === "crypto" && <TextField control={control} name="currency" label={t("charges.fields.currency")} list="charges-fiat" transform={(v) => v.toUpperCase()} />}
-        <TextField control={control} name="cryptoCurrency" label={t("charges.fields.cryptoCurrency")} list="charges-crypto" transform={(v) => v.toUpperCase()} />
-        <TextField control={control} name="network" label={t("charges.fields.network")} list="charges-network" transform={(v) => v.toUpperCase()} />
+        {kind === "crypto" && (
+          <TextField
+            control={control}
+            name="currency"
+            label={t("charges.fields.currency")}
+            list="charges-fiat"
+            transform={(v) => v.toUpperCase()}
+          />
+        )}
+        <TextField
+          control={control}
+          name="cryptoCurrency"
+          label={t("charges.fields.cryptoCurrency")}
+          list="charges-crypto"
+          transform={(v) => v.toUpperCase()}
+        />
+        <TextField
+          control={control}
+          name="network"
+          label={t("charges.fields.network")}
+          list="charges-network"
+          transform={(v) => v.toUpperCase()}
+        />
       </div>
       <datalist id="charges-fiat">
-        {["BRL", "USD"].map((v) => <option key={v} value={v} />)}
+        {["BRL", "USD"].map((v) => (
+          <option key={v} value={v} />
+        ))}
       </datalist>
       <datalist id="charges-crypto">
-        {["USDT", "USDC", "BTC", "ETH"].map((v) => <option key={v} value={v} />)}
+        {["USDT", "USDC", "BTC", "ETH"].map((v) => (
+          <option key={v} value={v} />
+        ))}
       </datalist>
       <datalist id="charges-network">
-        {["ETHEREUM", "POLYGON", "BSC", "TRON", "SOLANA", "BITCOIN"].map((v) => <option key={v} value={v} />)}
+        {["ETHEREUM", "POLYGON", "BSC", "TRON", "SOLANA", "BITCOIN"].map((v) => (
+          <option key={v} value={v} />
+        ))}
       </datalist>
     </Section>
   );
@@ -312,9 +494,30 @@ export function FeesSection({ control }: SectionProps) {
   return (
     <Section title={t("charges.sections.fees")}>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField control={control} name="shippingFee" label={t("charges.fields.shippingFee")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
-        <TextField control={control} name="extraFee" label={t("charges.fields.extraFee")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
-        <TextField control={control} name="discount" label={t("charges.fields.discount")} inputMode="numeric" placeholder="0,00" transform={maskMoney} />
+        <TextField
+          control={control}
+          name="shippingFee"
+          label={t("charges.fields.shippingFee")}
+          inputMode="numeric"
+          placeholder="0,00"
+          transform={maskMoney}
+        />
+        <TextField
+          control={control}
+          name="extraFee"
+          label={t("charges.fields.extraFee")}
+          inputMode="numeric"
+          placeholder="0,00"
+          transform={maskMoney}
+        />
+        <TextField
+          control={control}
+          name="discount"
+          label={t("charges.fields.discount")}
+          inputMode="numeric"
+          placeholder="0,00"
+          transform={maskMoney}
+        />
       </div>
     </Section>
   );
