@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit + integration tests (PGlite, and Postgres when
+// `npm test`: lint, formatting (Prettier's check), typecheck, unit + integration tests (PGlite, and Postgres when
 // TEST_DATABASE_URL is set), a production build, the crash-safety scenarios on that build (Postgres,
 // TEST_DATABASE_URL), then the Playwright suite on Debian's Chromium.
 import { spawnSync } from "node:child_process";
@@ -9,6 +9,7 @@ import { findChromium } from "./chromium.mjs";
 
 const steps = [
   ["lint", "npx", ["eslint", ".", "--max-warnings", "0"]],
+  ["formatting", "npx", ["prettier", "--check", "."]],
   ["typecheck", "npx", ["tsc", "--noEmit", "-p", "."]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npx", ["next", "build"]],
