@@ -479,10 +479,12 @@ async function scenarioPixInFlight(world: World, s: Scenario): Promise<void> {
   const recordHasCode = Boolean(code && settled!.record?.includes(code));
   s.print(`Pix copy-and-paste code in the console's record (its gateway lookup): ${recordHasCode ? "yes" : "no"}`);
   s.check(recordHasCode, "the console's record of the charge does not carry the Pix copy-and-paste code");
-  const page = await fetch(`${world.a.base}/charges/${settled!.id}`, { headers: { cookie }, redirect: "manual" });
+  const page = await fetch(`${world.a.base}/${world.accountId}/charges/${settled!.id}`, { headers: { cookie }, redirect: "manual" });
   const html = await page.text();
   const pageHasCode = Boolean(code && html.includes(code));
-  s.print(`charge page GET /charges/${settled!.id}: ${page.status}, Pix code on the page: ${pageHasCode ? "yes" : "no"}`);
+  s.print(
+    `charge page GET /${world.accountId}/charges/${settled!.id}: ${page.status}, Pix code on the page: ${pageHasCode ? "yes" : "no"}`,
+  );
   s.check(
     pageHasCode,
     "the charge page does not show the Pix copy-and-paste code of a charge the reconciler settled (the code is in its record)",
