@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { can, requirePage, type AccessContext, type AccessibleAccount } from "./session";
 import type { Permission } from "./permissions";
 import { accountPath } from "@/lib/accounts/paths";
-import { routeId } from "@/lib/http/search-params";
+import { routeId, type RawSearchParams } from "@/lib/http/search-params";
 
 /** The context of an account page or action: the account is the one its URL or input named, checked against the user's access. */
 export type AccountContext = AccessContext & { account: AccessibleAccount };
@@ -18,14 +18,18 @@ export async function requireAccountPage(permission: Permission, accountParam: s
   return { ...ctx, account };
 }
 
-type SearchParams = Record<string, string | string[] | undefined>;
+/** The accounts that allow `permission`, the remembered one first. */
+function allowedAccounts(ctx: AccessContext, permission: Permission): AccessibleAccount[] {
+  const allowed = ctx.accounts.filter((a) => can(ctx, permission, a.id));
+  return [...allowed.filter((a) => a.id === ctx.account?.id), ...allowed.filter((a) => a.id !== ctx.account?.id)];
+}
 
 /** Old, account-less addresses (bookmarks, the sidebar) open the same page of the account the user is working on. */
-export async function redirectToAccountPage(permission: Permission, path: string, searchParams: SearchParams = {}): Promise<never> {
+export async function redirectToAccountPage(permission: Permission, path: string, searchParams: RawSearchParams = {}): Promise<never> {
   const ctx = await requirePage();
   if (ctx.accounts.length === 0) redirect("/accounts");
   // The remembered account when it allows the page, else the first that does.
-  const account = [ctx.account, ...ctx.accounts].find((a) => a && can(ctx, permission, a.id));
+  const [account] = allowedAccounts(ctx, permission);
   if (!account) redirect("/forbidden");
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams)) {
@@ -47,9 +51,7 @@ export async function redirectToOwningAccount(
   owns: (accountId: string) => Promise<boolean>,
 ): Promise<never> {
   const ctx = await requirePage();
-  const allowed = ctx.accounts.filter((a) => can(ctx, permission, a.id));
-  const ordered = [...allowed.filter((a) => a.id === ctx.account?.id), ...allowed.filter((a) => a.id !== ctx.account?.id)];
-  for (const account of ordered) {
+  for (const account of allowedAccounts(ctx, permission)) {
     if (await owns(account.id)) redirect(accountPath(account.id, path));
   }
   notFound();

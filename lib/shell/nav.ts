@@ -1,6 +1,6 @@
 import "server-only";
 import { can, type AccessContext } from "@/lib/auth/session";
-import { isGlobalPermission, type Permission } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 import type { NavItem } from "./nav-items";
 import type { MessageKey } from "@/lib/i18n/messages/keys";
 import type { Translate } from "@/lib/i18n/translate";
@@ -25,11 +25,6 @@ const NAV: NavEntry[] = [
   { href: "/admin/audit", labelKey: "audit.nav", icon: "scroll", section: "admin", permission: "audit.view" },
 ];
 
-/** A page that spans accounts (the activity feed, the account list) opens for a role that may use it on any of them. */
-function canAnywhere(ctx: AccessContext, permission: Permission): boolean {
-  return isGlobalPermission(permission) ? can(ctx, permission) : ctx.accounts.some((a) => can(ctx, permission, a.id));
-}
-
 /**
  * Labels are translated here: the sections name areas whose messages a page may not send to the browser.
  * An account's pages list the accounts whose role may open them; the menu links them under the account shown.
@@ -45,7 +40,7 @@ export function navFor(ctx: AccessContext, t: Translate): NavItem[] {
     ];
   }
   return NAV.flatMap(({ href, labelKey, icon, section, permission, account }) => {
-    if (!account) return canAnywhere(ctx, permission) ? [{ href, label: t(labelKey), icon, section }] : [];
+    if (!account) return can(ctx, permission) ? [{ href, label: t(labelKey), icon, section }] : [];
     const accountIds = ctx.accounts.filter((a) => can(ctx, permission, a.id)).map((a) => a.id);
     return accountIds.length > 0 ? [{ href, label: t(labelKey), icon, section, accountIds }] : [];
   });

@@ -138,7 +138,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
             <StatusBadge operationKind={tx.kind} status={tx.status} empty={t("transactions.noStatus")} />
             {tx.pendingStatus && (
               <Badge variant="warning" data-testid="pending-confirmation">
-                {t("charges.result.confirming", { status: (await getStatusLabel())(machineKindForOperation(tx.kind), tx.pendingStatus) })}
+                {t("charges.result.confirming", { status: txStatus(tx.pendingStatus) })}
               </Badge>
             )}
           </span>

@@ -4,13 +4,13 @@ import { BoletoOutcome } from "./boleto";
 import { CardChargeOutcome } from "./card";
 import { CryptoChargeOutcome } from "./crypto";
 import { PixChargeOutcome } from "./pix";
-import { PixDepositOutcome } from "./pix-deposit";
 import { SubscriptionOutcome } from "./subscription";
 
 /** What each kind the console creates shows once the gateway accepted it. */
 export const OUTCOME_OF_KIND: Record<Exclude<OperationKind, "external">, KindOutcome> = {
   pix_charge: PixChargeOutcome,
-  pix_deposit: PixDepositOutcome,
+  // A deposit pays like a Pix charge; its card is titled as a deposit.
+  pix_deposit: PixChargeOutcome,
   boleto_charge: BoletoOutcome,
   crypto_charge: CryptoChargeOutcome,
   card_charge: CardChargeOutcome,
