@@ -1,10 +1,8 @@
 import "server-only";
 import { isGatewayError } from "@/lib/gateway";
-import { submit } from "@/lib/submissions/engine";
+import { submit, type SubmissionActor } from "@/lib/submissions/engine";
 import type { CheckoutLinkInput } from "./schemas";
 import { checkoutLinkSubmissions } from "./submission";
-
-type Actor = { id: string; email: string };
 
 /** Why the gateway did not create the link; the action turns it into a message. */
 export type CheckoutLinkRefusalReason = "forbidden" | "keysRejected" | "gatewayRefused" | "outcomeUnknown" | "gatewayUnavailable";
@@ -25,7 +23,7 @@ export class CheckoutLinkRefusedError extends Error {
  */
 export async function createCheckoutLink(params: {
   accountId: string;
-  actor: Actor;
+  actor: SubmissionActor;
   ip: string | null;
   input: CheckoutLinkInput;
 }): Promise<{ id: string; checkoutUrl: string }> {
@@ -37,6 +35,8 @@ export async function createCheckoutLink(params: {
   if (result.outcome === "created" && row.checkoutUrl) return { id: row.id, checkoutUrl: row.checkoutUrl };
   if (!isGatewayError(error)) throw error;
   const message = error.gatewayMessage ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
+  // An answer the console could not read (a 4xx with a proxy's page, say) refuses nothing: the engine kept the link UNKNOWN.
+  if (result.outcome === "unknown") throw new CheckoutLinkRefusedError("outcomeUnknown", message);
   switch (error.kind) {
     case "forbidden":
       throw new CheckoutLinkRefusedError("forbidden", message);
@@ -47,6 +47,6 @@ export async function createCheckoutLink(params: {
     case "conflict":
       throw new CheckoutLinkRefusedError("gatewayRefused", message);
     default:
-      throw new CheckoutLinkRefusedError(error.outcomeUnknown ? "outcomeUnknown" : "gatewayUnavailable", message);
+      throw new CheckoutLinkRefusedError("gatewayUnavailable", message);
   }
 }
