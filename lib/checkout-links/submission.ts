@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { checkoutLinks } from "@/lib/db/schema";
 import type { CheckoutRequest, CheckoutResponse } from "@/lib/gateway/schemas/checkout";
-import { submissionErrorInfo, type SubmissionActor, type SubmissionDefinition } from "@/lib/submissions/engine";
+import { failureSet, submissionErrorInfo, type SubmissionActor, type SubmissionDefinition } from "@/lib/submissions/engine";
 import type { CheckoutLinkInput } from "./schemas";
 
 export type CheckoutLinkRow = typeof checkoutLinks.$inferSelect;
@@ -48,7 +48,7 @@ export const checkoutLinkSubmissions: SubmissionDefinition<CheckoutLinkSubmissio
   },
   send: (gateway, { input }) => gateway.createCheckout(input),
   created: (row, response) => update(row.id, { submission: "SUBMITTED", checkoutUrl: response.checkoutUrl, error: null }),
-  failed: (row, outcome, error) => update(row.id, { submission: outcome === "unknown" ? "UNKNOWN" : "REJECTED", error }),
+  failed: (row, outcome, error) => update(row.id, failureSet(outcome, error)),
   audit({ input: { input }, row, outcome, error }) {
     const target = input.product.externalId;
     if (outcome === "created") {

@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { toCents } from "@/lib/br/money";
 import { databaseCapabilities } from "@/lib/db/capabilities";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
 import type { FeedEvent } from "@/lib/feed/types";
 import type { TransactionRecord } from "@/lib/gateway";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
-import { emitAfterCommit, notifyFeed, toFeedEvent, type Tx } from "@/lib/feed/signal";
+import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
 import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/webhooks/payload";
 import { parseGatewayTime } from "@/lib/gateway/time";
 
@@ -20,7 +20,7 @@ type EventRow = typeof webhookEvents.$inferSelect;
  * (id, and identifier when the notification names one), its status the notified one or a state
  * the status machine lets it move to (a paid notice, the gateway now saying refunded).
  */
-export function recordAgrees(event: Pick<EventRow, "gatewayTransactionId" | "identifier" | "status">, record: TransactionRecord): boolean {
+function recordAgrees(event: Pick<EventRow, "gatewayTransactionId" | "identifier" | "status">, record: TransactionRecord): boolean {
   if (record.id !== event.gatewayTransactionId) return false;
   if (event.identifier && record.clientIdentifier && event.identifier !== record.clientIdentifier) return false;
   const notified = stateOf(transactionMachine, event.status);

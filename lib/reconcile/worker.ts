@@ -1,7 +1,4 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { ledgerTransactions } from "@/lib/db/schema";
 import { checkoutLinkSubmissions } from "@/lib/checkout-links/submission";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
@@ -16,16 +13,13 @@ import {
   retryCheckLater,
   type GatewayCheck,
 } from "@/lib/submissions/checks";
-import { reconcileCheck, submissionErrorInfo } from "@/lib/submissions/engine";
-import { applyLookup, transactionSubmissions } from "@/lib/submissions/transactions";
+import { lookupErrorInfo, reconcileCheck } from "@/lib/submissions/engine";
+import { applyLookup, CONFIRM_MISSES, missesOf, transactionSubmissions } from "@/lib/submissions/transactions";
 import { transferSubmissions } from "@/lib/transfers/submission";
 import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "./notifications";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("reconcile");
-
-/** A notification naming a transaction the gateway does not know is contradicted after this many misses. */
-const CONFIRM_MISSES = 3;
 
 /**
  * Notifications about a transaction the ledger does not have: the gateway's lookup by id decides.
@@ -39,8 +33,7 @@ async function processNotificationCheck(check: GatewayCheck): Promise<void> {
   try {
     record = await (await gatewayForAccount(check.accountId)).findTransaction({ id: gatewayTransactionId });
   } catch (error) {
-    const { kind, status, message } = submissionErrorInfo(error);
-    const info = { kind, status, message };
+    const info = lookupErrorInfo(error);
     if (Date.now() - check.createdAt.getTime() >= giveUpMs) {
       await finishCheck(check.id, "needs_person", "lookup_failed", info);
       await giveUpUnconfirmedNotifications(check.accountId, gatewayTransactionId, check.attempts);
@@ -50,17 +43,13 @@ async function processNotificationCheck(check: GatewayCheck): Promise<void> {
     await retryCheckLater(check.id, Math.max(retryAfterMs ?? 0, delayAfter(check.attempts)), "lookup_failed", info);
     return;
   }
-  const misses = check.lastOutcome === "not_found_yet" ? check.attempts - 1 : 0;
-  if (!record && misses + 1 < CONFIRM_MISSES) {
+  if (!record && missesOf(check) + 1 < CONFIRM_MISSES) {
     await retryCheckLater(check.id, delayAfter(check.attempts), "not_found_yet");
     return;
   }
   const settled = await settleUnconfirmedNotifications(check.accountId, gatewayTransactionId, record);
-  if (settled.outcome === "attached" && record && settled.ledgerId) {
-    const db = await getDb();
-    const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, settled.ledgerId));
-    if (row) await applyLookup(row, record);
-  }
+  // A row gone in the meantime is left alone (applyLookup reads it under lock).
+  if (settled.outcome === "attached" && record && settled.ledgerId) await applyLookup({ id: settled.ledgerId }, record);
   // "absent": the gateway does not know the transaction; "contradicted": it does, and says otherwise.
   await finishCheck(check.id, "done", settled.outcome === "contradicted" && !record ? "absent" : settled.outcome);
 }

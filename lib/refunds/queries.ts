@@ -78,8 +78,3 @@ export function listRefunds(accountId: string): Promise<RefundRequestDto[]> {
 export function listRefundsForTransaction(accountId: string, gatewayTransactionId: string): Promise<RefundRequestDto[]> {
   return select(accountId, { gatewayTransactionId });
 }
-
-export async function getRefund(accountId: string, id: string): Promise<RefundRequestDto | null> {
-  const [row] = await select(accountId, { id }, 1);
-  return row ?? null;
-}

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { refundRequests } from "@/lib/db/schema";
 import { isGatewayError, type GatewayError } from "@/lib/gateway";
 import { gatewayForAccount } from "@/lib/gateway/connection";
+import { GATEWAY_INVALID_ARGUMENT } from "@/lib/gateway/schemas/common";
 import { submit, type SubmissionActor } from "@/lib/submissions/engine";
 import { RefundRefusedError } from "./errors";
 import type { RefundRequestInput } from "./schemas";
@@ -12,7 +13,7 @@ import { refundSubmissions } from "./submission";
 
 function refusalFor(error: GatewayError): RefundRefusedError {
   const message = error.gatewayMessage;
-  if (error.kind === "conflict" && error.errorCode === "GATEWAY_INVALID_ARGUMENT") return new RefundRefusedError("duplicate");
+  if (error.kind === "conflict" && error.errorCode === GATEWAY_INVALID_ARGUMENT) return new RefundRefusedError("duplicate");
   switch (error.kind) {
     case "conflict":
       return new RefundRefusedError("gatewayRefused", message);

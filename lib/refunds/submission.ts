@@ -8,7 +8,7 @@ import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import type { RefundRecord } from "@/lib/gateway/schemas/refunds";
 import { parseGatewayTime } from "@/lib/gateway/time";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
-import { gatewayTimeoutMs, submissionErrorInfo, type SubmissionActor, type SubmissionDefinition } from "@/lib/submissions/engine";
+import { failureSet, inFlightForMs, submissionErrorInfo, type SubmissionActor, type SubmissionDefinition } from "@/lib/submissions/engine";
 import type { RefundRequestInput } from "./schemas";
 
 export type RefundRow = typeof refundRequests.$inferSelect;
@@ -96,7 +96,7 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
         and(
           eq(refundRequests.accountId, accountId),
           eq(refundRequests.identifier, input.transactionId),
-          inArray(refundRequests.submission, ["REJECTED"]),
+          eq(refundRequests.submission, "REJECTED"),
         ),
       )
       .returning();
@@ -125,7 +125,7 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
       response: record,
       error: null,
     }),
-  failed: (row, outcome, error) => update(row.id, { submission: outcome === "unknown" ? "UNKNOWN" : "REJECTED", error }),
+  failed: (row, outcome, error) => update(row.id, failureSet(outcome, error)),
   audit({ input: { input }, row, outcome, error }) {
     if (outcome === "created") {
       return {
@@ -151,7 +151,7 @@ export const refundSubmissions: SubmissionDefinition<RefundSubmission, RefundRow
     const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, check.targetId));
     if (!row || (row.submission !== "UNKNOWN" && row.submission !== "SUBMITTING"))
       return { state: "done", outcome: "settled", row: row ?? null, changed: false };
-    const inFlightFor = check.createdAt.getTime() + gatewayTimeoutMs() + 5_000 - Date.now();
+    const inFlightFor = inFlightForMs(check.createdAt);
     if (row.submission === "SUBMITTING" && inFlightFor > 0) return { state: "in_flight", retryAfterMs: inFlightFor };
     let record: TransactionRecord | null;
     try {

@@ -74,7 +74,7 @@ export async function enqueueChecks(inputs: CheckRequest[], db?: Executor): Prom
  */
 export const NOTIFICATION_TARGET = "notification" as const satisfies CheckTarget;
 
-export function notificationTargetId(accountId: string, gatewayTransactionId: string): string {
+function notificationTargetId(accountId: string, gatewayTransactionId: string): string {
   return `${accountId}:${gatewayTransactionId}`;
 }
 

@@ -30,6 +30,11 @@ export function gatewayTimeoutMs(): number {
   return Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000);
 }
 
+/** How much longer a request sent at `sentAt` may still be on its way (> 0: it may). */
+export function inFlightForMs(sentAt: Date): number {
+  return sentAt.getTime() + gatewayTimeoutMs() + 5_000 - Date.now();
+}
+
 export type SubmissionActor = { id: string; email: string };
 
 /** What a refused or unanswered request is recorded with (no secrets: the gateway's own words at most). */
@@ -43,12 +48,28 @@ export function submissionErrorInfo(error: unknown): SubmissionErrorInfo {
   return { kind: "internal" };
 }
 
+/** What a failed lookup is recorded with: `submissionErrorInfo` without the gateway's error code. */
+export function lookupErrorInfo(error: unknown): Omit<SubmissionErrorInfo, "errorCode"> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { errorCode, ...info } = submissionErrorInfo(error);
+  return info;
+}
+
+/** The row's fields for a refusal (REJECTED) or a lost answer (UNKNOWN): every kind's `failed` records them. */
+export function failureSet(
+  outcome: Exclude<SubmissionOutcome, "created">,
+  error: SubmissionErrorInfo,
+): { submission: "UNKNOWN" | "REJECTED"; error: SubmissionErrorInfo } {
+  return { submission: outcome === "unknown" ? "UNKNOWN" : "REJECTED", error };
+}
+
 /** Only a clear refusal proves nothing was created; anything else may have left the building. */
-export function classifyFailure(error: unknown): Exclude<SubmissionOutcome, "created"> {
+function classifyFailure(error: unknown): Exclude<SubmissionOutcome, "created"> {
   return isGatewayError(error) && !error.outcomeUnknown ? "rejected" : "unknown";
 }
 
-export type Claim<Row> = { claimed: true; row: Row } | { claimed: false; row: Row };
+/** `checkOpened`: the claim already opened the row's check (in its own transaction), so `submit` does not. */
+export type Claim<Row> = { claimed: true; row: Row; checkOpened?: true } | { claimed: false; row: Row };
 
 export type AuditEntry = { action: string; target: string | null; details?: Record<string, unknown> };
 
@@ -109,13 +130,15 @@ export async function submit<Input extends { accountId: string }, Row extends { 
   const claimed = claim.row;
 
   // Should this process die before the answer is recorded, the reconciler still settles the row.
-  await enqueueCheck({
-    accountId: input.accountId,
-    target: definition.target,
-    targetId: claimed.id,
-    reason: "unknown",
-    delayMs: gatewayTimeoutMs() + 15_000,
-  });
+  if (!claim.checkOpened) {
+    await enqueueCheck({
+      accountId: input.accountId,
+      target: definition.target,
+      targetId: claimed.id,
+      reason: "unknown",
+      delayMs: gatewayTimeoutMs() + 15_000,
+    });
+  }
 
   const { row, outcome, failure } = await sendAndRecord(definition, input, claimed);
   const entry = definition.audit({ input, row, claimed, outcome, error: failure });

@@ -10,8 +10,16 @@ import { isGatewayError, type GatewayClient, type TransactionRecord } from "@/li
 import { parseGatewayTime } from "@/lib/gateway/time";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { machineForOperation, stateOf } from "@/lib/status/machine";
-import { closeOpenCheck, latestCheck, reconcileConfig } from "./checks";
-import { gatewayTimeoutMs, submit, type SubmissionActor, type SubmissionDefinition, type SubmissionErrorInfo } from "./engine";
+import { closeOpenCheck, latestCheck, reconcileConfig, type GatewayCheck } from "./checks";
+import {
+  failureSet,
+  inFlightForMs,
+  lookupErrorInfo,
+  submit,
+  type SubmissionActor,
+  type SubmissionDefinition,
+  type SubmissionErrorInfo,
+} from "./engine";
 
 /**
  * The transactions kind of submission: charges, deposits and subscriptions, recorded in
@@ -159,17 +167,15 @@ export type RunOperationResult = {
   replayed: boolean;
 };
 
-type ErrorInfo = { kind: string; status?: number; message?: string };
-
-function lookupErrorInfo(error: unknown): ErrorInfo {
-  if (isGatewayError(error)) return { kind: error.kind, status: error.status, message: error.gatewayMessage };
-  return { kind: "internal" };
-}
-
 /** Subscriptions are not transactions: a lookup miss proves nothing about them. */
 const LOOKUP_PROVES_ABSENCE = new Set(["pix_charge", "card_charge", "boleto_charge", "crypto_charge", "pix_deposit"]);
 /** A notification naming a transaction the gateway does not know is contradicted after this many misses. */
-const CONFIRM_MISSES = 3;
+export const CONFIRM_MISSES = 3;
+
+/** The lookup misses in a row a check has seen so far (its last attempt's included). */
+export function missesOf(check: Pick<GatewayCheck, "lastOutcome" | "attempts">): number {
+  return check.lastOutcome === "not_found_yet" ? check.attempts - 1 : 0;
+}
 
 /**
  * The definition of the transactions kind. The request and how its answer is read come with each
@@ -202,7 +208,7 @@ export function transactionSubmissions<R = unknown>(): SubmissionDefinition<RunO
         error: null,
       });
     },
-    failed: (row, outcome, error) => update(row.id, { submission: outcome === "unknown" ? "UNKNOWN" : "REJECTED", error }),
+    failed: (row, outcome, error) => update(row.id, failureSet(outcome, error)),
     audit: ({ input, row, claimed }) => ({
       action: `operation.${input.kind}`,
       target: row.id,
@@ -216,8 +222,7 @@ export function transactionSubmissions<R = unknown>(): SubmissionDefinition<RunO
       },
     }),
     async lookup(check) {
-      const misses = check.lastOutcome === "not_found_yet" ? check.attempts - 1 : 0;
-      const result = await settleLedgerRow(check.accountId, check.targetId, check.createdAt, misses);
+      const result = await settleLedgerRow(check.accountId, check.targetId, check.createdAt, missesOf(check));
       switch (result.outcome) {
         case "settled":
         case "found":
@@ -334,7 +339,7 @@ export type SettleOutcome =
  * TRANSACTION_CREATED made a crashed submission look in flight again and cost its first check a
  * whole step of the schedule). An in-flight answer carries `retryAfterMs`: when the wait ends.
  */
-export async function settleLedgerRow(
+async function settleLedgerRow(
   accountId: string,
   ledgerId: string,
   sentAt: Date,
@@ -349,7 +354,7 @@ export async function settleLedgerRow(
   if (!row) return { outcome: "settled", row: null };
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
   if (!unsettled && !row.pendingStatus && !options.refreshSettled) return { outcome: "settled", row };
-  const inFlightFor = sentAt.getTime() + gatewayTimeoutMs() + 5_000 - Date.now();
+  const inFlightFor = inFlightForMs(sentAt);
   if (row.submission === "SUBMITTING" && inFlightFor > 0) return { outcome: "in_flight", row, retryAfterMs: inFlightFor };
 
   let record: TransactionRecord | null;
@@ -390,12 +395,16 @@ export async function settleLedgerRow(
   return { outcome: "not_found_yet", row };
 }
 
-/** Records what the gateway's lookup says, through the status machine, and settles parked notifications. */
-export async function applyLookup(row: LedgerRow, record: TransactionRecord): Promise<LedgerRow> {
+/**
+ * Records what the gateway's lookup says, through the status machine, and settles parked
+ * notifications. The row is read (and locked) here: null when it no longer exists.
+ */
+export async function applyLookup(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
   const db = await getDb();
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id)).for("update");
+    if (!current) return null;
     const change = ledgerStatusChange(current, {
       status: record.status,
       source: "lookup",
@@ -419,6 +428,7 @@ export async function applyLookup(row: LedgerRow, record: TransactionRecord): Pr
       .returning();
     return next;
   });
+  if (!updated) return null;
   return (await settleConfirmations(updated, record)) ?? updated;
 }
 

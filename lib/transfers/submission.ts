@@ -5,11 +5,16 @@ import { fromCents, toCents } from "@/lib/br";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db/client";
 import { transfers } from "@/lib/db/schema";
-import { isGatewayError } from "@/lib/gateway";
 import type { TransferRequest, TransferResponse } from "@/lib/gateway/schemas/transfers";
 import { decide, transferMachine } from "@/lib/status/machine";
 import { enqueueCheck } from "@/lib/submissions/checks";
-import { gatewayTimeoutMs, type SubmissionActor, type SubmissionDefinition } from "@/lib/submissions/engine";
+import {
+  failureSet,
+  gatewayTimeoutMs,
+  submissionErrorInfo,
+  type SubmissionActor,
+  type SubmissionDefinition,
+} from "@/lib/submissions/engine";
 import { getTransferSettings, transferredTodayCents } from "./queries";
 import { callbackKeyHash } from "./callback-key";
 import type { TransferInput } from "./schemas";
@@ -125,7 +130,7 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
       });
       throw new DailyLimitError(fromCents(limit), fromCents(used));
     }
-    return claimed.kind === "claimed" ? { claimed: true, row: claimed.row } : { claimed: false, row: claimed.row };
+    return claimed.kind === "claimed" ? { claimed: true, row: claimed.row, checkOpened: true } : { claimed: false, row: claimed.row };
   },
   send: (gateway, submission) => gateway.createTransfer(requestOf(submission)),
   async created(row, response) {
@@ -162,7 +167,7 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
       return settled;
     });
   },
-  failed: (row, outcome, error) => update(row.id, { submission: outcome === "unknown" ? "UNKNOWN" : "REJECTED", error }),
+  failed: (row, outcome, error) => update(row.id, failureSet(outcome, error)),
   audit({ input: { input }, row, outcome, error }) {
     const details = {
       transferId: row.id,
@@ -178,15 +183,11 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
         details: { ...details, withdrawId: row.withdrawId, status: row.withdraw?.status },
       };
     }
+    const info = submissionErrorInfo(error);
     return {
       action: outcome === "rejected" ? "transfer.rejected" : "transfer.outcome_unknown",
       target: input.identifier,
-      details: {
-        ...details,
-        errorKind: row.error?.kind ?? "internal",
-        status: isGatewayError(error) ? error.status : undefined,
-        errorCode: isGatewayError(error) ? error.errorCode : undefined,
-      },
+      details: { ...details, errorKind: row.error?.kind ?? "internal", status: info.status, errorCode: info.errorCode },
     };
   },
   async lookup(check) {
