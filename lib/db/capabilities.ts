@@ -17,6 +17,8 @@ export type DatabaseCapabilities = {
   emitsLocally: boolean;
   /** Writers that may run at once (the embedded database has a single connection). */
   concurrentWriters: (wanted: number) => number;
+  /** The planner may pick a bitmap scan for an ordered, limited read, and `enable_bitmapscan` turns that off (tuneApplierQuery). */
+  plansBitmapScans: boolean;
 };
 
 const POSTGRES: DatabaseCapabilities = {
@@ -24,12 +26,14 @@ const POSTGRES: DatabaseCapabilities = {
   notifiesOtherProcesses: true,
   emitsLocally: false,
   concurrentWriters: (wanted) => wanted,
+  plansBitmapScans: true,
 };
 const EMBEDDED: DatabaseCapabilities = {
   sharedByProcesses: false,
   notifiesOtherProcesses: false,
   emitsLocally: true,
   concurrentWriters: () => 1,
+  plansBitmapScans: false,
 };
 
 /** Without an await, for a handle already open (lib/db/client.ts rawDatabase()). */
@@ -46,6 +50,6 @@ export async function databaseCapabilities(): Promise<DatabaseCapabilities> {
  * Postgres's planner picks on a young table) visited every entry of already applied rows on
  * every batch; the embedded database plans it well and has no such setting to spare.
  */
-export async function tuneApplierQuery(tx: Pick<Database, "execute">): Promise<void> {
-  if ((await getDbDriver()) === "postgres") await tx.execute(sql`set local enable_bitmapscan = off`);
+export async function tuneApplierQuery(tx: Pick<Database, "execute">, database: DatabaseCapabilities): Promise<void> {
+  if (database.plansBitmapScans) await tx.execute(sql`set local enable_bitmapscan = off`);
 }

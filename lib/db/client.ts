@@ -17,6 +17,8 @@ interface RowsResultHKT extends PgQueryResultHKT {
 }
 
 export type Database = PgDatabase<RowsResultHKT, typeof schema>;
+/** The transaction `Database.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * One SQL statement with positional parameters, straight to the driver: rows as it returns them.
@@ -25,15 +27,13 @@ export type Database = PgDatabase<RowsResultHKT, typeof schema>;
 export type RawQuery = <T>(text: string, params: unknown[], name?: string) => Promise<T[]>;
 
 type Unlisten = () => Promise<void>;
-/** LISTEN inside the embedded database (its notifications never leave this process); Postgres has its own connection for that (lib/feed/bus.ts). */
-type EmbeddedListen = (channel: string, listener: () => void) => Promise<Unlisten>;
 
 type Handle = {
   db: Database;
   close: () => Promise<void>;
   driver: "pglite" | "postgres";
   query: RawQuery;
-  listen?: EmbeddedListen;
+  /** Set for the embedded database only; LISTEN inside it (its notifications never leave this process). */
   embedded?: PGlite;
 };
 
@@ -73,8 +73,7 @@ async function openPglite(dir: string): Promise<Handle> {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const query: RawQuery = async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows;
-  const listen: EmbeddedListen = (channel, listener) => client.listen(channel, () => listener());
-  return { db, close: () => client.close(), driver: "pglite", query, listen, embedded: client };
+  return { db, close: () => client.close(), driver: "pglite", query, embedded: client };
 }
 
 export function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Handle> {
@@ -122,7 +121,7 @@ export async function getDb(): Promise<Database> {
 /** Subscribes to NOTIFY on the embedded database; null on Postgres, where lib/feed/bus.ts listens on a connection of its own. */
 export async function listenEmbedded(channel: string, listener: () => void): Promise<Unlisten | null> {
   const opened = await handle();
-  return opened.listen ? opened.listen(channel, listener) : null;
+  return opened.embedded ? opened.embedded.listen(channel, () => listener()) : null;
 }
 
 /** The embedded database's own client (for a consistent copy of its directory); null on Postgres. */

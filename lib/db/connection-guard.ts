@@ -1,4 +1,4 @@
-// No `server-only`: the sandbox's pool uses it too.
+// No `server-only` (nothing here holds a secret); its user is lib/db/client.ts. The sandbox keeps a copy of its own in sandbox/db/client.ts.
 import type { Pool, PoolClient } from "pg";
 import { createLogger } from "../log";
 
@@ -13,7 +13,8 @@ import { createLogger } from "../log";
  * connection, and every such loss would keep one of the pool's slots until the pool ran dry.
  * The caller's statement fails as it would anyway; its own later release does nothing.
  */
-export function guardConnections(pool: Pool, log = createLogger("db")): void {
+export function guardConnections(pool: Pool): void {
+  const log = createLogger("db");
   const checkedOut = new Set<PoolClient>();
   pool.on("acquire", (client) => checkedOut.add(client));
   pool.on("release", (_error, client) => checkedOut.delete(client));

@@ -1,13 +1,12 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import type { webhookEvents } from "@/lib/db/schema";
 import { isKnownWebhookEvent, WEBHOOK_EVENTS } from "@/lib/gateway/schemas/webhooks";
 import type { DatabaseCapabilities } from "@/lib/db/capabilities";
 import { emitLocally, FEED_CHANNEL } from "./bus";
 import type { FeedEvent } from "./types";
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type FeedFields = Pick<
   typeof webhookEvents.$inferSelect,
   | "id"

@@ -2,7 +2,8 @@ import "server-only";
 
 import type { z } from "zod";
 import { GatewayError, kindForStatus, parseRetryAfter, type GatewayIssue } from "./errors";
-import { consoleLogger, redact, redactingLogger, type GatewayLogger } from "./log";
+import { redact } from "@/lib/log/redact";
+import { consoleLogger, redactingLogger, type GatewayLogger } from "./log";
 import { ENDPOINTS, transactionQuerySchema, type ProducerRecord, type TransactionQuery, type TransactionRecord } from "./schemas";
 
 type PostEndpointName = {

@@ -17,5 +17,6 @@ export {
   type GatewayErrorKind,
   type GatewayIssue,
 } from "./errors";
-export { consoleLogger, redact, redactingLogger, type GatewayLogger, type LogLevel } from "./log";
+export { consoleLogger, redactingLogger, type GatewayLogger, type LogLevel } from "./log";
+export { redact } from "@/lib/log/redact";
 export * from "./schemas";

@@ -6,8 +6,6 @@
  */
 import { redact, type RedactOptions } from "../log/redact";
 
-export { luhnValid, maskCardNumber, redact, type RedactOptions } from "../log/redact";
-
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface GatewayLogger {

@@ -9,7 +9,7 @@ function header(source: HeaderSource, name: string): string | null {
   return Array.isArray(value) ? value.join(",") : (value ?? null);
 }
 
-export function normaliseIp(ip: string): string {
+function normaliseIp(ip: string): string {
   const trimmed = ip.trim();
   return trimmed.startsWith("::ffff:") && trimmed.includes(".") ? trimmed.slice(7) : trimmed;
 }

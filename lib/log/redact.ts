@@ -58,7 +58,7 @@ export function maskCardNumber(raw: string): string {
   return head + "*".repeat(digits.length - head.length - 4) + last4;
 }
 
-export function lastFour(value: string): string {
+function lastFour(value: string): string {
   return value.length <= 4 ? "*".repeat(value.length) : `****${value.slice(-4)}`;
 }
 

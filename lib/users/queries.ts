@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { gatewayAccounts, memberships, users, type Role } from "@/lib/db/schema";
 import { writeAudit } from "@/lib/audit/log";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
@@ -96,8 +96,6 @@ export async function createUser(
 
 /** Demoting or deactivating the only active administrator would lock everyone out of administration. */
 export class LastAdminError extends Error {}
-
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
 
 /** Inside the transaction that changes `userId`: refuses when it is the last active admin (rows locked, so two demotions cannot race). */
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {

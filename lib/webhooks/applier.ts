@@ -1,12 +1,12 @@
 import "server-only";
 import { asc, getTableColumns, sql } from "drizzle-orm";
 import { databaseCapabilities, tuneApplierQuery } from "@/lib/db/capabilities";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
 import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
-import { feedEventJsonSql, type Tx } from "@/lib/feed/signal";
+import { feedEventJsonSql } from "@/lib/feed/signal";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { enqueueChecks, openNotificationChecks } from "@/lib/submissions/checks";
 import { isRecord, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
@@ -16,6 +16,8 @@ import { createLogger } from "@/lib/log";
 const log = createLogger("webhooks");
 
 type LedgerRow = typeof ledgerTransactions.$inferSelect;
+/** What the marking statement returns where the database notifies every process itself. */
+type AppliedCounts = { applied: number; confirming: number };
 
 const APPLY_BATCH = 256;
 /** The wait before a round of the applier: short when events come one by one, long under a burst. */
@@ -46,13 +48,13 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     // The pending index is in this order: reading it in order stops after `limit` rows and learns
     // to skip entries of rows already applied. A bitmap scan (what the planner picks on a young
     // table) visited every one of them on every batch, slower as a burst went on.
-    await tuneApplierQuery(tx);
-    const events = rowsOf<PendingEvent>(
-      await tx.execute(sql`
+    await tuneApplierQuery(tx, database);
+    const events = (
+      await tx.execute<PendingEvent>(sql`
         select id, account_id, first_received_at, last_received_at, payload, transfer_id, deliveries, ledger_outcome from webhook_events
         where apply_state = 'pending' order by first_received_at, feed_seq
-        limit ${limit} for update skip locked`),
-    );
+        limit ${limit} for update skip locked`)
+    ).rows;
     if (events.length === 0) return { applied: 0, confirming: false, signals: [] };
 
     // Transfer notifications were authenticated by the receiver against their transfer.
@@ -122,17 +124,17 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
         select ${feedEventJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
       )`;
     if (database.notifiesOtherProcesses) {
-      const [counts] = rowsOf<{ applied: number; confirming: number }>(
-        await tx.execute(sql`${marked}, sent as (select pg_notify(${FEED_CHANNEL}, signal) from signals)
+      const [counts] = (
+        await tx.execute<AppliedCounts>(sql`${marked}, sent as (select pg_notify(${FEED_CHANNEL}, signal) from signals)
           select count(*)::int as applied, (count(*) filter (where confirmation = 'confirming'))::int as confirming,
             (select count(*) from sent) as sent
-          from signals`),
-      );
+          from signals`)
+      ).rows;
       return { applied: counts.applied, confirming: counts.confirming > 0, signals: [] };
     }
-    const rows = rowsOf<{ signal: string; confirmation: string | null }>(
-      await tx.execute(sql`${marked} select signal, confirmation from signals`),
-    );
+    const rows = (
+      await tx.execute<{ signal: string; confirmation: string | null }>(sql`${marked} select signal, confirmation from signals`)
+    ).rows;
     return {
       applied: rows.length,
       confirming: rows.some((row) => row.confirmation === "confirming"),
@@ -143,8 +145,6 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
   if (outcome.confirming) kickBackgroundWork();
   return outcome.applied;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 type LedgerState = {
   row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] };

@@ -34,10 +34,6 @@ function tokenCache(): Map<string, TokenEntry> {
   return (g[tokenCacheKey] ??= new Map());
 }
 
-export function forgetWebhookTokens(): void {
-  tokenCache().clear();
-}
-
 /** A fresh cache entry, without an await (the receiver's hot path). */
 function cachedToken(accountId: string): TokenEntry | null {
   const cached = tokenCache().get(accountId);

@@ -64,8 +64,16 @@ export function reportedAt(transaction: Record<string, unknown>): Date | null {
   return latest;
 }
 
-function sha256(text: string): string {
+/** Hex SHA-256 of the text's UTF-8 bytes. */
+export function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** A shallow copy of the payload without its top-level `token`. */
+export function withoutToken(payload: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...payload };
+  delete rest.token;
+  return rest;
 }
 
 /**
@@ -82,9 +90,7 @@ export function paymentDedupeKey(event: string, transaction: Record<string, unkn
 }
 
 export function rawDedupeKey(kind: string, payload: Record<string, unknown>): string {
-  const rest = { ...payload };
-  delete rest.token;
-  return `${kind.slice(0, 1)}1:${sha256(canonicalJson(rest))}`;
+  return `${kind.slice(0, 1)}1:${sha256(canonicalJson(withoutToken(payload)))}`;
 }
 
 /** The first `max` UTF-16 units, one fewer rather than half a surrogate pair (jsonb refuses a lone half). */

@@ -1,29 +1,23 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { transferNotifications, transfers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { decide, transferMachine } from "@/lib/status/machine";
 import { closeOpenCheck } from "@/lib/submissions/checks";
 import { callbackKeyHash } from "@/lib/transfers/callback-key";
 import { parseGatewayTime } from "@/lib/gateway/time";
-import type { Tx } from "@/lib/feed/signal";
-import { canonicalJson, tokensEqual } from "./payload";
+import { canonicalJson, isRecord, sha256, tokensEqual, withoutToken } from "./payload";
 
-export type TransferAuthentication =
+type TransferAuthentication =
   { outcome: "authentic"; transferId: string } | { outcome: "bad_token" | "unknown_transfer"; transferId?: string };
 
-export type TransferNotificationOutcome = {
+type TransferNotificationOutcome = {
   outcome: "applied" | "bad_token" | "unknown_transfer";
   transferId?: string;
   /** Whether the reported status became the transfer's status (false: out of order, or a final status holds). */
   statusApplied?: boolean;
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Transfer notifications carry a `withdraw` object (payment webhooks carry `transaction`). */
 export function isTransferNotification(payload: unknown): boolean {
@@ -31,12 +25,6 @@ export function isTransferNotification(payload: unknown): boolean {
   if (isRecord(payload.withdraw)) return true;
   const event = payload.event;
   return typeof event === "string" && (event.startsWith("WITHDRAW_") || event.startsWith("TRANSFER_"));
-}
-
-function withoutToken(payload: Record<string, unknown>): Record<string, unknown> {
-  const rest = { ...payload };
-  delete rest.token;
-  return rest;
 }
 
 function stringOrNull(value: unknown): string | null {
@@ -117,7 +105,7 @@ export async function applyTransferNotificationIn(
   const withdraw = isRecord(payload.withdraw) ? payload.withdraw : {};
   const withdrawId = stringOrNull(withdraw.id);
   const stored = withoutToken(payload);
-  const fingerprint = createHash("sha256").update(canonicalJson(stored)).digest("hex");
+  const fingerprint = sha256(canonicalJson(stored));
   const event = stringOrNull(payload.event);
   const reportedStatus = stringOrNull(withdraw.status);
   const reportedAt = parseGatewayTime(withdraw.updatedAt) ?? parseGatewayTime(withdraw.createdAt);

@@ -228,9 +228,6 @@ export async function stopConsole(instance: ConsoleInstance, timeoutMs = 15_000)
   if (instance.start.child.exitCode === null) instance.start.child.kill("SIGKILL");
 }
 
-// The signed-in session and the live feed stream: scripts/served-session.ts.
-export { cookieHeader, openFeedStream, signIn } from "../served-session";
-
 // ── Webhook deliveries ──────────────────────────────────────────────────────────────────────
 
 /** A TRANSACTION_CREATED (PENDING): it moves no money, so it is applied at once (no gateway lookup). */

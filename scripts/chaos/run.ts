@@ -28,7 +28,6 @@ import path from "node:path";
 import process from "node:process";
 import {
   alive,
-  cookieHeader,
   createDatabase,
   createdNotification,
   deliver,
@@ -37,12 +36,10 @@ import {
   launch,
   lookupProxy,
   ok,
-  openFeedStream,
   percentile,
   query,
   root,
   sandboxCall,
-  signIn,
   sleep,
   startConsole,
   stopConsole,
@@ -51,6 +48,7 @@ import {
   type Delivery,
   type LookupProxy,
 } from "./harness";
+import { cookieHeader, openFeedStream, signIn } from "../served-session";
 
 const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -215,11 +213,10 @@ async function settleAcknowledged(world: World, run: string, acked: Delivery[], 
 function tally(results: Delivery[]) {
   const acked = results.filter(ok);
   const errors = new Map<string, number>();
-  for (const d of results.filter((r) => !ok(r)))
-    errors.set(
-      d.status ? String(d.status) : (d.error ?? "no answer"),
-      (errors.get(d.status ? String(d.status) : (d.error ?? "no answer")) ?? 0) + 1,
-    );
+  for (const d of results.filter((r) => !ok(r))) {
+    const key = d.status ? String(d.status) : (d.error ?? "no answer");
+    errors.set(key, (errors.get(key) ?? 0) + 1);
+  }
   return { acked, other: [...errors].map(([k, v]) => `${k} ×${v}`).join(", ") || "none" };
 }
 

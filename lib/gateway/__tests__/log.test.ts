@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { consoleLogger, luhnValid, maskCardNumber, redact, redactingLogger } from "../log";
+import { luhnValid, maskCardNumber, redact } from "@/lib/log/redact";
+import { consoleLogger, redactingLogger } from "../log";
 import { GatewayError } from "../errors";
 import { CARD_NUMBER, CVV, PUBLIC_KEY, SECRET_KEY } from "./fixtures";
 
