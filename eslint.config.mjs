@@ -50,6 +50,7 @@ const LIB_LAYERS = [
   ["submissions"],
   ["ledger"],
   ["charges", "checkout-links", "refunds", "transfers"],
+  ["payout-batches"],
   ["webhooks"],
   ["reconcile"],
   ["overview", "producer"],

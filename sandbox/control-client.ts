@@ -107,6 +107,16 @@ export function createSandboxControl(opts: { baseUrl: string; publicKey: string;
       call<{ withdraw: Record<string, unknown>; payoutAccount: Record<string, unknown> }>("POST", `/withdraws/${id(withdrawId)}/complete`),
     failWithdraw: (withdrawId: string) =>
       call<{ withdraw: Record<string, unknown>; payoutAccount: Record<string, unknown> }>("POST", `/withdraws/${id(withdrawId)}/fail`),
+    /** Test tool: the producer's withdraws, optionally by identifier prefix and status. */
+    withdraws: async (filter: { identifierPrefix?: string; status?: string } = {}) => {
+      const qs = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();
+      return (
+        await call<{ withdraws: Array<{ id: string; identifier: string; status: string; amount: number }> }>(
+          "GET",
+          `/withdraws${qs ? `?${qs}` : ""}`,
+        )
+      ).withdraws;
+    },
     advanceClock: (days: number) => call<SandboxClockAdvance>("POST", "/clock/advance", { days }),
     clock: () => call<{ now: string; offsetMs: number }>("GET", "/clock"),
     deliveries: async (filter: { transactionId?: string; withdrawId?: string } = {}) => {

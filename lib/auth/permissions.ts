@@ -16,6 +16,11 @@ export const PERMISSIONS = {
   "checkout.create": ["admin", "operator", "producer"],
   "transfers.view": ["admin", "producer", "viewer"],
   "transfers.create": ["admin", "producer"],
+  /** Batch payouts: analysts prepare them; only those who may move money approve; an administrator allows self-approval. */
+  "payouts.view": ["admin", "operator", "producer", "viewer"],
+  "payouts.prepare": ["admin", "operator", "producer"],
+  "payouts.approve": ["admin", "producer"],
+  "payouts.settings": ["admin"],
   "webhooks.view": ["admin", "operator", "producer", "viewer"],
   "account.keys.manage": ["admin", "producer"],
   /** Where the account's confirmed events go: health, attempts and the events sent. */

@@ -7,3 +7,4 @@ export * from "./tables/webhooks";
 export * from "./tables/checks";
 export * from "./tables/auth";
 export * from "./tables/destinations";
+export * from "./tables/payout-batches";

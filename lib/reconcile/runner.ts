@@ -1,5 +1,6 @@
 import "server-only";
 import { runDestinationsOnce, startDestinationWork, stopDestinationWork } from "@/lib/destinations/work";
+import { runPayoutsOnce, startPayoutWork, stopPayoutWork } from "@/lib/payout-batches/work";
 import { applyPendingEvents, onConfirmationsDue } from "@/lib/webhooks/applier";
 import { reconcileConfig } from "@/lib/submissions/checks";
 import { runReconcilerOnce } from "./worker";
@@ -17,12 +18,13 @@ function loop(): Loop {
 
 /**
  * One pass of the background work: stored notifications onto the ledger, then due gateway checks;
- * with `destinations`, then the events those confirmations made, sent to the producer's systems
- * (the serverless mode: a long-running process has its own sender, startDestinationWork).
+ * with `destinations`, then the events those confirmations made, sent to the producer's systems,
+ * and the approved batches' rows (the serverless mode: a long-running process has its own
+ * senders, startDestinationWork and startPayoutWork).
  */
 export async function runBackgroundWorkOnce(
   options: { destinations?: boolean } = {},
-): Promise<{ applied: number; checked: number; published?: number; attempted?: number }> {
+): Promise<{ applied: number; checked: number; published?: number; attempted?: number; sentRows?: number }> {
   let applied = 0;
   // A process asked to stop ends its pass after the batch or claim in hand (stopBackgroundWork).
   const stopping = () => loop().stopping === true;
@@ -35,7 +37,7 @@ export async function runBackgroundWorkOnce(
     if (claimed < limit) break;
   }
   if (!options.destinations) return { applied, checked };
-  return { applied, checked, ...(await runDestinationsOnce()) };
+  return { applied, checked, ...(await runDestinationsOnce()), ...(await runPayoutsOnce()) };
 }
 
 async function tick(): Promise<void> {
@@ -79,6 +81,7 @@ export function startBackgroundWork(): void {
   l.timer.unref();
   void tick();
   void startDestinationWork();
+  void startPayoutWork();
 }
 
 /** Stops the timers; resolves once the pass and the deliveries in flight have ended (at their current batch). */
@@ -88,5 +91,5 @@ export async function stopBackgroundWork(): Promise<void> {
   l.timer = null;
   l.stopping = true;
   const passEnded = l.running ? new Promise<void>((resolve) => (l.passEnded ??= []).push(resolve)) : Promise.resolve();
-  await Promise.all([stopDestinationWork(), passEnded]);
+  await Promise.all([stopDestinationWork(), stopPayoutWork(), passEnded]);
 }

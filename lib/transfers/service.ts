@@ -25,24 +25,25 @@ export type SubmitTransferResult = { transferId: string; replayed: boolean };
 export async function confirmMoneyOut(
   actor: SubmissionActor & { role: Role },
   proof: { password: string; code?: string },
-  audit: { accountId: string; ip: string | null; identifier: string },
+  audit: { accountId: string; ip: string | null; identifier: string; prefix?: "transfer" | "payout_batch" },
 ) {
+  const prefix = audit.prefix ?? "transfer";
   const refuse = async (action: string, reason: "wrongPassword" | "codeRequired" | "wrongCode", field: "password" | "code") => {
     await writeAudit({ actor, accountId: audit.accountId, action, target: audit.identifier, ip: audit.ip });
     throw new TransferRefusedError(reason, { field });
   };
   const password = await checkOwnPassword(actor.id, proof.password);
   if (password === "throttled") {
-    await writeAudit({ actor, accountId: audit.accountId, action: "transfer.password_throttled", target: audit.identifier, ip: audit.ip });
+    await writeAudit({ actor, accountId: audit.accountId, action: `${prefix}.password_throttled`, target: audit.identifier, ip: audit.ip });
     throw new TransferRefusedError("tooManyAttempts", { field: "password" });
   }
-  if (password === "wrong_password") return refuse("transfer.password_refused", "wrongPassword", "password");
+  if (password === "wrong_password") return refuse(`${prefix}.password_refused`, "wrongPassword", "password");
 
-  const refusal = await secondFactorForMoneyOut(actor, proof.code, { ip: audit.ip, purpose: "transfer" });
+  const refusal = await secondFactorForMoneyOut(actor, proof.code, { ip: audit.ip, purpose: prefix });
   if (refusal === "secondFactorRequired") throw new TransferRefusedError("secondFactorRequired");
-  if (refusal === "codeRequired") return refuse("transfer.code_missing", "codeRequired", "code");
+  if (refusal === "codeRequired") return refuse(`${prefix}.code_missing`, "codeRequired", "code");
   if (refusal === "tooManyAttempts") throw new TransferRefusedError("tooManyAttempts", { field: "code" });
-  if (refusal === "wrongCode") return refuse("transfer.code_refused", "wrongCode", "code");
+  if (refusal === "wrongCode") return refuse(`${prefix}.code_refused`, "wrongCode", "code");
 }
 
 function refusalFor(error: GatewayError): TransferRefusedError {

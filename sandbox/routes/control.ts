@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SandboxContext } from "../context";
-import { producers, webhookAttempts, webhookOutbox } from "../db/schema";
+import { producers, webhookAttempts, webhookOutbox, withdraws } from "../db/schema";
 import { approveRefund, rejectRefund } from "../domain/refunds";
 import { advanceClock } from "../domain/subscriptions";
-import { settleWithdraw } from "../domain/transfers";
+import { settleWithdraw, withdrawJson } from "../domain/transfers";
 import {
   applyTransition,
   findOwnTransaction,
@@ -71,6 +71,22 @@ export function controlRoutes(ctx: SandboxContext) {
 
   app.post("/refunds/:id/approve", async (c) => c.json(await approveRefund(ctx, c.get("producer"), c.req.param("id"))));
   app.post("/refunds/:id/reject", async (c) => c.json(await rejectRefund(ctx, c.get("producer"), c.req.param("id"))));
+  /** Test tool: the producer's withdraws (optionally those whose identifier starts with a prefix), oldest first. */
+  app.get("/withdraws", async (c) => {
+    const producer = c.get("producer");
+    const prefix = c.req.query("identifierPrefix");
+    const status = c.req.query("status");
+    const conditions = [eq(withdraws.producerId, producer.id)];
+    if (prefix) conditions.push(like(withdraws.identifier, `${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
+    if (status) conditions.push(eq(withdraws.status, status));
+    const rows = await ctx.db
+      .select()
+      .from(withdraws)
+      .where(and(...conditions))
+      .orderBy(asc(withdraws.createdAt))
+      .limit(10_000);
+    return c.json({ withdraws: rows.map((row) => ({ ...withdrawJson(row), identifier: row.identifier })) });
+  });
   app.post("/withdraws/:id/complete", async (c) => c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "complete")));
   app.post("/withdraws/:id/fail", async (c) => c.json(await settleWithdraw(ctx, c.get("producer"), c.req.param("id"), "fail")));
 
