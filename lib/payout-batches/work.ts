@@ -22,7 +22,7 @@ export function payoutConfig() {
     concurrency: Math.max(1, Math.min(32, Number(process.env.PAYOUT_CONCURRENCY ?? 4) || 4)),
     intervalMs: Number(process.env.PAYOUT_INTERVAL_MS ?? 1_000),
     /** A row is held while its request may be on its way; past that, another worker may take it (and will not resend it). */
-    leaseMs: gatewayTimeoutMs() + 15_000,
+    leaseMs: Number(process.env.PAYOUT_LEASE_MS ?? gatewayTimeoutMs() + 15_000),
     /** A 429 without Retry-After. */
     rateLimitedWaitMs: Number(process.env.PAYOUT_RATE_LIMIT_WAIT_MS ?? 5_000),
   };
@@ -52,9 +52,9 @@ type ClaimedRow = {
  * again (or cancelled, in a cancelled batch). The transfer's identifier is unique per account,
  * so even a worker that only stalled cannot create a second one.
  */
-async function recoverStaleRows(): Promise<number> {
+async function recoverStaleRows(): Promise<void> {
   const db = await getDb();
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const { rows } = await db.execute<{ batch_id: string }>(sql`
     with stale as (
       select r.id, r.account_id, r.identifier, b.state as batch_state
         from payout_batch_rows r join payout_batches b on b.id = r.batch_id
@@ -65,8 +65,9 @@ async function recoverStaleRows(): Promise<number> {
            transfer_id = coalesce(t.id, r.transfer_id), lease_until = null, updated_at = now()
       from stale s left join transfers t on t.account_id = s.account_id and t.identifier = s.identifier and t.submission <> 'REJECTED'
      where r.id = s.id
-     returning r.id`);
-  return rows.length;
+     returning r.batch_id`);
+  // The last rows of a batch may end here rather than in runRow.
+  if (rows.length > 0) await finishBatches(rows.map((row) => row.batch_id));
 }
 
 /** Takes up to `limit` due rows of running batches, in each batch's order, holding them for the lease. */
