@@ -14,12 +14,13 @@ import { keyTypeFromWord, PAYOUT_COLUMNS, type PayoutCells, type PayoutField, ty
 
 export type { PayoutCells, PayoutField, PayoutRowInput };
 
-/** What can be wrong with a row (errors) or worth a second look (warnings: `recentTransfer`). */
+/** What can be wrong with a row (errors) or worth a second look (warnings: `keyNotReceiverDocument`, `recentTransfer`). */
 export const ROW_PROBLEM_CODES = [
   "pixKeyRequired",
   "keyTypeUnknown",
   "keyTypeMismatch",
   "keyTypeAmbiguous",
+  "keyNotReceiverDocument",
   "pixKeyUnrecognized",
   "pixKeyCpfInvalid",
   "pixKeyCnpjInvalid",
@@ -115,9 +116,13 @@ function trimmedCells(cells: Partial<PayoutCells> | null | undefined): PayoutCel
 
 type Report = (code: RowProblemCode, field: PayoutField | null) => void;
 
-/** A key whose type is not stated: an 11-digit number that is both a valid CPF and a valid phone could be either. */
-function isCpfOrPhone(key: string): boolean {
-  return /^\d{11}$/.test(key) && isValidCpf(key) && toE164Phone(key) !== null;
+/**
+ * A key whose type is not stated: an 11-digit number that is both a valid CPF and a valid phone
+ * (about 8% of CPFs: a valid area code then a 9, or a 0 read as the trunk prefix) could be either,
+ * unless it is the receiver's own CPF (a CPF key belongs to that CPF's holder).
+ */
+function isCpfOrPhone(key: string, receiverDocument: string): boolean {
+  return /^\d{11}$/.test(key) && isValidCpf(key) && toE164Phone(key) !== null && key !== receiverDocument;
 }
 
 /** For a key of no recognisable type: the type its shape suggests, to say what is wrong with it. */
@@ -129,7 +134,7 @@ function unrecognizedKeyCode(key: string): RowProblemCode {
   return "pixKeyUnrecognized";
 }
 
-function checkKey(rawKey: string, rawType: string, report: Report): { type: PixKeyType; key: string } | null {
+function checkKey(rawKey: string, rawType: string, receiverDocument: string, report: Report): { type: PixKeyType; key: string } | null {
   const stated = rawType ? keyTypeFromWord(rawType) : null;
   if (rawType && !stated) report("keyTypeUnknown", "pixKeyType");
   if (!rawKey) {
@@ -145,7 +150,7 @@ function checkKey(rawKey: string, rawType: string, report: Report): { type: PixK
     else report(KEY_ERRORS[result.error], "pixKey");
     return null;
   }
-  if (isCpfOrPhone(rawKey)) {
+  if (isCpfOrPhone(rawKey, receiverDocument)) {
     report("keyTypeAmbiguous", "pixKeyType");
     return null;
   }
@@ -202,12 +207,17 @@ export function readAmount(raw: string): { ok: true; cents: number } | { ok: fal
 // ---------------------------------------------------------------------------------------------
 // Document
 
+/** A document without its punctuation, upper case (CNPJs may hold letters). */
+function compactDocument(raw: string): string {
+  return raw.replace(/[\s./-]/g, "").toUpperCase();
+}
+
 function checkDocument(raw: string, report: Report): { type: "cpf" | "cnpj"; number: string } | null {
   if (!raw) {
     report("documentRequired", "document");
     return null;
   }
-  const compact = raw.replace(/[\s./-]/g, "").toUpperCase();
+  const compact = compactDocument(raw);
   if (/^\d{11}$/.test(compact)) {
     if (isValidCpf(compact)) return { type: "cpf", number: compact };
     report("cpfInvalid", "document");
@@ -242,7 +252,9 @@ function checkRow(input: Partial<PayoutCells> | null | undefined, dateCells?: re
     }
   }
 
-  const key = blocked.has("pixKey") || blocked.has("pixKeyType") ? null : checkKey(cells.pixKey, cells.pixKeyType, report);
+  const receiverDocument = blocked.has("document") ? "" : compactDocument(cells.document);
+  const key =
+    blocked.has("pixKey") || blocked.has("pixKeyType") ? null : checkKey(cells.pixKey, cells.pixKeyType, receiverDocument, report);
 
   let cents: number | null = null;
   if (!blocked.has("amount")) {
@@ -263,9 +275,14 @@ function checkRow(input: Partial<PayoutCells> | null | undefined, dateCells?: re
   if (!blocked.has("description") && length(cells.description) > DESCRIPTION_MAX_LENGTH) report("descriptionTooLong", "description");
   if (!blocked.has("reference") && length(cells.reference) > REFERENCE_MAX_LENGTH) report("referenceTooLong", "reference");
 
+  // A CPF or CNPJ key is its holder's: another document than the receiver's pays someone else (or the gateway refuses it).
+  if (key && document && (key.type === "cpf" || key.type === "cnpj") && key.key !== document.number) {
+    problems.push({ code: "keyNotReceiverDocument", field: "pixKey", severity: "warning" });
+  }
+
   const identity: Identity = { key: key?.key ?? null, cents, reference: cells.reference || null };
   const value: PayoutRowValue | null =
-    problems.length === 0 && key && cents !== null && document
+    !problems.some((problem) => problem.severity === "error") && key && cents !== null && document
       ? {
           pixKeyType: key.type,
           pixKey: key.key,

@@ -16,6 +16,8 @@ export const payouts = defineMessages(
         "A chave é de outro tipo que o informado em tipo_chave (por exemplo, um e-mail com tipo CPF). Corrija o tipo ou deixe-o vazio.",
       keyTypeAmbiguous:
         "A chave tem 11 dígitos e pode ser um CPF ou um celular. Informe o tipo em tipo_chave (cpf ou celular) ou escreva o celular com +55.",
+      keyNotReceiverDocument:
+        "Atenção: a chave é um CPF ou CNPJ diferente do documento do recebedor. O dinheiro vai para o dono da chave; confira se as colunas não estão trocadas.",
       pixKeyUnrecognized: "A chave não parece um CPF, CNPJ, e-mail, celular nem chave aleatória. Confira a chave.",
       pixKeyCpfInvalid: "A chave não é um CPF válido, mas o tipo diz CPF. Confira os 11 dígitos.",
       pixKeyCnpjInvalid: "A chave não é um CNPJ válido, mas o tipo diz CNPJ. Confira os 14 caracteres.",
@@ -70,6 +72,8 @@ export const payouts = defineMessages(
         "The key is of another type than tipo_chave says (for example an e-mail with type CPF). Fix the type or leave it empty.",
       keyTypeAmbiguous:
         "The key has 11 digits and could be a CPF or a mobile number. Fill in tipo_chave (cpf or phone) or write the phone with +55.",
+      keyNotReceiverDocument:
+        "Warning: the key is a CPF or CNPJ other than the receiver's document. The money goes to the key's holder; check that the columns are not swapped.",
       pixKeyUnrecognized: "The key does not look like a CPF, CNPJ, e-mail, mobile number or random key. Check the key.",
       pixKeyCpfInvalid: "The key is not a valid CPF, but the type says CPF. Check the 11 digits.",
       pixKeyCnpjInvalid: "The key is not a valid CNPJ, but the type says CNPJ. Check the 14 characters.",

@@ -95,8 +95,23 @@ describe("validatePayoutRow: the Pix key", () => {
     expect(codesOf({ pixKeyType: "celular", pixKey: "52998224725" })).toEqual(["keyTypeMismatch"]);
     expect(codesOf({ pixKeyType: "cpf", pixKey: "+55 11 98765-4321" })).toEqual(["keyTypeMismatch"]);
     expect(codesOf({ pixKey: CPF_AND_PHONE })).toEqual(["keyTypeAmbiguous"]);
+    // The receiver's own CPF is a CPF key: a CPF key belongs to its holder.
+    expect(validatePayoutRow(cellsWith({ pixKey: CPF_AND_PHONE, document: formatCpf(CPF_AND_PHONE) }))).toMatchObject({
+      value: { pixKeyType: "cpf", pixKey: CPF_AND_PHONE },
+      problems: [],
+    });
     expect(valueOf({ pixKey: `+55${CPF_AND_PHONE}` })?.pixKeyType).toBe("phone");
     expect(valueOf({ pixKey: formatCpf(CPF_AND_PHONE) })?.pixKeyType).toBe("cpf");
+  });
+
+  it("warns, without refusing, when a CPF or CNPJ key is not the receiver's document", () => {
+    const check = validatePayoutRow(cellsWith({ pixKey: "123.456.789-09", document: "529.982.247-25" }));
+    expect(check.problems).toEqual([{ code: "keyNotReceiverDocument", field: "pixKey", severity: "warning" }]);
+    expect(check.value).toMatchObject({ pixKey: "12345678909", ownerDocumentNumber: "52998224725" });
+    expect(codesOf({ pixKey: "11.222.333/0001-81", document: "11222333000181" })).toEqual([]);
+    expect(codesOf({ pixKey: "11.222.333/0001-81", document: "12.ABC.345/01DE-35" })).toEqual(["keyNotReceiverDocument"]);
+    const rows = validatePayoutRows(rowsFrom([{ pixKey: "123.456.789-09" }, { pixKey: "a@x.com", amount: "" }]));
+    expect(batchTotals(rows)).toEqual({ rows: 2, valid: 1, withErrors: 1, withWarnings: 1, totalCents: 1000 });
   });
 
   it("says what is wrong with an invalid key, stated or inferred", () => {
@@ -324,6 +339,9 @@ describe("properties", () => {
         const inferred = validatePayoutRow(cellsWith({ pixKey: text }));
         if (inferred.value) expect(inferred.value).toMatchObject({ pixKeyType: "cpf", pixKey: cpf });
         else expect(!formatted && inferred.problems.map((problem) => problem.code)).toEqual(["keyTypeAmbiguous"]);
+        // The receiver's own CPF as the key: always a CPF key, never ambiguous.
+        const own = validatePayoutRow(cellsWith({ pixKey: text, document: formatted ? cpf : formatCpf(cpf) }));
+        expect(own).toEqual({ value: expect.objectContaining({ pixKeyType: "cpf", pixKey: cpf }), problems: [] });
       }),
     );
   });
