@@ -6,6 +6,7 @@ import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { getDb } from "@/lib/db/client";
 import { payoutBatchRows, payoutBatches, payoutSettings, type Role } from "@/lib/db/schema";
 import type { PayoutRowCells } from "@/lib/db/tables/payout-batches";
+import type { PayoutField, PayoutRowInput } from "./columns";
 import type { SubmissionActor } from "@/lib/submissions/engine";
 import { ownerIpOf } from "@/lib/transfers/owner-ip";
 import { getTransferSettings, transferredTodayCents } from "@/lib/transfers/queries";
@@ -41,10 +42,11 @@ export function rowIdentifier(batchId: string, line: number): string {
   return `lote-${batchId.replace(/-/g, "")}-${line}`;
 }
 
-function rowValues(row: ValidatedRow) {
+function rowValues(row: ValidatedRow, dateCells: readonly PayoutField[] | undefined) {
   const value = row.value;
   return {
     cells: row.cells,
+    dateCells: dateCells && dateCells.length > 0 ? [...dateCells] : null,
     problems: row.problems,
     pixKeyType: value?.pixKeyType ?? null,
     pixKey: value?.pixKey ?? null,
@@ -57,7 +59,7 @@ function rowValues(row: ValidatedRow) {
   };
 }
 
-async function validatedWithHistory(accountId: string, rows: Array<{ line: number; cells: PayoutRowCells }>): Promise<ValidatedRow[]> {
+async function validatedWithHistory(accountId: string, rows: readonly PayoutRowInput[]): Promise<ValidatedRow[]> {
   return recentDuplicateWarnings(validatePayoutRows(rows), await recentTransfers(accountId));
 }
 
@@ -70,15 +72,20 @@ async function draftOf(accountId: string, batchId: string): Promise<PayoutBatch>
 
 const INSERT_CHUNK = 500;
 
-async function insertRows(batchId: string, accountId: string, rows: ValidatedRow[]): Promise<void> {
+async function insertRows(batchId: string, accountId: string, inputs: readonly PayoutRowInput[], rows: ValidatedRow[]): Promise<void> {
   const db = await getDb();
+  const dateCellsByLine = new Map(inputs.map((input) => [input.line, input.dateCells]));
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const chunk = rows.slice(start, start + INSERT_CHUNK);
-    await db
-      .insert(payoutBatchRows)
-      .values(
-        chunk.map((row) => ({ batchId, accountId, line: row.line, identifier: rowIdentifier(batchId, row.line), ...rowValues(row) })),
-      );
+    await db.insert(payoutBatchRows).values(
+      chunk.map((row) => ({
+        batchId,
+        accountId,
+        line: row.line,
+        identifier: rowIdentifier(batchId, row.line),
+        ...rowValues(row, dateCellsByLine.get(row.line)),
+      })),
+    );
   }
 }
 
@@ -88,7 +95,7 @@ export async function createPayoutBatch(
     name: string;
     source: "csv" | "xlsx" | "paste";
     fileName: string | null;
-    rows: Array<{ line: number; cells: PayoutRowCells }>;
+    rows: readonly PayoutRowInput[];
   },
 ): Promise<{ batchId: string }> {
   const { accountId, actor, ip } = context;
@@ -105,7 +112,7 @@ export async function createPayoutBatch(
       createdByEmail: actor.email,
     })
     .returning({ id: payoutBatches.id });
-  await insertRows(batch.id, accountId, validated);
+  await insertRows(batch.id, accountId, context.rows, validated);
   const totals = batchTotals(validated);
   await writeAudit({
     actor,
@@ -132,7 +139,7 @@ export async function replacePayoutRows(
   const validated = await validatedWithHistory(accountId, context.rows);
   const db = await getDb();
   await db.delete(payoutBatchRows).where(eq(payoutBatchRows.batchId, batchId));
-  await insertRows(batchId, accountId, validated);
+  await insertRows(batchId, accountId, context.rows, validated);
   await db
     .update(payoutBatches)
     .set({ source: context.source, fileName: context.fileName, updatedAt: new Date() })
@@ -155,6 +162,7 @@ async function revalidate(accountId: string, batchId: string): Promise<void> {
       id: payoutBatchRows.id,
       line: payoutBatchRows.line,
       cells: payoutBatchRows.cells,
+      dateCells: payoutBatchRows.dateCells,
       problems: payoutBatchRows.problems,
       amountCents: payoutBatchRows.amountCents,
       pixKey: payoutBatchRows.pixKey,
@@ -164,13 +172,13 @@ async function revalidate(accountId: string, batchId: string): Promise<void> {
     .orderBy(payoutBatchRows.line);
   const validated = await validatedWithHistory(
     accountId,
-    rows.map(({ line, cells }) => ({ line, cells })),
+    rows.map(({ line, cells, dateCells }) => ({ line, cells, dateCells: dateCells ?? undefined })),
   );
   const byLine = new Map(validated.map((row) => [row.line, row]));
   for (const row of rows) {
     const next = byLine.get(row.line);
     if (!next) continue;
-    const values = rowValues(next);
+    const values = rowValues(next, row.dateCells ?? undefined);
     const changed =
       JSON.stringify(values.problems) !== JSON.stringify(row.problems) ||
       values.amountCents !== row.amountCents ||
@@ -188,9 +196,17 @@ export async function updatePayoutRow(context: Context & { batchId: string; rowI
   const { accountId, actor, ip, batchId, rowId, cells } = context;
   await draftOf(accountId, batchId);
   const db = await getDb();
+  const [current] = await db
+    .select({ cells: payoutBatchRows.cells, dateCells: payoutBatchRows.dateCells })
+    .from(payoutBatchRows)
+    .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.id, rowId)))
+    .limit(1);
+  if (!current) throw new PayoutBatchRefusedError("notFound");
+  // A date cell the user typed again is text now; the ones left alone stay refused.
+  const dateCells = (current.dateCells ?? []).filter((field) => cells[field] === current.cells[field]);
   const [row] = await db
     .update(payoutBatchRows)
-    .set({ cells, updatedAt: new Date() })
+    .set({ cells, dateCells: dateCells.length > 0 ? dateCells : null, updatedAt: new Date() })
     .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.id, rowId)))
     .returning({ line: payoutBatchRows.line });
   if (!row) throw new PayoutBatchRefusedError("notFound");

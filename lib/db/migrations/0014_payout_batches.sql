@@ -4,6 +4,7 @@ CREATE TABLE "payout_batch_rows" (
 	"account_id" text NOT NULL,
 	"line" integer NOT NULL,
 	"cells" jsonb NOT NULL,
+	"date_cells" jsonb,
 	"problems" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"pix_key_type" text,
 	"pix_key" text,

@@ -95,6 +95,8 @@ export const payoutBatchRows = pgTable(
     /** The line the user sees in their spreadsheet (the header is line 1). */
     line: integer("line").notNull(),
     cells: jsonb("cells").$type<PayoutRowCells>().notNull(),
+    /** Cells that were dates in the spreadsheet: refused until the user types them again. */
+    dateCells: jsonb("date_cells").$type<Array<keyof PayoutRowCells>>(),
     problems: jsonb("problems").$type<PayoutRowProblem[]>().notNull().default([]),
     /** Normalised values, null while the row has an error. */
     pixKeyType: text("pix_key_type"),
