@@ -21,7 +21,6 @@ const rowsWanted = Number(process.env.BENCH_BATCH_ROWS ?? 1_000);
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const databaseName = `bench_payouts_${randomBytes(4).toString("hex")}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
-const PASSWORD = "bench-password-long-enough";
 
 async function admin(text: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -84,13 +83,9 @@ async function main() {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   try {
     const { createAccount } = await import("@/lib/accounts/queries");
-    const { createUser } = await import("@/lib/users/queries");
-    const { startEnrolment, confirmEnrolment } = await import("@/lib/auth/second-factor");
+    const { makerAndChecker, PEOPLE_PASSWORD } = await import("@/lib/testing/payout-people");
     const { getDb, closeDb } = await import("@/lib/db/client");
-    const { users } = await import("@/lib/db/schema");
-    const { decryptSecret } = await import("@/lib/crypto/secrets");
-    const { totpCodeAt, totpStep } = await import("@/lib/auth/totp");
-    const { eq, sql } = await import("drizzle-orm");
+    const { sql } = await import("drizzle-orm");
     const { createPayoutBatch, submitPayoutBatch, approvePayoutBatch } = await import("@/lib/payout-batches/service");
     const { getPayoutBatch } = await import("@/lib/payout-batches/queries");
     const { startPayoutWork, stopPayoutWork, payoutConfig } = await import("@/lib/payout-batches/work");
@@ -109,23 +104,9 @@ async function main() {
         null,
       )
     ).id;
-    const maker = { id: "", email: "maker@bench.local" };
-    maker.id = await createUser(
-      { email: maker.email, name: "Analista", password: PASSWORD, role: "operator", accountIds: [accountId] },
-      null,
-    );
-    const checker = { id: "", email: "checker@bench.local", role: "producer" as const };
-    checker.id = await createUser(
-      { email: checker.email, name: "Produtora", password: PASSWORD, role: "producer", accountIds: [accountId] },
-      null,
-    );
-    await startEnrolment(checker);
+    const { maker, checker, enrolChecker, freshCode } = await makerAndChecker(accountId);
+    await enrolChecker();
     const db = await getDb();
-    const [user] = await db.select().from(users).where(eq(users.id, checker.id));
-    const key = new Uint8Array(Buffer.from(decryptSecret(user.totpPendingSecretEncrypted!), "base64"));
-    const enrolledAt = new Date();
-    await confirmEnrolment(checker, totpCodeAt(key, totpStep(enrolledAt)), { ip: null, sessionId: null }, enrolledAt);
-    await db.update(users).set({ totpLastStep: null }).where(eq(users.id, checker.id));
 
     const rows = Array.from({ length: rowsWanted }, (_, i) => ({
       line: i + 2,
@@ -156,7 +137,7 @@ async function main() {
       actor: checker,
       ip: "203.0.113.20",
       batchId,
-      proof: { password: PASSWORD, code: totpCodeAt(key, totpStep(new Date())) },
+      proof: { password: PEOPLE_PASSWORD, code: await freshCode() },
     });
     const started = performance.now();
     await startPayoutWork();

@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { auditLog, payoutBatchRows, payoutBatches, transfers, users } from "@/lib/db/schema";
+import { auditLog, payoutBatchRows, payoutBatches, transfers } from "@/lib/db/schema";
 import type { PayoutRowCells } from "@/lib/db/tables/payout-batches";
-import { decryptSecret } from "@/lib/crypto/secrets";
-import { totpCodeAt, totpStep } from "@/lib/auth/totp";
 import { startSandbox, type RunningSandbox } from "@/sandbox/app";
 import { createSandboxControl } from "@/sandbox/control-client";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { startGatewayProxy, startWebhookEndpoint } from "@/lib/testing/gateway-proxy";
+import { PEOPLE_PASSWORD as PASSWORD, makerAndChecker } from "@/lib/testing/payout-people";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 // This process sends the rows itself (runPayoutsOnce, as the cron tick does): no timers of its own.
@@ -20,7 +19,6 @@ process.env.PAYOUT_LEASE_MS = "3000";
 
 const MAKER_IP = "203.0.113.10";
 const CHECKER_IP = "203.0.113.20";
-const PASSWORD = "correct-horse-battery";
 
 let sandbox: RunningSandbox;
 let proxy: Awaited<ReturnType<typeof startGatewayProxy>>;
@@ -67,50 +65,23 @@ const identifierPrefix = (batchId: string) => `lote-${batchId.replace(/-/g, "")}
 describe.each(await testDatabases())("batch payouts on $name", (target: TestDatabase) => {
   bindDatabase(target);
   let accountId: string;
-  let maker: { id: string; email: string; role: "operator" };
-  let checker: { id: string; email: string; role: "producer" };
-  let checkerKey: Uint8Array | null = null;
+  let people: Awaited<ReturnType<typeof makerAndChecker>>;
+  let maker: (typeof people)["maker"];
+  let checker: (typeof people)["checker"];
+  const freshCode = () => people.freshCode();
+  const enrolChecker = () => people.enrolChecker();
 
   beforeAll(async () => {
     const { createAccount } = await import("@/lib/accounts/queries");
-    const { createUser } = await import("@/lib/users/queries");
     accountId = (
       await createAccount(
         { name: "Loja", baseUrl: proxy.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" },
         null,
       )
     ).id;
-    const tag = randomBytes(3).toString("hex");
-    const makerEmail = `maker-${tag}@example.com`;
-    const checkerEmail = `checker-${tag}@example.com`;
-    maker = {
-      id: await createUser({ email: makerEmail, name: "Analista", password: PASSWORD, role: "operator", accountIds: [accountId] }, null),
-      email: makerEmail,
-      role: "operator",
-    };
-    checker = {
-      id: await createUser({ email: checkerEmail, name: "Produtora", password: PASSWORD, role: "producer", accountIds: [accountId] }, null),
-      email: checkerEmail,
-      role: "producer",
-    };
+    people = await makerAndChecker(accountId);
+    ({ maker, checker } = people);
   });
-
-  async function enrolChecker() {
-    const { startEnrolment, confirmEnrolment } = await import("@/lib/auth/second-factor");
-    await startEnrolment(checker);
-    const db = await getDb();
-    const [row] = await db.select().from(users).where(eq(users.id, checker.id));
-    checkerKey = new Uint8Array(Buffer.from(decryptSecret(row.totpPendingSecretEncrypted!), "base64"));
-    const now = new Date();
-    expect((await confirmEnrolment(checker, totpCodeAt(checkerKey, totpStep(now)), { ip: null, sessionId: null }, now)).outcome).toBe("ok");
-  }
-
-  /** A code the checker has not used: the replay guard refuses a step twice, and these tests approve more than twice a minute. */
-  async function freshCode(): Promise<string> {
-    const db = await getDb();
-    await db.update(users).set({ totpLastStep: null }).where(eq(users.id, checker.id));
-    return totpCodeAt(checkerKey!, totpStep(new Date()));
-  }
 
   async function preparedBatch(rows: PayoutRowCells[]) {
     const { createPayoutBatch, submitPayoutBatch } = await import("../service");

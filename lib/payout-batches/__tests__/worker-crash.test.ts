@@ -2,17 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
 import type { PayoutRowCells } from "@/lib/db/tables/payout-batches";
-import { decryptSecret } from "@/lib/crypto/secrets";
-import { totpCodeAt, totpStep } from "@/lib/auth/totp";
 import { startSandbox, type RunningSandbox } from "@/sandbox/app";
 import { createSandboxControl } from "@/sandbox/control-client";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { startGatewayProxy, startWebhookEndpoint } from "@/lib/testing/gateway-proxy";
+import { PEOPLE_PASSWORD, makerAndChecker } from "@/lib/testing/payout-people";
 import { backgroundWorkerArgs } from "../../../scripts/background-worker-command.mjs";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
@@ -20,7 +16,6 @@ process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 process.env.RECONCILER = "worker";
 
 const ROWS = 40;
-const PASSWORD = "correct-horse-battery";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let sandbox: RunningSandbox;
@@ -81,8 +76,6 @@ describe.skipIf(targets.length === 0).each(targets)("a batch's sender on $name",
     { timeout: 120_000 },
     async () => {
       const { createAccount } = await import("@/lib/accounts/queries");
-      const { createUser } = await import("@/lib/users/queries");
-      const { startEnrolment, confirmEnrolment } = await import("@/lib/auth/second-factor");
       const { createPayoutBatch, submitPayoutBatch, approvePayoutBatch } = await import("../service");
       const { listPayoutRows, getPayoutBatch } = await import("../queries");
 
@@ -99,24 +92,8 @@ describe.skipIf(targets.length === 0).each(targets)("a batch's sender on $name",
           null,
         )
       ).id;
-      const tag = randomBytes(3).toString("hex");
-      const maker = { id: "", email: `maker-${tag}@example.com` };
-      maker.id = await createUser(
-        { email: maker.email, name: "Analista", password: PASSWORD, role: "operator", accountIds: [accountId] },
-        null,
-      );
-      const checker = { id: "", email: `checker-${tag}@example.com`, role: "producer" as const };
-      checker.id = await createUser(
-        { email: checker.email, name: "Produtora", password: PASSWORD, role: "producer", accountIds: [accountId] },
-        null,
-      );
-      await startEnrolment(checker);
-      const db = await getDb();
-      const [user] = await db.select().from(users).where(eq(users.id, checker.id));
-      const key = new Uint8Array(Buffer.from(decryptSecret(user.totpPendingSecretEncrypted!), "base64"));
-      const enrolledAt = new Date();
-      await confirmEnrolment(checker, totpCodeAt(key, totpStep(enrolledAt)), { ip: null, sessionId: null }, enrolledAt);
-      await db.update(users).set({ totpLastStep: null }).where(eq(users.id, checker.id));
+      const { maker, checker, enrolChecker, freshCode } = await makerAndChecker(accountId);
+      await enrolChecker();
 
       const rows: Array<{ line: number; cells: PayoutRowCells }> = Array.from({ length: ROWS }, (_, i) => ({
         line: i + 2,
@@ -147,7 +124,7 @@ describe.skipIf(targets.length === 0).each(targets)("a batch's sender on $name",
         actor: checker,
         ip: "203.0.113.20",
         batchId,
-        proof: { password: PASSWORD, code: totpCodeAt(key, totpStep(new Date())) },
+        proof: { password: PEOPLE_PASSWORD, code: await freshCode() },
       });
 
       const first = await startWorker(target.url!);
