@@ -161,6 +161,7 @@ async function main() {
         headers: { "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
       })
     ).json()) as { withdraws: unknown[] };
+    await (await import("@/lib/feed/bus")).stopFeedListener();
     await closeDb();
 
     console.log(
