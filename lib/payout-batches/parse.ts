@@ -197,12 +197,41 @@ function buildRows(rawRows: RawRow[], format: "csv" | "xlsx" | "paste", convert:
 // ---------------------------------------------------------------------------------------------
 // XLSX
 
+/** What an XLSX may unpack to: 5,000 rows take about 2 MB; a file claiming far more is refused before it is unpacked. */
+export const MAX_XLSX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The sizes an XLSX (a zip) declares for its parts once unpacked, summed from its central
+ * directory without unpacking anything; null when the directory cannot be read (or is zip64,
+ * which a 5 MB spreadsheet never needs).
+ */
+export function xlsxUnpackedBytes(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record sits in the last 22 bytes plus a comment of up to 64 KB.
+  for (let end = bytes.byteLength - 22; end >= Math.max(0, bytes.byteLength - 22 - 0xffff); end--) {
+    if (view.getUint32(end, true) !== 0x06054b50) continue;
+    const entries = view.getUint16(end + 10, true);
+    let offset = view.getUint32(end + 16, true);
+    let total = 0;
+    for (let i = 0; i < entries; i++) {
+      if (offset + 46 > bytes.byteLength || view.getUint32(offset, true) !== 0x02014b50) return null;
+      const unpacked = view.getUint32(offset + 24, true);
+      if (unpacked === 0xffffffff) return null;
+      total += unpacked;
+      offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    }
+    return total;
+  }
+  return null;
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<ReadResult> {
+  const unpacked = xlsxUnpackedBytes(bytes);
+  if (unpacked === null) return { ok: false, problem: "unreadable", detail: { reason: "xlsx" } };
+  if (unpacked > MAX_XLSX_UNPACKED_BYTES) return { ok: false, problem: "tooManyRows", detail: { rows: "> 5000", max: MAX_ROWS } };
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as Parameters<ExcelJS.Xlsx["load"]>[0],
-    );
+    await workbook.xlsx.load(bytes.slice().buffer);
   } catch {
     return { ok: false, problem: "unreadable", detail: { reason: "xlsx" } };
   }

@@ -3,7 +3,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cnpjCheckDigits, cpfCheckDigits } from "@/lib/br";
 import { fieldForHeader, headerKey, keyTypeFromWord, PAYOUT_HEADERS } from "@/lib/payout-batches/columns";
-import { MAX_BYTES, MAX_ROWS, decodeWindows1252, readPayoutFile, type ReadResult } from "@/lib/payout-batches/parse";
+import {
+  MAX_BYTES,
+  MAX_ROWS,
+  MAX_XLSX_UNPACKED_BYTES,
+  decodeWindows1252,
+  readPayoutFile,
+  xlsxUnpackedBytes,
+  type ReadResult,
+} from "@/lib/payout-batches/parse";
 import { FILE_PROBLEM_CODES, validatePayoutRows } from "@/lib/payout-batches/validate";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -260,6 +268,29 @@ describe("readPayoutFile: XLSX", () => {
     build(workbook.addWorksheet("Planilha1"), workbook);
     return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
   }
+
+  it("refuses, before unpacking it, a file whose parts claim more than a batch can hold (a zip bomb), and reads the sizes of an honest one", async () => {
+    const honest = await xlsx((sheet) => {
+      sheet.addRow(["chave_pix", "valor", "nome", "documento"]);
+      sheet.addRow(["a@example.com", 10, "Ana", "529.982.247-25"]);
+    });
+    const unpacked = xlsxUnpackedBytes(honest);
+    expect(unpacked).toBeGreaterThan(1_000);
+    expect(unpacked).toBeLessThan(MAX_XLSX_UNPACKED_BYTES);
+    expect(await readPayoutFile({ fileName: "ok.xlsx", bytes: honest })).toMatchObject({ ok: true });
+
+    // The same file, its worksheet claiming 1 GB once unpacked.
+    const bomb = honest.slice();
+    const view = new DataView(bomb.buffer);
+    for (let offset = 0; offset + 46 < bomb.length; offset++) {
+      if (view.getUint32(offset, true) !== 0x02014b50) continue;
+      const name = new TextDecoder().decode(bomb.subarray(offset + 46, offset + 46 + view.getUint16(offset + 28, true)));
+      if (name.includes("worksheets/sheet1")) view.setUint32(offset + 24, 1024 * 1024 * 1024, true);
+    }
+    expect(xlsxUnpackedBytes(bomb)).toBeGreaterThan(MAX_XLSX_UNPACKED_BYTES);
+    expect(await readPayoutFile({ fileName: "bomb.xlsx", bytes: bomb })).toMatchObject({ ok: false, problem: "tooManyRows" });
+    expect(xlsxUnpackedBytes(new TextEncoder().encode("not a zip at all"))).toBeNull();
+  });
 
   it("reads values, not display text: R$ amounts, formulas, rich text, links, numbers where CPFs go", async () => {
     const bytes = await xlsx((sheet) => {
