@@ -228,7 +228,9 @@ export function xlsxUnpackedBytes(bytes: Uint8Array): number | null {
 async function readXlsx(bytes: Uint8Array): Promise<ReadResult> {
   const unpacked = xlsxUnpackedBytes(bytes);
   if (unpacked === null) return { ok: false, problem: "unreadable", detail: { reason: "xlsx" } };
-  if (unpacked > MAX_XLSX_UNPACKED_BYTES) return { ok: false, problem: "tooManyRows", detail: { rows: "> 5000", max: MAX_ROWS } };
+  if (unpacked > MAX_XLSX_UNPACKED_BYTES) {
+    return { ok: false, problem: "tooLargeUnpacked", detail: { maxMb: MAX_XLSX_UNPACKED_BYTES / (1024 * 1024), max: MAX_ROWS } };
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes.slice().buffer);

@@ -50,7 +50,7 @@ export const ROW_PROBLEM_CODES = [
 export type RowProblemCode = (typeof ROW_PROBLEM_CODES)[number];
 
 /** Why a whole file is refused (see `readPayoutFile`). */
-export const FILE_PROBLEM_CODES = ["empty", "noHeader", "tooManyRows", "unreadable", "tooLarge"] as const;
+export const FILE_PROBLEM_CODES = ["empty", "noHeader", "tooManyRows", "unreadable", "tooLarge", "tooLargeUnpacked"] as const;
 export type FileProblemCode = (typeof FILE_PROBLEM_CODES)[number];
 
 export type RowProblem = { code: RowProblemCode; field: PayoutField | null; severity: "error" | "warning" };

@@ -47,10 +47,12 @@ export const payouts = defineMessages(
         "Atenção: nas últimas 24 horas já houve uma transferência para esta chave com este valor. Confira se não é pagamento em dobro.",
       empty: "O arquivo está vazio ou só tem o cabeçalho. Preencha uma linha por transferência abaixo do cabeçalho.",
       noHeader: "Não encontramos o cabeçalho com as colunas obrigatórias. Faltam: {missing}. Use o modelo ou renomeie as colunas.",
-      tooManyRows: "O arquivo tem {rows, number} linhas; o máximo por lote é {max, number}. Divida o arquivo em lotes menores.",
+      tooManyRows: "O arquivo tem {rows} linhas; o máximo por lote é {max}. Divida o arquivo em lotes menores.",
       unreadable:
         "Não conseguimos ler o arquivo. Envie um .csv ou .xlsx (o .xls antigo não é aceito: no Excel, use Salvar como e escolha Pasta de Trabalho do Excel .xlsx).",
       tooLarge: "Arquivo grande demais: o limite é {maxMb} MB. Divida o arquivo em lotes menores.",
+      tooLargeUnpacked:
+        "A planilha fica grande demais quando aberta (mais de {maxMb} MB): um lote tem no máximo {max} linhas. Divida o arquivo em lotes menores.",
       dailyLimitExceeded:
         "O total do lote passa do limite diário de transferências: restam {available} de {limit} hoje. Remova linhas ou peça o aumento do limite.",
     },
@@ -105,10 +107,12 @@ export const payouts = defineMessages(
         "Warning: a transfer to this key with this amount was made in the last 24 hours. Make sure this is not a double payment.",
       empty: "The file is empty or has only the header. Fill in one row per transfer below the header.",
       noHeader: "The header with the required columns was not found. Missing: {missing}. Use the template or rename the columns.",
-      tooManyRows: "The file has {rows, number} rows; a batch takes at most {max, number}. Split the file into smaller batches.",
+      tooManyRows: "The file has {rows} rows; a batch takes at most {max}. Split the file into smaller batches.",
       unreadable:
         "The file could not be read. Send a .csv or .xlsx (the old .xls is not accepted: in Excel, use Save As and choose Excel Workbook .xlsx).",
       tooLarge: "File too large: the limit is {maxMb} MB. Split the file into smaller batches.",
+      tooLargeUnpacked:
+        "The spreadsheet is too large once opened (over {maxMb} MB): a batch takes at most {max} rows. Split the file into smaller batches.",
       dailyLimitExceeded:
         "The batch total goes over the daily transfer limit: {available} of {limit} left today. Remove rows or ask for a higher limit.",
     },

@@ -288,7 +288,7 @@ describe("readPayoutFile: XLSX", () => {
       if (name.includes("worksheets/sheet1")) view.setUint32(offset + 24, 1024 * 1024 * 1024, true);
     }
     expect(xlsxUnpackedBytes(bomb)).toBeGreaterThan(MAX_XLSX_UNPACKED_BYTES);
-    expect(await readPayoutFile({ fileName: "bomb.xlsx", bytes: bomb })).toMatchObject({ ok: false, problem: "tooManyRows" });
+    expect(await readPayoutFile({ fileName: "bomb.xlsx", bytes: bomb })).toMatchObject({ ok: false, problem: "tooLargeUnpacked" });
     expect(xlsxUnpackedBytes(new TextEncoder().encode("not a zip at all"))).toBeNull();
   });
 
