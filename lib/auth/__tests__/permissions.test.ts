@@ -10,7 +10,9 @@ describe("role matrix", () => {
   });
 
   it("keeps viewers read-only", () => {
-    expect(allowed("viewer")).toEqual(["account.view", "profile.manage", "transactions.view", "transfers.view", "webhooks.view"].sort());
+    expect(allowed("viewer")).toEqual(
+      ["account.view", "payouts.view", "profile.manage", "transactions.view", "transfers.view", "webhooks.view"].sort(),
+    );
   });
 
   it("lets operators operate and request refunds, but not transfer or manage keys", () => {
@@ -20,6 +22,15 @@ describe("role matrix", () => {
     for (const permission of ["transfers.create", "transfers.view", "account.keys.manage", "users.manage", "audit.view"] as const) {
       expect(roleCan("operator", permission), permission).toBe(false);
     }
+  });
+
+  it("lets operators prepare batch payouts but only those who may move money approve them, and only administrators allow self-approval", () => {
+    expect(roleCan("operator", "payouts.prepare")).toBe(true);
+    expect(roleCan("operator", "payouts.approve")).toBe(false);
+    expect(roleCan("producer", "payouts.approve")).toBe(true);
+    expect(roleCan("viewer", "payouts.prepare")).toBe(false);
+    for (const role of ["operator", "producer", "viewer"] as const) expect(roleCan(role, "payouts.settings"), role).toBe(false);
+    expect(roleCan("admin", "payouts.settings")).toBe(true);
   });
 
   it("lets producers do everything on their accounts, transfers and keys included, but not administer", () => {
