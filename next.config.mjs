@@ -7,6 +7,8 @@ const nextConfig = {
   productionBrowserSourceMaps: process.env.ANALYZE_BUNDLES === "1",
   // `npm test` type-checks the whole tree (sandbox and tests included) as its own step.
   typescript: { ignoreBuildErrors: true },
+  // Batch payout files (lib/payout-batches/parse.ts MAX_BYTES, 5 MB) reach their action as a Blob; the default is 1 MB.
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
   outputFileTracingIncludes: { "/**": ["./lib/db/migrations/**/*"] },
 };

@@ -22,6 +22,8 @@ function pages(accountId: string): string[] {
     `/${accountId}/transactions/unconfirmed`,
     `/${accountId}/lookup`,
     `/${accountId}/transfers`,
+    `/${accountId}/payouts`,
+    `/${accountId}/payouts/new`,
     `/${accountId}/refunds`,
     `/${accountId}/checkout-links`,
     "/activity",

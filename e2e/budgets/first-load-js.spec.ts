@@ -55,6 +55,7 @@ test("first-load JavaScript per page stays under the budget", async ({ adminPage
     `/${accountId}/charges/new/pix`,
     `/${accountId}/charges/new/card`,
     `/${accountId}/transfers/new`,
+    `/${accountId}/payouts/new`,
     `/${accountId}/checkout-links/new`,
     "/activity",
     "/accounts",

@@ -1,3 +1,5 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
@@ -75,4 +77,32 @@ export async function expectAudited(adminPage: Page, { email, action, target }: 
   const rows = adminPage.getByTestId("audit-row").filter({ hasText: target });
   await expect(rows.first()).toContainText(action);
   await expect(rows.first()).toContainText(email);
+}
+
+/** The authenticator app: codes from the key the page shows, each time step used once (as e2e/auth/second-factor.spec.ts does). */
+export function authenticator(keyText: string) {
+  const key = decodeBase32IgnorePadding(keyText.replace(/\s+/g, ""));
+  let lastStep = 0;
+  return {
+    async code(): Promise<string> {
+      // The server accepts one step of drift: the step after the last used one is good once the clock reached the last used step.
+      while (lastStep > Math.floor(Date.now() / 30_000)) await new Promise((resolve) => setTimeout(resolve, 250));
+      const step = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1);
+      lastStep = step;
+      return generateHOTP(key, BigInt(step), 6);
+    },
+  };
+}
+
+/** Turns on two-step verification for the signed-in user of `page`, through the profile page; returns their authenticator. */
+export async function enrolSecondFactor(page: Page) {
+  await page.goto("/profile/security");
+  await page.getByTestId("enable-second-factor").click();
+  await expect(page.getByRole("img", { name: "QR Code" })).toBeVisible();
+  const app = authenticator((await page.getByTestId("totp-key").textContent()) ?? "");
+  await page.getByLabel("Código de 6 dígitos").fill(await app.code());
+  await page.getByRole("button", { name: "Confirmar e ativar" }).click();
+  await page.getByTestId("recovery-codes-done").click();
+  await expect(page.getByTestId("second-factor-state")).toContainText("Ativada desde");
+  return app;
 }

@@ -79,6 +79,8 @@ describe("console route handlers under fuzzing", () => {
     const feed = await import("@/app/api/feed/route");
     const exportRoute = await import("@/app/api/transactions/export/route");
     const cron = await import("@/app/api/cron/reconcile/route");
+    const payoutTemplate = await import("@/app/(dashboard)/[account]/payouts/template/[format]/route");
+    const payoutResults = await import("@/app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route");
     const qs = (key: string, value: string) => `${key}=${encodeURIComponent(value.slice(0, 5_000))}`;
     const calls = [
       (seg: string, b: string) =>
@@ -106,6 +108,14 @@ describe("console route handlers under fuzzing", () => {
             headers: { authorization: `Bearer ${seg.replace(/[^\x20-\x7e]/g, "").slice(0, 100)}` },
           }),
         ),
+      (seg: string) =>
+        payoutTemplate.GET(new Request("http://c.test/x/payouts/template/csv"), {
+          params: Promise.resolve({ account: seg.length % 2 ? seg : account.id, format: seg.length % 3 ? seg : "xlsx" }),
+        }),
+      (seg: string) =>
+        payoutResults.GET(new Request("http://c.test/x/payouts/y/results/csv"), {
+          params: Promise.resolve({ account: account.id, batchId: seg, format: seg.length % 2 ? "csv" : seg }),
+        }),
     ];
     let runs = 0;
     await fc.assert(

@@ -34,6 +34,7 @@ export const ALL_AREAS = [
   "home",
   "charges",
   "transfers",
+  "payouts",
   "refunds",
   "checkoutLinks",
   "activity",

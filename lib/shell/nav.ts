@@ -14,6 +14,7 @@ const NAV: NavEntry[] = [
   { href: "/transactions", labelKey: "transactions.nav", icon: "arrow-down-left", permission: "transactions.view", account: true },
   { href: "/lookup", labelKey: "transactions.navLookup", icon: "search", permission: "transactions.view", account: true },
   { href: "/transfers", labelKey: "transfers.nav", icon: "arrow-up-right", permission: "transfers.view", account: true },
+  { href: "/payouts", labelKey: "payouts.nav", icon: "scroll", permission: "payouts.view", account: true },
   { href: "/refunds", labelKey: "refunds.nav", icon: "undo", permission: "transactions.view", account: true },
   { href: "/checkout-links", labelKey: "checkoutLinks.nav", icon: "link", permission: "checkout.create", account: true },
   { href: "/activity", labelKey: "activity.nav.activity", icon: "activity", permission: "webhooks.view" },

@@ -79,6 +79,24 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/[account]/transactions/actions.ts#refreshTransactionAction": "ledger.refresh",
   "app/(dashboard)/[account]/transfers/actions.ts#submitTransferAction": "transfers.create",
   "app/(dashboard)/[account]/transfers/actions.ts#saveTransferSettingsAction": "account.keys.manage",
+  ...Object.fromEntries(
+    [
+      ["createPayoutBatchAction", "payouts.prepare"],
+      ["replacePayoutRowsAction", "payouts.prepare"],
+      ["fixPayoutRowAction", "payouts.prepare"],
+      ["setPayoutRowRemovedAction", "payouts.prepare"],
+      ["removeRowsWithErrorsAction", "payouts.prepare"],
+      ["submitPayoutBatchAction", "payouts.prepare"],
+      ["withdrawPayoutBatchAction", "payouts.prepare"],
+      ["approvePayoutBatchAction", "payouts.approve"],
+      ["rejectPayoutBatchAction", "payouts.approve"],
+      // Stopping money is everyone's who prepares batches; starting it again is the approvers'.
+      ["pausePayoutBatchAction", "payouts.prepare"],
+      ["resumePayoutBatchAction", "payouts.approve"],
+      ["cancelPayoutBatchAction", "payouts.prepare"],
+      ["setSelfApprovalAction", "payouts.settings"],
+    ].map(([name, permission]) => [`app/(dashboard)/[account]/payouts/actions.ts#${name}`, permission as Permission]),
+  ),
   "app/(dashboard)/[account]/webhooks/actions.ts#emitSandboxEventAction": "charges.create",
   "app/(dashboard)/[account]/webhooks/actions.ts#configureSandboxWebhookUrlAction": "charges.create",
 };
@@ -113,6 +131,8 @@ const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: stri
   "app/api/feed/route.ts": { permission: "webhooks.view" },
   "app/api/feed/stream/route.ts": { permission: "webhooks.view" },
   "app/api/transactions/export/route.ts": { permission: "transactions.view" },
+  "app/(dashboard)/[account]/payouts/template/[format]/route.ts": { permission: "payouts.view" },
+  "app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route.ts": { permission: "payouts.view" },
   "app/api/webhooks/[accountId]/route.ts": { guard: "handleWebhookRequest" },
   "app/api/webhooks/[accountId]/[callbackKey]/route.ts": { guard: "handleWebhookRequest" },
 };
@@ -128,6 +148,8 @@ const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
     "ledger.add",
     "ledger.refresh",
     "checkout.create",
+    "payouts.view",
+    "payouts.prepare",
     "webhooks.view",
     "destinations.view",
     "profile.manage",
@@ -142,13 +164,16 @@ const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
     "checkout.create",
     "transfers.view",
     "transfers.create",
+    "payouts.view",
+    "payouts.prepare",
+    "payouts.approve",
     "webhooks.view",
     "account.keys.manage",
     "destinations.view",
     "destinations.manage",
     "profile.manage",
   ],
-  viewer: ["account.view", "transactions.view", "transfers.view", "webhooks.view", "profile.manage"],
+  viewer: ["account.view", "transactions.view", "transfers.view", "payouts.view", "webhooks.view", "profile.manage"],
 };
 
 describe("permission matrix", () => {

@@ -12,6 +12,7 @@ import { profile } from "./profile";
 import { home } from "./home";
 import { charges } from "./charges";
 import { transfers } from "./transfers";
+import { payouts } from "./payouts";
 import { refunds } from "./refunds";
 import { checkoutLinks } from "./checkout-links";
 import { activity } from "./activity";
@@ -38,6 +39,7 @@ const areas = {
   home,
   charges,
   transfers,
+  payouts,
   refunds,
   checkoutLinks,
   activity,
