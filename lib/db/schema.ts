@@ -8,3 +8,4 @@ export * from "./tables/checks";
 export * from "./tables/auth";
 export * from "./tables/destinations";
 export * from "./tables/payout-batches";
+export * from "./tables/sales";

@@ -1,4 +1,5 @@
 import { fromCents } from "@/lib/br/money";
+import { utmOf } from "@/lib/gateway/origin";
 import { machineForOperation, refundMachine, stateOf, transferMachine } from "@/lib/status/machine";
 import type { OutboxSource } from "@/lib/db/tables/destinations";
 import type { ChargeData, CheckoutLinkData, EventBody, EventData, RefundRequestData, SubscriptionData, TransferData } from "./schemas";
@@ -111,21 +112,6 @@ function moneyOf(cents: unknown, currency: unknown) {
     amountCents: amountCents === null ? null : Math.round(amountCents),
     currency: text(currency) ?? "BRL",
   };
-}
-
-/** UTM values from trackProps first (utm_source or utmSource), then from the checkout URL's query. */
-export function utmOf(trackProps: Record<string, unknown> | null, checkoutUrl: string | null): ChargeData["utm"] {
-  let query: URLSearchParams | null = null;
-  if (checkoutUrl) {
-    try {
-      query = new URL(checkoutUrl).searchParams;
-    } catch {
-      query = null;
-    }
-  }
-  const read = (key: keyof ChargeData["utm"]) =>
-    text(trackProps?.[`utm_${key}`]) ?? text(trackProps?.[`utm${key[0]!.toUpperCase()}${key.slice(1)}`]) ?? text(query?.get(`utm_${key}`));
-  return { source: read("source"), medium: read("medium"), campaign: read("campaign"), term: read("term"), content: read("content") };
 }
 
 function productsOf(request: Record<string, unknown> | null, notification: Record<string, unknown> | null): ChargeData["products"] {

@@ -7,6 +7,7 @@ import { ledgerTransactions, webhookEvents, type OperationKind, type SubmissionS
 import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayClient, type TransactionRecord } from "@/lib/gateway";
+import { knownOrigin, requestOrigin } from "@/lib/gateway/origin";
 import { parseGatewayTime } from "@/lib/gateway/time";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { machineForOperation, stateOf } from "@/lib/status/machine";
@@ -90,6 +91,8 @@ export async function claimSubmission(input: {
     clientDocument: input.summary.clientDocument ?? null,
     createdBy: input.actor.id,
     createdByEmail: input.actor.email,
+    // The sale's product and the producer's "origem" (metadata.origem), for the sales reports.
+    ...knownOrigin(requestOrigin(input.request)),
   };
   const [inserted] = await db
     .insert(ledgerTransactions)

@@ -5,6 +5,7 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
 import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
+import { notificationOrigin } from "@/lib/gateway/origin";
 import type { FeedEvent } from "@/lib/feed/types";
 import { feedEventJsonSql } from "@/lib/feed/signal";
 import { ledgerStatusChange } from "@/lib/status/ledger";
@@ -76,7 +77,12 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
       applicable.length > 0
         ? await applyToLedger(
             tx,
-            applicable.map(({ event, n }) => ({ accountId: event.account_id, n, receivedAt: new Date(event.first_received_at) })),
+            applicable.map(({ event, n }) => ({
+              accountId: event.account_id,
+              n,
+              payload: event.payload as Record<string, unknown>,
+              receivedAt: new Date(event.first_received_at),
+            })),
           )
         : [];
     const byEvent = new Map([...applicable.map(({ event }, i): [string, ApplyOutcome] => [event.id, outcomes[i]]), ...byTransfer]);
@@ -161,7 +167,10 @@ type ApplyOutcome = { ledgerId: string | null; outcome: LedgerOutcome; confirmat
  * transaction (lib/reconcile/notifications.ts), since the ledger holds only what the console
  * created and what the gateway confirmed.
  */
-async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotification; receivedAt: Date }[]): Promise<ApplyOutcome[]> {
+async function applyToLedger(
+  tx: Tx,
+  items: { accountId: string; n: PaymentNotification; payload: Record<string, unknown>; receivedAt: Date }[],
+): Promise<ApplyOutcome[]> {
   // Key by key, so each lookup is one probe of a unique index whatever the planner knows of the
   // table: an OR of two lists per account was planned as a scan of the account's whole ledger
   // while a new table's statistics were still empty (`npm run bench:webhooks`).
@@ -193,7 +202,7 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
     byIdentifier.set(key(accountId, identifier), state);
   };
   states.forEach(remember);
-  const outcomes = items.map(({ accountId, n, receivedAt }): ApplyOutcome => {
+  const outcomes = items.map(({ accountId, n, payload, receivedAt }): ApplyOutcome => {
     // The gateway's id is authoritative; a row with the same identifier but another gateway id is another transaction.
     const sameIdentifier = n.identifier ? byIdentifier.get(key(accountId, n.identifier)) : undefined;
     const state =
@@ -219,6 +228,7 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
       clientName: row.clientName ?? n.client.name,
       clientEmail: row.clientEmail ?? n.client.email,
       clientDocument: row.clientDocument ?? n.client.document,
+      ...originFilled(row, payload),
       lastWebhookStatus: n.status,
       lastWebhookAt: receivedAt,
       updatedAt: receivedAt,
@@ -244,6 +254,19 @@ async function applyToLedger(tx: Tx, items: { accountId: string; n: PaymentNotif
   return outcomes;
 }
 
+/** The sale's origin facts the row still lacks, from the notification (sales reports): filled once known, never cleared. */
+function originFilled(row: LedgerState["row"], payload: Record<string, unknown>) {
+  if (row.utmSource && row.utmMedium && row.utmCampaign && row.productName && row.offerCode) return {};
+  const origin = notificationOrigin(payload);
+  return {
+    utmSource: row.utmSource ?? origin.utmSource,
+    utmMedium: row.utmMedium ?? origin.utmMedium,
+    utmCampaign: row.utmCampaign ?? origin.utmCampaign,
+    productName: row.productName ?? origin.productName,
+    offerCode: row.offerCode ?? origin.offerCode,
+  };
+}
+
 /** The ledger columns the applier updates (by their keys in the table). */
 const UPDATED_KEYS = [
   "gatewayTransactionId",
@@ -253,6 +276,11 @@ const UPDATED_KEYS = [
   "clientName",
   "clientEmail",
   "clientDocument",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+  "productName",
+  "offerCode",
   "paidAt",
   "status",
   "statusSource",

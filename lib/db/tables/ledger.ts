@@ -72,6 +72,18 @@ export const ledgerTransactions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * Where the sale came from (lib/gateway/origin.ts), for the sales reports: UTM values and the
+     * offer from payment notifications, the first product from them or from the console's request,
+     * `originLabel` the producer's own "origem" (a console charge's `metadata.origem`). Filled when
+     * first known, never cleared.
+     */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    productName: text("product_name"),
+    offerCode: text("offer_code"),
+    originLabel: text("origin_label"),
   },
   (t) => [
     uniqueIndex("ledger_account_identifier_key").on(t.accountId, t.identifier),
@@ -84,5 +96,12 @@ export const ledgerTransactions = pgTable(
     index("ledger_account_method_created_idx").on(t.accountId, t.paymentMethod, t.createdAt.desc(), t.id.desc()),
     index("ledger_account_updated_idx").on(t.accountId, t.updatedAt.desc()),
     index("ledger_account_paid_idx").on(t.accountId, t.paidAt),
+    // The sales recovery list (lib/sales): charges still awaiting payment, no paid notification being confirmed. The
+    // spellings are transactionMachine's "awaiting" ones (lib/status/machine.ts; a test checks they agree).
+    index("ledger_account_awaiting_idx")
+      .on(t.accountId, t.createdAt)
+      .where(
+        sql`${t.paidAt} is null and ${t.pendingStatus} is null and upper(regexp_replace(trim(${t.status}), '[\\s-]+', '_', 'g')) in ('OK', 'PENDING', 'CREATED', 'WAITING_PAYMENT', 'AWAITING_PAYMENT', 'PROCESSING')`,
+      ),
   ],
 );
