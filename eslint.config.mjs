@@ -53,7 +53,7 @@ const LIB_LAYERS = [
   ["payout-batches"],
   ["webhooks"],
   ["reconcile"],
-  ["overview", "producer"],
+  ["overview", "producer", "sales"],
   ["actions"],
   ["shell"],
   ["bootstrap.ts", "testing"],
