@@ -12,6 +12,7 @@ import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
 import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/webhooks/payload";
 import { parseGatewayTime } from "@/lib/gateway/time";
+import { notificationOrigin, type SaleOrigin } from "@/lib/gateway/origin";
 
 type EventRow = typeof webhookEvents.$inferSelect;
 
@@ -181,6 +182,9 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
     return null;
   };
   const latest = agreeing.at(-1)!;
+  // Where the sale came from (a hosted checkout's UTM values, its product and offer), latest notification first.
+  const origins = [...agreeing].reverse().flatMap((event) => (isRecord(event.payload) ? [notificationOrigin(event.payload)] : []));
+  const origin = <K extends keyof SaleOrigin>(key: K): SaleOrigin[K] => origins.find((o) => o[key] !== null)?.[key] ?? null;
   const now = new Date();
   const payedAt = parseGatewayTime(record.payedAt);
   const change = ledgerStatusChange(
@@ -217,6 +221,11 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
       clientName: record.pixMetadata?.payerName || fill((n) => n.client.name),
       clientEmail: fill((n) => n.client.email),
       clientDocument: record.pixMetadata?.payerDocument || fill((n) => n.client.document),
+      utmSource: origin("utmSource"),
+      utmMedium: origin("utmMedium"),
+      utmCampaign: origin("utmCampaign"),
+      productName: origin("productName"),
+      offerCode: origin("offerCode"),
       gatewayRecord: record as Record<string, unknown>,
       createdAt: parseGatewayTime(record.createdAt) ?? fill((n) => parseGatewayTime(n.transaction.createdAt)) ?? now,
       updatedAt: now,

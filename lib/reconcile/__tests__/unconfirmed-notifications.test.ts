@@ -25,12 +25,14 @@ function notification(overrides: {
   status?: string;
   payedAt?: string | null;
   amount?: number;
+  checkoutUrl?: string;
+  offerCode?: string | null;
 }) {
   return {
     event: overrides.event ?? "TRANSACTION_PAID",
     token: TOKEN,
-    offerCode: null,
-    checkoutUrl: "",
+    offerCode: overrides.offerCode ?? null,
+    checkoutUrl: overrides.checkoutUrl ?? "",
     client: { id: "cli_1", name: "Maria Souza", email: "maria@example.com", phone: "(11) 98888-7777", cpf: "529.982.247-25", cnpj: null },
     transaction: {
       id: overrides.id ?? `tx_${randomUUID()}`,
@@ -143,7 +145,9 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     const id = `tx_${randomUUID()}`;
     const identifier = `checkout-${randomUUID().slice(0, 8)}`;
     await deliver(accountId, notification({ id, identifier, event: "TRANSACTION_CREATED", status: "PENDING", payedAt: null }));
-    await deliver(accountId, notification({ id, identifier }));
+    // A hosted checkout's sale: where it came from is in the notification, not in the gateway's record.
+    const checkoutUrl = "https://pay.example.com/checkout/ck_1?utm_source=instagram&utm_medium=stories&utm_campaign=black-friday";
+    await deliver(accountId, notification({ id, identifier, checkoutUrl, offerCode: "oferta-bf" }));
     await applyAll();
     expect(await ledgerList(accountId)).toEqual([]);
     expect((await unconfirmed(accountId)).counts).toMatchObject({ total: 2, waiting: 2 });
@@ -171,6 +175,10 @@ describe.each(targets)("notifications about transactions the ledger does not hav
       pendingStatus: null,
       clientEmail: "maria@example.com",
       clientDocument: "529.982.247-25",
+      utmSource: "instagram",
+      utmMedium: "stories",
+      utmCampaign: "black-friday",
+      offerCode: "oferta-bf",
     });
     const events = await eventsOf(id);
     expect(events.map((e) => [e.event, e.confirmation, e.ledgerId])).toEqual(
