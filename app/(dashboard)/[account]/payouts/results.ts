@@ -5,10 +5,11 @@ import type { Translate } from "@/lib/i18n/translate";
 
 type StatusWords = (kind: MachineKind, status: string) => string;
 
-/** What happened to a row, in words: the outcome, and the gateway's status in its words when it reported one. */
+/** What happened to a row, in words: the outcome, and the gateway's status in its words when it says more. */
 export function rowStatusWords(row: PayoutRowView, t: Translate, statusLabel: StatusWords): string {
   const outcome = t(`payouts.outcomes.${row.outcome}`);
-  return row.withdrawStatus ? `${outcome} (${statusLabel("transfer", row.withdrawStatus)})` : outcome;
+  const gateway = row.withdrawStatus ? statusLabel("transfer", row.withdrawStatus) : null;
+  return gateway && gateway !== outcome ? `${outcome} (${gateway})` : outcome;
 }
 
 /** Why a row did not go through, in words; the gateway's own text after a dash. Empty when nothing went wrong. */

@@ -690,8 +690,10 @@ async function RunView({
   const accountId = ctx.account.id;
   const done = progress.total - progress.remaining;
   const sending = rows.some((row) => row.outcome === "sending");
-  // Live while rows are left to send, on their way, or waiting for the gateway's word.
-  const live = batch.state === "RUNNING" || sending || progress.unknown > 0;
+  const awaitingGateway = progress.unknown > 0 || rows.some((row) => row.outcome === "sent");
+  // Live while rows are left to send or on their way; slower while only the gateway's word (completed, failed) is awaited.
+  const live = batch.state === "RUNNING" || sending || awaitingGateway;
+  const pollMs = batch.state === "RUNNING" || sending ? 1_500 : 5_000;
   const filter = (RESULT_FILTERS as readonly string[]).includes(show) ? show : "all";
   const listed = rows.filter((row) => !row.removed);
   const shown = listed.filter((row) => resultFilter(filter, row));
@@ -787,7 +789,7 @@ async function RunView({
             <Stat label={t("payouts.run.canceled")} value={format.number(progress.canceled)} testId="count-canceled" />
           </dl>
           {progress.unknown > 0 && <p className="text-sm text-muted-foreground">{t("payouts.run.unknownHint")}</p>}
-          {live && <LivePoll everyMs={1_500} />}
+          {live && <LivePoll everyMs={pollMs} />}
         </CardContent>
       </Card>
 
