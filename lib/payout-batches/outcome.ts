@@ -48,17 +48,18 @@ export type PayoutProgress = {
   canceled: number;
 };
 
-export function progressOf(outcomes: Iterable<PayoutRowOutcome>): PayoutProgress {
+/** The progress of rows given as (outcome, how many rows have it). */
+export function progressOf(counts: Iterable<readonly [PayoutRowOutcome, number]>): PayoutProgress {
   const progress: PayoutProgress = { total: 0, sent: 0, completed: 0, failed: 0, unknown: 0, remaining: 0, canceled: 0 };
-  for (const outcome of outcomes) {
-    progress.total += 1;
-    if (outcome === "queued" || outcome === "sending" || outcome === "draft") progress.remaining += 1;
-    else if (outcome === "canceled") progress.canceled += 1;
+  for (const [outcome, n] of counts) {
+    progress.total += n;
+    if (outcome === "queued" || outcome === "sending" || outcome === "draft") progress.remaining += n;
+    else if (outcome === "canceled") progress.canceled += n;
     else {
-      progress.sent += outcome === "refused" ? 0 : 1;
-      if (outcome === "completed") progress.completed += 1;
-      if (outcome === "failed" || outcome === "refused") progress.failed += 1;
-      if (outcome === "unknown") progress.unknown += 1;
+      if (outcome !== "refused") progress.sent += n;
+      if (outcome === "completed") progress.completed += n;
+      if (outcome === "failed" || outcome === "refused") progress.failed += n;
+      if (outcome === "unknown") progress.unknown += n;
     }
   }
   return progress;

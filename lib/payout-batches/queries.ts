@@ -51,17 +51,15 @@ async function progressByBatch(batchIds: string[]): Promise<Map<string, PayoutPr
       from payout_batch_rows r left join transfers t on t.id = r.transfer_id
      where r.batch_id in ${batchIds} and not r.removed
      group by 1, 2, 3, 4`);
-  const outcomes = new Map<string, PayoutRowOutcome[]>();
+  const counts = new Map<string, Array<[PayoutRowOutcome, number]>>();
   for (const group of groups) {
     const outcome = payoutRowOutcome(
       group.execution,
       group.execution === "SENT" ? { submission: group.submission, withdrawStatus: group.withdraw_status } : null,
     );
-    const list = outcomes.get(group.batch_id) ?? [];
-    for (let i = 0; i < Number(group.n); i++) list.push(outcome);
-    outcomes.set(group.batch_id, list);
+    counts.set(group.batch_id, [...(counts.get(group.batch_id) ?? []), [outcome, Number(group.n)]]);
   }
-  for (const id of batchIds) result.set(id, progressOf(outcomes.get(id) ?? []));
+  for (const id of batchIds) result.set(id, progressOf(counts.get(id) ?? []));
   return result;
 }
 
@@ -77,13 +75,19 @@ export async function listPayoutBatches(accountId: string, limit = 100): Promise
   return batches.map((batch) => ({ ...batch, progress: progress.get(batch.id)! }));
 }
 
-export async function getPayoutBatch(accountId: string, batchId: string): Promise<PayoutBatchWithProgress | null> {
+/** The batch alone (its state, totals and decisions), without counting its rows. */
+export async function findPayoutBatch(accountId: string, batchId: string): Promise<PayoutBatch | null> {
   const db = await getDb();
   const [batch] = await db
     .select()
     .from(payoutBatches)
     .where(and(eq(payoutBatches.accountId, accountId), eq(payoutBatches.id, batchId)))
     .limit(1);
+  return batch ?? null;
+}
+
+export async function getPayoutBatch(accountId: string, batchId: string): Promise<PayoutBatchWithProgress | null> {
+  const batch = await findPayoutBatch(accountId, batchId);
   if (!batch) return null;
   const progress = await progressByBatch([batch.id]);
   return { ...batch, progress: progress.get(batch.id)! };

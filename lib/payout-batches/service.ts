@@ -11,7 +11,7 @@ import type { SubmissionActor } from "@/lib/submissions/engine";
 import { ownerIpOf } from "@/lib/transfers/owner-ip";
 import { getTransferSettings, transferredTodayCents } from "@/lib/transfers/queries";
 import { confirmMoneyOut } from "@/lib/transfers/service";
-import { getPayoutBatch, getPayoutSettings, recentTransfers, type PayoutBatch } from "./queries";
+import { findPayoutBatch, getPayoutSettings, recentTransfers, type PayoutBatch } from "./queries";
 import { batchTotals, dailyLimitProblem, recentDuplicateWarnings, validatePayoutRows, type ValidatedRow } from "./validate";
 import { signalPayoutsDue } from "./work";
 
@@ -64,7 +64,7 @@ async function validatedWithHistory(accountId: string, rows: readonly PayoutRowI
 }
 
 async function draftOf(accountId: string, batchId: string): Promise<PayoutBatch> {
-  const batch = await getPayoutBatch(accountId, batchId);
+  const batch = await findPayoutBatch(accountId, batchId);
   if (!batch) throw new PayoutBatchRefusedError("notFound");
   if (batch.state !== "DRAFT") throw new PayoutBatchRefusedError("wrongState");
   return batch;
@@ -316,7 +316,7 @@ export async function approvePayoutBatch(
   context: Context & { batchId: string; actor: SubmissionActor & { role: Role }; proof: { password: string; code?: string } },
 ): Promise<void> {
   const { accountId, actor, ip, batchId, proof } = context;
-  const batch = await getPayoutBatch(accountId, batchId);
+  const batch = await findPayoutBatch(accountId, batchId);
   if (!batch) throw new PayoutBatchRefusedError("notFound");
   if (batch.state !== "AWAITING_APPROVAL") throw new PayoutBatchRefusedError("wrongState");
   const selfApproval = batch.submittedBy === actor.id || batch.createdBy === actor.id;

@@ -17,6 +17,8 @@ const log = createLogger("payouts");
 /** Approvals and resumes wake the sender at once (pg_notify); the interval catches the rest. */
 export const PAYOUTS_CHANNEL = "payout_rows_due";
 
+const RECOVERY_EVERY_MS = 5_000;
+
 export function payoutConfig() {
   return {
     concurrency: Math.max(1, Math.min(32, Number(process.env.PAYOUT_CONCURRENCY ?? 4) || 4)),
@@ -52,9 +54,9 @@ type ClaimedRow = {
  * again (or cancelled, in a cancelled batch). The transfer's identifier is unique per account,
  * so even a worker that only stalled cannot create a second one.
  */
-async function recoverStaleRows(): Promise<void> {
+async function recoverStaleRows(): Promise<number> {
   const db = await getDb();
-  const { rows } = await db.execute<{ batch_id: string }>(sql`
+  const { rows } = await db.execute<{ id: string }>(sql`
     with stale as (
       select r.id, r.account_id, r.identifier, b.state as batch_state
         from payout_batch_rows r join payout_batches b on b.id = r.batch_id
@@ -65,9 +67,8 @@ async function recoverStaleRows(): Promise<void> {
            transfer_id = coalesce(t.id, r.transfer_id), lease_until = null, updated_at = now()
       from stale s left join transfers t on t.account_id = s.account_id and t.identifier = s.identifier and t.submission <> 'REJECTED'
      where r.id = s.id
-     returning r.batch_id`);
-  // The last rows of a batch may end here rather than in runRow.
-  if (rows.length > 0) await finishBatches(rows.map((row) => row.batch_id));
+     returning r.id`);
+  return rows.length;
 }
 
 /** Takes up to `limit` due rows of running batches, in each batch's order, holding them for the lease. */
@@ -156,18 +157,19 @@ async function recordRowEnd(row: ClaimedRow, end: RowEnd): Promise<void> {
   }
 }
 
-/** A running batch with nothing left to send is finished (once: the state change is the guard). */
-async function finishBatches(batchIds: Iterable<string>): Promise<void> {
+/**
+ * Running batches with nothing left to send are finished, in one statement (once: the state change
+ * is the guard). Asked when a claim came up short after rows ended, not after every row.
+ */
+async function finishDrainedBatches(): Promise<void> {
   const db = await getDb();
-  for (const batchId of new Set(batchIds)) {
-    const { rows: finished } = await db.execute<{ id: string; account_id: string; approved_by: string; approved_by_email: string }>(sql`
-      update payout_batches b set state = 'FINISHED', finished_at = now(), updated_at = now()
-       where b.id = ${batchId} and b.state = 'RUNNING'
-         and not exists (select 1 from payout_batch_rows r where r.batch_id = b.id and r.execution in ('QUEUED', 'SENDING'))
-       returning b.id, b.account_id, b.approved_by, b.approved_by_email`);
-    for (const batch of finished) {
-      await writeAudit({ accountId: batch.account_id, action: "payout_batch.finished", target: batch.id });
-    }
+  const { rows: finished } = await db.execute<{ id: string; account_id: string }>(sql`
+    update payout_batches b set state = 'FINISHED', finished_at = now(), updated_at = now()
+     where b.state = 'RUNNING'
+       and not exists (select 1 from payout_batch_rows r where r.batch_id = b.id and r.execution in ('QUEUED', 'SENDING'))
+     returning b.id, b.account_id`);
+  for (const batch of finished) {
+    await writeAudit({ accountId: batch.account_id, action: "payout_batch.finished", target: batch.id });
   }
 }
 
@@ -182,12 +184,14 @@ async function runRow(row: ClaimedRow): Promise<void> {
     return;
   }
   await recordRowEnd(row, end);
-  await finishBatches([row.batch_id]);
 }
 
 type Pump = {
   running: boolean;
   inFlight: number;
+  /** Rows ended (or recovered) since running batches were last checked for their end. */
+  ended: number;
+  lastRecoveryAt: number;
   filling: boolean;
   refill: boolean;
   timer: NodeJS.Timeout | null;
@@ -198,7 +202,17 @@ const pumpKey = Symbol.for("merchant-console.payouts-pump");
 
 function pump(): Pump {
   const g = globalThis as typeof globalThis & { [pumpKey]?: Pump };
-  return (g[pumpKey] ??= { running: false, inFlight: 0, filling: false, refill: false, timer: null, unsubscribe: [], idle: [] });
+  return (g[pumpKey] ??= {
+    running: false,
+    inFlight: 0,
+    ended: 0,
+    lastRecoveryAt: 0,
+    filling: false,
+    refill: false,
+    timer: null,
+    unsubscribe: [],
+    idle: [],
+  });
 }
 
 function settleIdle(p: Pump): void {
@@ -217,14 +231,25 @@ async function fill(p: Pump): Promise<void> {
   try {
     do {
       p.refill = false;
-      await recoverStaleRows();
-      const claimed = await claimRows(payoutConfig().concurrency - p.inFlight);
+      // A stale row waits out a whole lease anyway: looking for one every few seconds is enough.
+      if (Date.now() - p.lastRecoveryAt >= RECOVERY_EVERY_MS) {
+        p.lastRecoveryAt = Date.now();
+        // Recovered rows may be a batch's last ones.
+        if ((await recoverStaleRows()) > 0) await finishDrainedBatches();
+      }
+      const free = payoutConfig().concurrency - p.inFlight;
+      const claimed = await claimRows(free);
+      if (claimed.length < free && p.ended > 0) {
+        p.ended = 0;
+        await finishDrainedBatches();
+      }
       p.inFlight += claimed.length;
       for (const row of claimed) {
         void runRow(row)
           .catch((error: unknown) => log.error("recording a batch row failed", { error, batchId: row.batch_id, line: row.line }))
           .finally(() => {
             p.inFlight -= 1;
+            p.ended += 1;
             settleIdle(p);
             void fill(p);
           });
@@ -273,13 +298,14 @@ export async function stopPayoutWork(): Promise<void> {
 export async function runPayoutsOnce(budgetMs = 20_000): Promise<{ sentRows: number }> {
   const started = Date.now();
   let sentRows = 0;
-  await recoverStaleRows();
+  const recovered = await recoverStaleRows();
   while (Date.now() - started < budgetMs) {
     const claimed = await claimRows(payoutConfig().concurrency);
     if (claimed.length === 0) break;
     await Promise.all(claimed.map((row) => runRow(row)));
     sentRows += claimed.length;
   }
+  if (sentRows + recovered > 0) await finishDrainedBatches();
   return { sentRows };
 }
 

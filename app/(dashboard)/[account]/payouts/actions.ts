@@ -6,7 +6,7 @@ import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { fromCents } from "@/lib/br";
 import { getI18n } from "@/lib/i18n/server";
 import { MAX_BYTES, readPayoutFile } from "@/lib/payout-batches/parse";
-import { getPayoutBatch, listPayoutRows } from "@/lib/payout-batches/queries";
+import { findPayoutBatch, listPayoutRows } from "@/lib/payout-batches/queries";
 import {
   PayoutBatchRefusedError,
   approvePayoutBatch,
@@ -168,7 +168,7 @@ export const removeRowsWithErrorsAction = defineAction(
   { permission: "payouts.prepare", schema: batchIdSchema, account: "input" },
   async ({ batchId }, ctx) => {
     const accountId = ctx.account.id;
-    if (!(await getPayoutBatch(accountId, batchId))) throw await batchRefusal(new PayoutBatchRefusedError("notFound"));
+    if (!(await findPayoutBatch(accountId, batchId))) throw await batchRefusal(new PayoutBatchRefusedError("notFound"));
     const rowIds = (await listPayoutRows(batchId))
       .filter((row) => !row.removed && row.problems.some((problem) => problem.severity === "error"))
       .map((row) => row.id);

@@ -20,8 +20,9 @@ import { param, parseSearchParams, routeId, type RawSearchParams } from "@/lib/h
 import { getI18n, getStatusLabel, hasMessage } from "@/lib/i18n/server";
 import { MAX_BYTES } from "@/lib/payout-batches/parse";
 import { PAYOUT_COLUMNS } from "@/lib/payout-batches/columns";
+import { progressOf } from "@/lib/payout-batches/outcome";
 import {
-  getPayoutBatch,
+  findPayoutBatch,
   getPayoutSettings,
   listPayoutRows,
   type PayoutBatchWithProgress,
@@ -218,13 +219,15 @@ export default async function PayoutBatchPage({
   const { account, batchId } = await params;
   const id = routeId(batchId) ?? notFound();
   const ctx = await requireAccountPage("payouts.view", account);
-  const batch = await getPayoutBatch(ctx.account.id, id);
-  if (!batch) notFound();
+  const found = await findPayoutBatch(ctx.account.id, id);
+  if (!found) notFound();
   const i18n = await getI18n();
   const { t, format } = i18n;
   const raw = await searchParams;
   const { values, problems } = parseSearchParams(raw, { show: param.oneOf(SHOW), page: param.position() });
-  const rows = await listPayoutRows(batch.id);
+  const rows = await listPayoutRows(found.id);
+  // The rows are read whole anyway: their progress is counted from them, not asked of the database again.
+  const batch = { ...found, progress: progressOf(rows.filter((row) => !row.removed).map((row) => [row.outcome, 1] as const)) };
   const base = accountPath(ctx.account.id, `/payouts/${batch.id}`);
   const started = !["DRAFT", "AWAITING_APPROVAL", "REJECTED"].includes(batch.state);
 

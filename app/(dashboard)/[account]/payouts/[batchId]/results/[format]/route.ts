@@ -3,7 +3,7 @@ import { AccessDeniedError, authorize } from "@/lib/auth/session";
 import { stripAccents } from "@/lib/br";
 import { routeId } from "@/lib/http/search-params";
 import { getI18n, getStatusLabel, hasMessage } from "@/lib/i18n/server";
-import { getPayoutBatch, listPayoutRows } from "@/lib/payout-batches/queries";
+import { findPayoutBatch, listPayoutRows } from "@/lib/payout-batches/queries";
 import { resultsCsv, resultsXlsx, type ResultRow } from "@/lib/payout-batches/template";
 import { rowErrorWords, rowStatusWords } from "../../../results";
 
@@ -38,7 +38,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ acc
   if (!accountId || !ctx.accounts.some((a) => a.id === accountId)) return new Response(null, { status: 404 });
   const id = routeId(batchId);
   if (!id || (format !== "csv" && format !== "xlsx")) return new Response(null, { status: 404 });
-  const batch = await getPayoutBatch(accountId, id);
+  const batch = await findPayoutBatch(accountId, id);
   if (!batch) return new Response(null, { status: 404 });
 
   const { t, locale } = await getI18n();
