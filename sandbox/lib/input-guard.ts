@@ -74,6 +74,10 @@ function safeDecode(s: string): string | null {
 export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
   return async (c, next) => {
     const bad = (message: string) => c.json(errorBody(400, ErrorCodes.validation, message), 400);
+    const method = c.req.method;
+    // Read the whole body before any answer: an answer sent over an unread body leaves Node draining it, and a
+    // drain slower than 500 ms closes the kept-alive connection under the client's next request.
+    const body = method === "GET" || method === "HEAD" ? "" : await c.req.text();
     const url = c.req.url;
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
     const queryStart = url.indexOf("?");
@@ -93,11 +97,10 @@ export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
           return bad(`A query parameter is longer than ${limits.maxQueryValueChars} characters`);
       }
     }
-    const method = c.req.method;
     if (method === "POST" || method === "PUT" || method === "PATCH") {
       const type = c.req.header("content-type") ?? "";
       if (type === "" || type.includes("json")) {
-        const text = await c.req.text();
+        const text = body;
         if (text.trim() !== "") {
           if (rawJsonTooDeep(text, limits.maxJsonDepth)) return bad(`JSON nested deeper than ${limits.maxJsonDepth} levels`);
           let parsed: unknown;

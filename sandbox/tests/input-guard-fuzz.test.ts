@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../app";
 import { checkoutBody, KEYS, start } from "./helpers";
@@ -173,5 +174,30 @@ describe("sandbox fuzz", () => {
       (status: number) => status === 400 || status === 422,
     );
     expect((await post(checkoutBody({ product: offer(19.9) }))).status).toBeLessThan(300);
+  });
+
+  it("keeps a kept-alive connection usable when a request refused for its URL sends its body late", async () => {
+    const socket = connect(sandbox.port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    const answers = () => received.split("HTTP/1.1 ").length - 1;
+    const until = async (count: number) => {
+      const deadline = Date.now() + 5_000;
+      while (answers() < count && !socket.destroyed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    };
+    socket.write(
+      "POST /api/v1/gateway/pix/receive?x=%00 HTTP/1.1\r\nHost: sandbox\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n",
+    );
+    // Longer than the 500 ms an answered request's unread body is waited for.
+    await new Promise((r) => setTimeout(r, 800));
+    socket.write("{}");
+    await until(1);
+    socket.write("GET /health HTTP/1.1\r\nHost: sandbox\r\n\r\n");
+    await until(2);
+    socket.destroy();
+    expect(received).toMatch(/^HTTP\/1.1 400 /);
+    expect(answers()).toBe(2);
+    expect(received).toContain('{"ok":true}');
   });
 });
