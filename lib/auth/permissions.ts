@@ -21,6 +21,12 @@ export const PERMISSIONS = {
   "payouts.prepare": ["admin", "operator", "producer"],
   "payouts.approve": ["admin", "producer"],
   "payouts.settings": ["admin"],
+  /** The sales area's figures (counts and money, no customer's contact). */
+  "sales.view": ["admin", "operator", "producer", "viewer"],
+  /** The recovery list with customers' contacts, its messages and marks: those who talk to customers. */
+  "sales.recover": ["admin", "operator", "producer"],
+  /** The recovery delays and message template of the account. */
+  "sales.settings": ["admin", "producer"],
   "webhooks.view": ["admin", "operator", "producer", "viewer"],
   "account.keys.manage": ["admin", "producer"],
   /** Where the account's confirmed events go: health, attempts and the events sent. */

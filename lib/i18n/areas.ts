@@ -45,6 +45,8 @@ export const ALL_AREAS = [
   "status",
   "destinations",
   "params",
+  "sales",
+  "salesRecovery",
 ] as const satisfies readonly AreaName[];
 
 export function isArea(name: string): name is AreaName {

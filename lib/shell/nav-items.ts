@@ -11,6 +11,8 @@ export type NavIconName =
   | "settings"
   | "users"
   | "scroll"
+  | "chart"
+  | "layers"
   | "webhook"
   | "send"
   | "building";

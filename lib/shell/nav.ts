@@ -11,10 +11,11 @@ type NavEntry = Omit<NavItem, "label" | "accountIds"> & { labelKey: MessageKey; 
 const NAV: NavEntry[] = [
   { href: "", labelKey: "nav.home", icon: "home", permission: "account.view", account: true },
   { href: "/charges/new", labelKey: "charges.nav", icon: "receipt", permission: "charges.create", account: true },
+  { href: "/sales", labelKey: "sales.nav", icon: "chart", permission: "sales.view", account: true },
   { href: "/transactions", labelKey: "transactions.nav", icon: "arrow-down-left", permission: "transactions.view", account: true },
   { href: "/lookup", labelKey: "transactions.navLookup", icon: "search", permission: "transactions.view", account: true },
   { href: "/transfers", labelKey: "transfers.nav", icon: "arrow-up-right", permission: "transfers.view", account: true },
-  { href: "/payouts", labelKey: "payouts.nav", icon: "scroll", permission: "payouts.view", account: true },
+  { href: "/payouts", labelKey: "payouts.nav", icon: "layers", permission: "payouts.view", account: true },
   { href: "/refunds", labelKey: "refunds.nav", icon: "undo", permission: "transactions.view", account: true },
   { href: "/checkout-links", labelKey: "checkoutLinks.nav", icon: "link", permission: "checkout.create", account: true },
   { href: "/activity", labelKey: "activity.nav.activity", icon: "activity", permission: "webhooks.view" },

@@ -23,6 +23,8 @@ import { audit } from "./audit";
 import { status } from "./status";
 import { destinations } from "./destinations";
 import { params } from "./params";
+import { sales } from "./sales";
+import { salesRecovery } from "./sales-recovery";
 
 /** Each area registers its namespace here. */
 const areas = {
@@ -50,6 +52,8 @@ const areas = {
   status,
   destinations,
   params,
+  sales,
+  salesRecovery,
 } as const;
 
 export type Areas = typeof areas;
