@@ -4,7 +4,7 @@ import { documentKind, normalizeDocument } from "../../lib/br/document";
 import type { SandboxDb } from "../db/client";
 import { refunds, subscriptions, transactions, webhookOutbox } from "../db/schema";
 import type { Producer, SandboxContext } from "../context";
-import { conflict, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { newEndToEndId } from "../lib/ids";
 import { fromCents } from "../lib/money";
 
@@ -360,10 +360,10 @@ export async function applyTransition(
   producer: Producer,
   transactionId: string,
   type: TransitionType,
-  opts: { errorDescription?: string } = {},
+  opts: { errorDescription?: string; now?: Date } = {},
 ): Promise<TxRow> {
   const rule = TRANSITIONS[type];
-  const now = new Date();
+  const now = opts.now ?? new Date();
   const result = await ctx.db.transaction(async (db) => {
     const patch: Partial<TxInsert> = { status: rule.to, updatedAt: now };
     if (type === "pay") {
@@ -375,11 +375,18 @@ export async function applyTransition(
     if (type === "refund") patch.refundedAt = now;
     if (type === "chargeback") patch.statusDescription = "Charged back (sandbox event)";
     const current = await db
-      .select({ pixCode: transactions.pixCode })
+      .select({ pixCode: transactions.pixCode, createdAt: transactions.createdAt, payedAt: transactions.payedAt })
       .from(transactions)
       .where(and(eq(transactions.id, transactionId), eq(transactions.producerId, producer.id)))
       .limit(1);
     if (current.length === 0) throw notFound(`Transação ${transactionId} não encontrada`);
+    // A dated request (x-sandbox-at) may not put an event before what it follows.
+    const after = (type === "refund" || type === "chargeback" ? current[0].payedAt : null) ?? current[0].createdAt;
+    if (opts.now && now.getTime() < after.getTime()) {
+      throw badRequest(
+        `x-sandbox-at: "${type}" cannot happen before ${after.toISOString()} (the transaction's ${after === current[0].createdAt ? "creation" : "payment"})`,
+      );
+    }
     if (type === "pay" && current[0].pixCode) patch.endToEndId = newEndToEndId(now);
     const [updated] = await db
       .update(transactions)

@@ -17,6 +17,7 @@ import {
 } from "../domain/transactions";
 import { badRequest, notFound } from "../lib/errors";
 import { readBody, type AppEnv } from "../lib/http";
+import { REQUEST_TIME_HEADER, requestTime } from "../lib/request-time";
 import { faultRequestSchema } from "../faults";
 import { httpUrlSchema } from "../contract/requests";
 
@@ -46,8 +47,9 @@ export function controlRoutes(ctx: SandboxContext) {
 
   app.post("/transactions/:id/events", async (c) => {
     const producer = c.get("producer");
+    const now = c.req.header(REQUEST_TIME_HEADER) ? requestTime(c) : undefined;
     const { type } = await readBody(c, transitionRequestSchema);
-    const row = await applyTransition(ctx, producer, c.req.param("id"), type);
+    const row = await applyTransition(ctx, producer, c.req.param("id"), type, { now });
     return c.json(toTransactionRecord(row, producer, ctx.publicUrl));
   });
 

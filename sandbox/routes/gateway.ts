@@ -34,6 +34,7 @@ import { producerRecord } from "../domain/producer";
 import { badRequest, ErrorCodes, GatewayError, notFound } from "../lib/errors";
 import { callerIp, checkQuery, describeIssues, ignoredFields, readBody, type AppContext, type AppEnv } from "../lib/http";
 import { prefixedId } from "../lib/ids";
+import { requestTime } from "../lib/request-time";
 import { amountCents, checkClientDocument, checkSplits } from "../domain/validation";
 import { resolveCrypto } from "../rails/crypto";
 import { PRODUCER_CHECKOUT } from "../seed";
@@ -59,10 +60,12 @@ export function gatewayRoutes(ctx: SandboxContext) {
   const chargeRoute = <S extends z.ZodType<{ amount: number }>>(
     path: string,
     schema: S,
-    build: (body: z.output<S>, cents: number, producer: Producer) => BuiltCharge,
+    build: (body: z.output<S>, cents: number, producer: Producer, now: Date) => BuiltCharge,
   ) =>
-    postRoute(app, path, schema, async (body, producer) => {
-      const built = build(body, amountCents(body.amount), producer);
+    postRoute(app, path, schema, async (body, producer, c) => {
+      // Read before the body's checks: a bad x-sandbox-at is refused whatever the body says.
+      const now = requestTime(c);
+      const built = build(body, amountCents(body.amount), producer, now);
       return (
         await createTransaction(
           ctx,
@@ -82,47 +85,57 @@ export function gatewayRoutes(ctx: SandboxContext) {
     callbackUrl: body.callbackUrl,
   });
 
-  chargeRoute("/pix/receive", pixChargeRequestSchema, (body, cents, producer) => {
+  chargeRoute("/pix/receive", pixChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
     checkSplits(body.splits, cents);
-    if (body.dueDate && body.dueDate < new Date().toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
-    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), dueDate: body.dueDate });
+    if (body.dueDate && body.dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
+    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), dueDate: body.dueDate }, now);
   });
 
-  chargeRoute("/card/receive", cardChargeRequestSchema, (body, cents, producer) => {
+  chargeRoute("/card/receive", cardChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
     checkSplits(body.splits, cents);
-    return buildCardCharge(ctx, producer, {
-      kind: "card",
-      ...chargeOf(body, cents),
-      installments: body.installments,
-      card: body.card,
-      // The customer's IP is known only on card charges; the API caller is not the customer.
-      trackProps: { ip: body.clientIp, user_agent: null },
-    });
+    return buildCardCharge(
+      ctx,
+      producer,
+      {
+        kind: "card",
+        ...chargeOf(body, cents),
+        installments: body.installments,
+        card: body.card,
+        // The customer's IP is known only on card charges; the API caller is not the customer.
+        trackProps: { ip: body.clientIp, user_agent: null },
+      },
+      now,
+    );
   });
 
-  chargeRoute("/boleto/receive", boletoChargeRequestSchema, (body, cents, producer) => {
+  chargeRoute("/boleto/receive", boletoChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
     checkSplits(body.splits, cents);
-    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), dueDate: body.dueDate });
+    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), dueDate: body.dueDate }, now);
   });
 
-  chargeRoute("/crypto/receive", cryptoChargeRequestSchema, (body, cents, producer) => {
+  chargeRoute("/crypto/receive", cryptoChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
     const resolved = resolveCrypto(body);
     if (!resolved.ok) throw badRequest(resolved.message);
-    return buildCryptoCharge(ctx, producer, { kind: "crypto", ...chargeOf(body, cents), quote: resolved.quote });
+    return buildCryptoCharge(ctx, producer, { kind: "crypto", ...chargeOf(body, cents), quote: resolved.quote }, now);
   });
 
-  chargeRoute("/pix/deposit", pixDepositRequestSchema, (body, cents, producer) =>
-    buildPixDeposit(ctx, producer, {
-      kind: "deposit",
-      identifier: body.identifier ?? prefixedId("dep"),
-      amountCents: cents,
-      client: null,
-      callbackUrl: body.callbackUrl,
-    }),
+  chargeRoute("/pix/deposit", pixDepositRequestSchema, (body, cents, producer, now) =>
+    buildPixDeposit(
+      ctx,
+      producer,
+      {
+        kind: "deposit",
+        identifier: body.identifier ?? prefixedId("dep"),
+        amountCents: cents,
+        client: null,
+        callbackUrl: body.callbackUrl,
+      },
+      now,
+    ),
   );
 
   postRoute(app, "/pix/subscription", pixSubscriptionRequestSchema, (body, producer) =>

@@ -10,6 +10,7 @@ import { buildBoletoCharge, buildCardCharge, buildPixCharge, type ChargeBase } f
 import { applyTransition, createTransaction, type TxRow } from "../domain/transactions";
 import { pixTxidFor } from "../lib/ids";
 import { callerIp, type AppEnv } from "../lib/http";
+import { requestTime } from "../lib/request-time";
 import { fromCents, toCents } from "../lib/money";
 import { SANDBOX_BOLETO_BANK } from "../rails/boleto";
 import { brl, esc, page, statusBadge } from "./html";
@@ -238,6 +239,11 @@ ${
     ? `<label for="cardNumber">Card number (test cards: 4111111111111111 approves, 4000000000000002 declines)</label><input id="cardNumber" name="cardNumber" value="${v("cardNumber", "4111111111111111")}" autocomplete="off">${err("cardNumber")}`
     : ""
 }
+${
+  methods.includes("PIX") || methods.includes("BOLETO")
+    ? `<label><input type="checkbox" name="awaitPayment" value="1"${values.awaitPayment === "1" ? " checked" : ""}> Pay later (sandbox: a Pix or boleto stays awaiting payment, payable from its order page)</label>`
+    : ""
+}
 ${err("method")}
 <p></p><button type="submit">Pay ${brl(product.offer.price)} (sandbox)</button></form>`;
   }
@@ -254,6 +260,7 @@ ${err("method")}
   app.post("/checkout/:id", async (c) => {
     const loaded = await loadCheckout(c.req.param("id"));
     if (!loaded) return c.html(notFoundPage("Checkout"), 404);
+    const now = requestTime(c);
     const { row, request } = loaded;
     const form = await c.req.parseBody();
     const values: Record<string, string> = {};
@@ -318,13 +325,15 @@ ${err("method")}
     try {
       built =
         method === "CREDIT_CARD"
-          ? buildCardCharge(ctx, producer, {
-              ...base,
-              card: { number: (values.cardNumber ?? "").replace(/\D/g, ""), owner: values.name, expiresAt: "2099-12" },
-            })
+          ? buildCardCharge(
+              ctx,
+              producer,
+              { ...base, card: { number: (values.cardNumber ?? "").replace(/\D/g, ""), owner: values.name, expiresAt: "2099-12" } },
+              now,
+            )
           : method === "BOLETO"
-            ? buildBoletoCharge(ctx, producer, base)
-            : buildPixCharge(ctx, producer, base);
+            ? buildBoletoCharge(ctx, producer, base, now)
+            : buildPixCharge(ctx, producer, base, now);
     } catch (e) {
       errors.cardNumber = (e as Error).message;
       return c.html(page(request.product.name, checkoutForm(row.id, request, visitedUrl, values, errors), request.settings?.colors), 400);
@@ -336,17 +345,22 @@ ${err("method")}
       built.events.map((event) => ({ event })),
     );
     let tx = created.row!;
-    if (PAYABLE.has(tx.status)) tx = await applyTransition(ctx, producer, tx.id, "pay");
+    // Sandbox choice: the sale is paid at once unless the buyer asked to pay later (Pix, boleto).
+    const awaiting = values.awaitPayment === "1" && method !== "CREDIT_CARD";
+    if (PAYABLE.has(tx.status) && !awaiting) tx = await applyTransition(ctx, producer, tx.id, "pay", { now });
     const paid = tx.status === "COMPLETED";
+    const pending = PAYABLE.has(tx.status);
     const thankYou = request.settings?.thankYouPage;
-    const body = `<div class="card"><h1>${paid ? "Payment approved" : "Payment declined"}</h1>
+    const heading = paid ? "Payment approved" : pending ? "Awaiting payment" : "Payment declined";
+    const body = `<div class="card"><h1>${heading}</h1>
 <div class="amount">${brl(fromCents(tx.amountCents))}</div><p>${statusBadge(tx.status)}</p>
 ${tx.errorDescription ? `<p class="error">${esc(tx.errorDescription)}</p>` : ""}
 <dl><dt>Transaction</dt><dd class="mono">${esc(tx.id)}</dd><dt>Identifier</dt><dd class="mono">${esc(tx.clientIdentifier)}</dd>
 <dt>Method</dt><dd>${esc(METHOD_LABELS[tx.paymentMethod])}</dd></dl>
 ${paid && thankYou ? `<p><a id="thank-you" href="${esc(thankYou)}">Continue</a></p>` : ""}
-${!paid ? `<p><a href="${esc(visitedUrl)}">Try again</a></p>` : ""}</div>`;
-    return c.html(page(paid ? "Payment approved" : "Payment declined", body, request.settings?.colors));
+${pending ? `<p><a id="order" href="/pay/${esc(tx.orderId)}">Pay this order</a></p>` : ""}
+${!paid && !pending ? `<p><a href="${esc(visitedUrl)}">Try again</a></p>` : ""}</div>`;
+    return c.html(page(heading, body, request.settings?.colors));
   });
 
   return app;
