@@ -1,6 +1,6 @@
 import { cardBin, cardBrand, cardLast4, toCents } from "@/lib/br";
 import type { OperationKind } from "@/lib/db/tables/ledger";
-import type { ChargeFormKind } from "./form-values";
+import { ORIGIN_METADATA_KEY, type ChargeFormKind } from "./form-values";
 import type { ChargeKindDefinition, ChargeValues } from "./kinds/define";
 
 export type BuiltRequest<Request> = {
@@ -50,8 +50,11 @@ export function physicalProductsOf(products: FormProduct[] | undefined) {
   return products?.map((p) => defined({ id: p.id, name: p.name, quantity: p.quantity, price: p.price, physical: p.physical ?? false }));
 }
 
-export function metadataOf(entries: { key: string; value: string }[] | undefined) {
-  return entries?.length ? Object.fromEntries(entries.map((m) => [m.key, m.value])) : undefined;
+/** The metadata entries typed, with the "Origem" field as `metadata.origem` (what lib/gateway/origin.ts reads back). */
+export function metadataOf(entries: { key: string; value: string }[] | undefined, origin?: string) {
+  const metadata: Record<string, string> = Object.fromEntries((entries ?? []).map((m) => [m.key, m.value]));
+  if (origin) metadata[ORIGIN_METADATA_KEY] = origin;
+  return Object.keys(metadata).length ? metadata : undefined;
 }
 
 export function feesOf(values: { shippingFee?: number; extraFee?: number; discount?: number }) {

@@ -12,8 +12,9 @@ import {
 } from "@/lib/br";
 import { zCardExpiry, zCardNumber, zDocument, zEmail, zIPv4, zMoney, zPhone } from "@/lib/br/zod";
 import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
+import { ORIGIN_MAX_LENGTH } from "@/lib/gateway/origin";
 import { saoPauloDate } from "@/lib/i18n/format";
-import type { ChargeFormValues } from "./form-values";
+import { ORIGIN_METADATA_KEY, type ChargeFormValues } from "./form-values";
 
 /*
  * The form schemas of every incoming-money operation. The same schema validates the form in the
@@ -119,6 +120,18 @@ const productFormSchema = z.object({
   physical: z.boolean().optional(),
 });
 
+/**
+ * The producer's own "origem" of a sale (instagram, indicação…): one line of text, kept whole in
+ * the ledger's origin column (lib/gateway/origin.ts), so no longer than it keeps. Empty → absent.
+ */
+export const originFormSchema = z
+  .string()
+  .trim()
+  .max(ORIGIN_MAX_LENGTH, { error: "charges.errors.originTooLong" })
+  .refine((value) => !/\p{Cc}/u.test(value), { error: "charges.errors.originControl" })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const splitFormSchema = z.object({ producerId: text(100), amount: zMoney });
 const metadataEntrySchema = z.object({ key: text(100), value: z.string().max(500, { error: "charges.errors.tooLong" }) });
 
@@ -143,6 +156,7 @@ const productFields = {
   discount: optionalMoney,
   splits: z.array(splitFormSchema).default([]),
   metadata: z.array(metadataEntrySchema).default([]),
+  origin: originFormSchema,
 };
 
 export const subscriptionProductFormSchema = z.object({ id: text(100), name: text(), price: requiredNonNegativeMoney });
@@ -173,13 +187,18 @@ type WithSplitsAndMetadata = {
   metadata?: { key: string }[];
 };
 
-/** Cross-field rules: splits may not add up to more than the amount; metadata keys are unique. */
+/**
+ * Cross-field rules: splits may not add up to more than the amount; metadata keys are unique, and
+ * "origem" is the Origem field's (so the rules above hold for it, whatever the form sent).
+ */
 function crossChecks<T extends WithSplitsAndMetadata>(value: T, ctx: z.RefinementCtx) {
   const splitCents = (value.splits ?? []).reduce((sum, s) => sum + toCents(s.amount), 0);
   if (splitCents > toCents(value.amount)) ctx.addIssue({ code: "custom", path: ["splits"], message: "charges.errors.splitsAboveAmount" });
   const seen = new Set<string>();
   (value.metadata ?? []).forEach((entry, index) => {
-    if (seen.has(entry.key))
+    if (entry.key === ORIGIN_METADATA_KEY)
+      ctx.addIssue({ code: "custom", path: ["metadata", index, "key"], message: "charges.errors.metadataOrigin" });
+    else if (seen.has(entry.key))
       ctx.addIssue({ code: "custom", path: ["metadata", index, "key"], message: "charges.errors.metadataDuplicate" });
     seen.add(entry.key);
   });
@@ -216,6 +235,7 @@ export const cryptoChargeFormSchema = z
     client: clientFormSchema,
     products: productFields.products,
     metadata: productFields.metadata,
+    origin: productFields.origin,
   })
   .superRefine(crossChecks);
 

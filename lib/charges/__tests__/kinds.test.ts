@@ -29,6 +29,7 @@ const filled: ChargeFormValues = {
   discount: "",
   splits: [],
   metadata: [{ key: "order", value: "42" }],
+  origin: "instagram",
   dueDate: "",
   currency: "BRL",
   cryptoCurrency: "USDT",

@@ -164,6 +164,44 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     expect(audits[0]).toMatchObject({ userId: actor.id, action: "operation.pix_charge", accountId });
   });
 
+  it("an Origem typed on the form reaches the gateway as metadata.origem and the ledger's origin label; a new charge made from it copies it", async () => {
+    const identifier = `pix-${randomUUID()}`;
+    const { row } = await create("pix", { ...pixForm(identifier), origin: " instagram " });
+    expect(row.submission).toBe("SUBMITTED");
+    expect(row.request).toMatchObject({ metadata: { pedido: "42", origem: "instagram" } });
+    expect(row.originLabel).toBe("instagram");
+
+    const { chargePrefill } = await import("@/lib/charges/prefill");
+    const copied = await chargePrefill(accountId, "pix", row.id);
+    expect(copied).toMatchObject({
+      state: "copied",
+      source: { id: row.id, identifier },
+      values: { origin: "instagram", amount: "150,00" },
+    });
+    expect(copied.state === "copied" && copied.values).not.toHaveProperty("identifier");
+    expect(await chargePrefill(accountId, "boleto", row.id)).toEqual({
+      state: "otherKind",
+      source: { id: row.id, identifier, kind: "pix" },
+    });
+    expect(await chargePrefill(accountId, "pix", randomUUID())).toEqual({ state: "notFound" });
+    // Another account's charge is as unknown as one that does not exist.
+    const { createAccount } = await import("@/lib/accounts/queries");
+    const other = await createAccount(
+      { name: "Outra", baseUrl: sandbox.url, publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo", webhookToken: null, mode: "test" },
+      null,
+    );
+    expect(await chargePrefill(other.id, "pix", row.id)).toEqual({ state: "notFound" });
+  });
+
+  it("refuses a bad Origem at its field, before anything is recorded or sent", async () => {
+    const identifier = `pix-${randomUUID()}`;
+    const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
+    const result = await createChargeAction({ accountId, kind: "pix", values: { ...pixForm(identifier), origin: "insta\ngram" } });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { origin: ["charges.errors.originControl"] } });
+    const db = await getDb();
+    expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.identifier, identifier))).toHaveLength(0);
+  });
+
   it("sends one request for concurrent identical submissions", async () => {
     const identifier = `pix-${randomUUID()}`;
     const results = await Promise.all(Array.from({ length: 6 }, () => create("pix", pixForm(identifier))));

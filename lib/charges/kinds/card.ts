@@ -22,7 +22,7 @@ export const cardCharge = defineChargeKind({
       products: productsOf(values.products),
       ...feesOf(values),
       splits: splitsOf(values.splits),
-      metadata: metadataOf(values.metadata),
+      metadata: metadataOf(values.metadata, values.origin),
     }),
   stored: storedWithCard,
   send: (gateway, request) => gateway.createCardCharge(request),

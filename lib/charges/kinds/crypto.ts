@@ -21,7 +21,7 @@ export const cryptoCharge = defineChargeKind({
       client: values.client,
       callbackUrl,
       products: productsOf(values.products),
-      metadata: metadataOf(values.metadata),
+      metadata: metadataOf(values.metadata, values.origin),
     }),
   send: (gateway, request) => gateway.createCryptoCharge(request),
   facts: chargeFacts,

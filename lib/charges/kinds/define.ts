@@ -15,7 +15,7 @@ import type { ChargeFormKind, ChargeFormValues } from "../form-values";
 
 /** The sections a charge form may show after the amount. */
 export type ChargeSection =
-  "client" | "address" | "card" | "crypto" | "subscription" | "products" | "fees" | "splits" | "metadata" | "dueDate";
+  "client" | "address" | "card" | "crypto" | "subscription" | "products" | "fees" | "splits" | "origin" | "metadata" | "dueDate";
 
 export type ChargeKindForm<K extends ChargeFormKind = ChargeFormKind> = {
   kind: K;

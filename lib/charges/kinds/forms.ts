@@ -17,6 +17,7 @@ const extras = (values: ChargeFormValues) => ({
   discount: values.discount,
   splits: values.splits,
   metadata: values.metadata,
+  origin: values.origin,
 });
 const subscription = (values: ChargeFormValues) => ({
   ...base(values),
@@ -29,7 +30,7 @@ export const CHARGE_FORMS = {
   pix: defineChargeForm({
     kind: "pix",
     identifierPrefix: "pix",
-    sections: ["client", "products", "fees", "splits", "metadata", "dueDate"],
+    sections: ["client", "products", "fees", "splits", "origin", "metadata", "dueDate"],
     schema: () => schemas().then((m) => m.onChargeForm(m.pixChargeFormSchema)),
     pick: (values) => ({ ...base(values), client: values.client, ...extras(values), dueDate: values.dueDate }),
     submitLabel: "charges.submit",
@@ -38,7 +39,7 @@ export const CHARGE_FORMS = {
   card: defineChargeForm({
     kind: "card",
     identifierPrefix: "card",
-    sections: ["client", "address", "card", "products", "fees", "splits", "metadata"],
+    sections: ["client", "address", "card", "products", "fees", "splits", "origin", "metadata"],
     schema: () => schemas().then((m) => m.onChargeForm(m.cardChargeFormSchema)),
     pick: (values) => ({
       ...base(values),
@@ -55,7 +56,7 @@ export const CHARGE_FORMS = {
   boleto: defineChargeForm({
     kind: "boleto",
     identifierPrefix: "bol",
-    sections: ["client", "products", "fees", "splits", "metadata", "dueDate"],
+    sections: ["client", "products", "fees", "splits", "origin", "metadata", "dueDate"],
     schema: () => schemas().then((m) => m.onChargeForm(m.boletoChargeFormSchema)),
     pick: (values) => ({ ...base(values), client: values.client, ...extras(values), dueDate: values.dueDate }),
     submitLabel: "charges.submit",
@@ -64,13 +65,14 @@ export const CHARGE_FORMS = {
   crypto: defineChargeForm({
     kind: "crypto",
     identifierPrefix: "cry",
-    sections: ["client", "crypto", "products", "metadata"],
+    sections: ["client", "crypto", "products", "origin", "metadata"],
     schema: () => schemas().then((m) => m.onChargeForm(m.cryptoChargeFormSchema)),
     pick: (values) => ({
       ...base(values),
       client: values.client,
       products: values.products,
       metadata: values.metadata,
+      origin: values.origin,
       currency: values.currency,
       cryptoCurrency: values.cryptoCurrency,
       network: values.network,

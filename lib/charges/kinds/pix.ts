@@ -18,7 +18,7 @@ export const pixCharge = defineChargeKind({
       products: physicalProductsOf(values.products),
       ...feesOf(values),
       splits: splitsOf(values.splits),
-      metadata: metadataOf(values.metadata),
+      metadata: metadataOf(values.metadata, values.origin),
       dueDate: values.dueDate,
       callbackUrl,
     }),

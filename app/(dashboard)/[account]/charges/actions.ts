@@ -31,6 +31,7 @@ const FORM_ROOTS = new Set([
 
 /** A field the gateway named, as the charge form calls it (the card form keeps the address apart). */
 function chargeFormPath(gatewayPath: string): string | null {
+  if (gatewayPath === "metadata.origem") return "origin";
   if (gatewayPath.startsWith("client.address.")) return `address.${gatewayPath.slice("client.address.".length)}`;
   return FORM_ROOTS.has(gatewayPath.split(".")[0]) ? gatewayPath : null;
 }

@@ -42,6 +42,7 @@ function emptyValues(kind: ChargeFormKind, defaults: { clientIp: string }): Char
     discount: "",
     splits: [],
     metadata: [],
+    origin: "",
     dueDate: "",
     currency: "BRL",
     cryptoCurrency: "USDT",
@@ -53,7 +54,20 @@ function emptyValues(kind: ChargeFormKind, defaults: { clientIp: string }): Char
 
 type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" | "inFlight" };
 
-export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; kind: ChargeFormKind; requestIp: string | null }) {
+/** A form opened from an old charge: its values, and its identifier (which the new charge must not reuse). */
+export type ChargeFormPrefill = { values: Partial<ChargeFormValues>; sourceIdentifier: string };
+
+export function ChargeForm({
+  accountId,
+  kind,
+  requestIp,
+  prefill,
+}: {
+  accountId: string;
+  kind: ChargeFormKind;
+  requestIp: string | null;
+  prefill?: ChargeFormPrefill;
+}) {
   const { t, format } = useI18n();
   const router = useRouter();
   const definition = CHARGE_FORMS[kind];
@@ -65,7 +79,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
     events,
   } = useActionForm({
     schema: definition.schema,
-    defaultValues: emptyValues(kind, { clientIp: requestIp ?? "" }),
+    defaultValues: { ...emptyValues(kind, { clientIp: requestIp ?? "" }), ...prefill?.values },
     mode: "onTouched",
     action: (values) => {
       setRejected(null);
@@ -82,6 +96,7 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
     },
     onNoAnswer: () => "shown",
   });
+  const sourceIdentifier = prefill?.sourceIdentifier;
   const [rejected, setRejected] = useState<{ title: string; message?: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [checking, setChecking] = useState(false);
@@ -90,10 +105,11 @@ export function ChargeForm({ accountId, kind, requestIp }: { accountId: string; 
   // One identifier per form instance, kept across retries and page reloads until the operation exists.
   useEffect(() => {
     const stored = window.sessionStorage.getItem(storageKey(accountId, kind));
-    const identifier = stored ?? generateIdentifier(kind);
+    // A form left with the old charge's identifier (its outcome never came back here) must not lend it to the new one.
+    const identifier = stored && stored !== sourceIdentifier ? stored : generateIdentifier(kind);
     window.sessionStorage.setItem(storageKey(accountId, kind), identifier);
     form.setValue("identifier", identifier);
-  }, [form, accountId, kind]);
+  }, [form, accountId, kind, sourceIdentifier]);
 
   const blocked = !!pending && pending.note !== "absent";
   // The identifier a submission with no answer went under stays until an answer comes: a second

@@ -13,6 +13,7 @@ import {
   DueDateSection,
   FeesSection,
   MetadataSection,
+  OriginSection,
   ProductsSection,
   SplitsSection,
   SubscriptionSections,
@@ -31,6 +32,7 @@ const RENDER: Record<ChargeSection, (props: Props) => ReactNode> = {
   products: ({ control, kind }) => <ProductsSection control={control} physical={kind === "pix"} />,
   fees: ({ control }) => <FeesSection control={control} />,
   splits: ({ control }) => <SplitsSection control={control} />,
+  origin: ({ control }) => <OriginSection control={control} />,
   metadata: ({ control }) => <MetadataSection control={control} />,
   dueDate: ({ control }) => <DueDateSection control={control} />,
 };

@@ -271,6 +271,25 @@ export function SplitsSection({ control }: SectionProps) {
   );
 }
 
+export function OriginSection({ control }: SectionProps) {
+  const { t } = useI18n();
+  return (
+    <Section title={t("charges.sections.origin")}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          control={control}
+          name="origin"
+          label={t("charges.fields.origin")}
+          placeholder={t("charges.fields.originPlaceholder")}
+          autoComplete="off"
+          description={t("charges.fields.originHint")}
+          className="sm:col-span-2"
+        />
+      </div>
+    </Section>
+  );
+}
+
 export function MetadataSection({ control }: SectionProps) {
   const { t } = useI18n();
   const { fields, append, remove } = useFieldArray({ control, name: "metadata" });
