@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SandboxContext } from "../context";
@@ -102,6 +102,17 @@ export function controlRoutes(ctx: SandboxContext) {
     const body = await readBody(c, clockAdvanceRequestSchema);
     const ms = (body.days ?? 0) * 86_400_000 + (body.hours ?? 0) * 3_600_000;
     return c.json(await advanceClock(ctx, c.get("producer"), ms));
+  });
+
+  /** How many of the producer's notifications are waiting, delivered or given up (a demo waits for pending 0). */
+  app.get("/deliveries/summary", async (c) => {
+    const rows = await ctx.db
+      .select({ status: webhookOutbox.status, n: sql<number>`count(*)::int` })
+      .from(webhookOutbox)
+      .where(eq(webhookOutbox.producerId, c.get("producer").id))
+      .groupBy(webhookOutbox.status);
+    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return c.json({ pending: count("PENDING"), delivered: count("DELIVERED"), failed: count("FAILED") });
   });
 
   app.get("/deliveries", async (c) => {

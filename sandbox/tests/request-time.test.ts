@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../app";
-import { api, boletoBody, cardBody, checkoutBody, KEYS, pixBody, start, startReceiver } from "./helpers";
+import { api, boletoBody, cardBody, checkoutBody, eventually, KEYS, pixBody, start, startReceiver } from "./helpers";
 
 let sandbox: RunningSandbox;
 let demo: ReturnType<typeof api>;
@@ -131,5 +131,17 @@ describe("hosted checkout: a dated visit, and paying later", () => {
     expect(sale.html).toContain("Payment approved");
     const id = /<dd class="mono">([0-9a-f-]{36})<\/dd>/.exec(sale.html)![1];
     expect((await demo.get(`/transactions?id=${id}`)).json).toMatchObject({ status: "COMPLETED", createdAt: at, payedAt: at });
+  });
+});
+
+describe("deliveries summary", () => {
+  it("counts the producer's notifications by delivery status", async () => {
+    await receiver.waitFor(() => true);
+    const summary = await eventually(async () => {
+      const res = await demo.control("GET", "/deliveries/summary");
+      return res.json.pending === 0 && res.json.delivered > 0 ? res.json : undefined;
+    });
+    expect(summary).toEqual({ pending: 0, delivered: expect.any(Number), failed: 0 });
+    expect(summary.delivered).toBe(receiver.received.length);
   });
 });
