@@ -1,9 +1,8 @@
 import ExcelJS from "exceljs";
-import Papa from "papaparse";
 import { formatMoneyInput, fromCents } from "@/lib/br";
+import { spreadsheetCsv } from "@/lib/http/csv";
 import { PAYOUT_COLUMNS, PAYOUT_HEADERS, type PayoutCells } from "./columns";
 
-const BOM = "\uFEFF";
 const BRL_FORMAT = '"R$" #,##0.00';
 const TEXT_FORMAT = "@";
 
@@ -43,13 +42,6 @@ export const TEMPLATE_EXAMPLES: readonly PayoutCells[] = [
   },
 ];
 
-/** Cells that Excel would run as a formula ("=…", "@…", "+cmd", "-2+3"); a plain number such as "+5511…" is left alone. */
-const FORMULA_LIKE = /^(?:[=@\t\r]|[+-](?![\d\s().]*$))/;
-
-function csv(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  return BOM + Papa.unparse(rows as (string | number)[][], { delimiter: ";", newline: "\r\n", escapeFormulae: FORMULA_LIKE }) + "\r\n";
-}
-
 async function xlsxBytes(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
@@ -64,7 +56,7 @@ function sheetWith(workbook: ExcelJS.Workbook, name: string, headers: readonly s
 
 /** The template as CSV: UTF-8 with BOM (Excel then shows accents right), `;`-separated, CRLF. */
 export function templateCsv(): string {
-  return csv([PAYOUT_HEADERS, ...TEMPLATE_EXAMPLES.map((cells) => PAYOUT_COLUMNS.map((column) => cells[column.field]))]);
+  return spreadsheetCsv([PAYOUT_HEADERS, ...TEMPLATE_EXAMPLES.map((cells) => PAYOUT_COLUMNS.map((column) => cells[column.field]))]);
 }
 
 /** The template as XLSX: bold header, amounts as numbers formatted `"R$" #,##0.00`, key and document columns as text. */
@@ -116,7 +108,7 @@ function csvAmount(cents: number): string {
 
 /** The batch's outcome as CSV (UTF-8 with BOM, `;`, CRLF); amounts written "1234,56". */
 export function resultsCsv(rows: readonly ResultRow[]): string {
-  return csv([
+  return spreadsheetCsv([
     RESULT_HEADERS,
     ...rows.map((row) => [
       String(row.line),

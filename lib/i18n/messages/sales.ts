@@ -41,7 +41,7 @@ export const sales = defineMessages(
       noChange: "Sem variação em relação ao período anterior",
       noComparison: "Sem base de comparação no período anterior",
       none: "—",
-      count: "{count, plural, =0 {nenhuma venda} one {# venda} other {# vendas}}",
+      recoveredCount: "{count, plural, =0 {Nenhuma venda recuperada.} one {# venda recuperada.} other {# vendas recuperadas.}}",
       ofCount: "{part} de {whole}",
     },
     currency: "Moeda: {currency}",
@@ -147,7 +147,7 @@ export const sales = defineMessages(
       noChange: "No change compared with the previous period",
       noComparison: "Nothing to compare with in the previous period",
       none: "—",
-      count: "{count, plural, =0 {no sales} one {# sale} other {# sales}}",
+      recoveredCount: "{count, plural, =0 {No sales recovered.} one {# sale recovered.} other {# sales recovered.}}",
       ofCount: "{part} of {whole}",
     },
     currency: "Currency: {currency}",
@@ -167,7 +167,8 @@ export const sales = defineMessages(
     },
     methods: {
       title: "Conversion by payment method",
-      description: "Charges created in the period and how many of them are paid by now (approval, for cards). Sales and revenue count by payment date.",
+      description:
+        "Charges created in the period and how many of them are paid by now (approval, for cards). Sales and revenue count by payment date.",
       method: "Method",
       created: "Created",
       paid: "Paid",

@@ -1,0 +1,74 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export type DailyPoint = { label: string; current: number; previous: number | null };
+export type OriginPoint = { label: string; revenue: number };
+
+type MoneyProps = { locale: string; currency: string };
+
+function moneyFormatter({ locale, currency }: MoneyProps, compact = false) {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency, notation: compact ? "compact" : "standard" });
+  } catch {
+    format = new Intl.NumberFormat(locale, { notation: compact ? "compact" : "standard" });
+  }
+  return (value: unknown) => (typeof value === "number" ? format.format(value).replace(/\u00a0/g, " ") : String(value ?? ""));
+}
+
+const AXIS = { fontSize: 12, fill: "var(--muted-foreground)" };
+
+/** Each day's confirmed revenue (in the currency's units) beside the comparison period's same-position day. */
+export function DailyRevenueChart({
+  points,
+  labels,
+  ...money
+}: MoneyProps & { points: DailyPoint[]; labels: { current: string; comparison: string } }) {
+  const full = moneyFormatter(money);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
+        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={72} tickFormatter={moneyFormatter(money, true)} />
+        <Tooltip formatter={full} contentStyle={{ borderRadius: 8, fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Line
+          type="monotone"
+          dataKey="current"
+          name={labels.current}
+          stroke="var(--primary)"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="previous"
+          name={labels.comparison}
+          stroke="var(--muted-foreground)"
+          strokeDasharray="4 4"
+          strokeWidth={1.5}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Revenue of the origins with the most revenue, largest first. */
+export function OriginRevenueChart({ points, label, ...money }: MoneyProps & { points: OriginPoint[]; label: string }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={points} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+        <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} tickFormatter={moneyFormatter(money, true)} />
+        <YAxis type="category" dataKey="label" tick={AXIS} tickLine={false} axisLine={false} width={130} />
+        <Tooltip formatter={moneyFormatter(money)} contentStyle={{ borderRadius: 8, fontSize: 12 }} cursor={{ fill: "var(--muted)" }} />
+        <Bar dataKey="revenue" name={label} fill="var(--primary)" radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
