@@ -56,6 +56,7 @@ test("first-load JavaScript per page stays under the budget", async ({ adminPage
     `/${accountId}/charges/new/card`,
     `/${accountId}/transfers/new`,
     `/${accountId}/payouts/new`,
+    `/${accountId}/sales`,
     `/${accountId}/checkout-links/new`,
     "/activity",
     "/accounts",

@@ -46,6 +46,10 @@ const PAGES = (ids: Ids): PageSpec[] => {
     { path: (seg) => `/${a(seg)}/payouts/template/${seg("csv")}`, keys: [] },
     { path: (seg) => `/${a(seg)}/payouts/${seg(randomUUID())}/results/${seg("xlsx")}`, keys: [] },
     { path: (seg) => `/${a(seg)}/checkout-links`, keys: [] },
+    { path: (seg) => `/${a(seg)}/sales`, keys: ["period", "from", "to"] },
+    { path: (seg) => `/${a(seg)}/sales/origin`, keys: ["period", "from", "to", "dimension"] },
+    { path: (seg) => `/${a(seg)}/sales/recovery`, keys: ["cursor"] },
+    { path: (seg) => `/${a(seg)}/sales/export/${seg("origin")}`, keys: ["period", "from", "to", "dimension"] },
     { path: (seg) => `/${a(seg)}/lookup`, keys: [] },
     { path: (seg) => `/${a(seg)}/producer`, keys: [] },
     // The old account-less addresses: one redirect, or not found.

@@ -97,6 +97,8 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
       ["setSelfApprovalAction", "payouts.settings"],
     ].map(([name, permission]) => [`app/(dashboard)/[account]/payouts/actions.ts#${name}`, permission as Permission]),
   ),
+  "app/(dashboard)/[account]/sales/recovery/actions.ts#markRecoveryAction": "sales.recover",
+  "app/(dashboard)/[account]/sales/recovery/actions.ts#saveRecoverySettingsAction": "sales.settings",
   "app/(dashboard)/[account]/webhooks/actions.ts#emitSandboxEventAction": "charges.create",
   "app/(dashboard)/[account]/webhooks/actions.ts#configureSandboxWebhookUrlAction": "charges.create",
 };
@@ -133,6 +135,7 @@ const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: stri
   "app/api/transactions/export/route.ts": { permission: "transactions.view" },
   "app/(dashboard)/[account]/payouts/template/[format]/route.ts": { permission: "payouts.view" },
   "app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route.ts": { permission: "payouts.view" },
+  "app/(dashboard)/[account]/sales/export/[table]/route.ts": { permission: "sales.view" },
   "app/api/webhooks/[accountId]/route.ts": { guard: "handleWebhookRequest" },
   "app/api/webhooks/[accountId]/[callbackKey]/route.ts": { guard: "handleWebhookRequest" },
 };
@@ -150,6 +153,8 @@ const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
     "checkout.create",
     "payouts.view",
     "payouts.prepare",
+    "sales.view",
+    "sales.recover",
     "webhooks.view",
     "destinations.view",
     "profile.manage",
@@ -167,13 +172,16 @@ const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
     "payouts.view",
     "payouts.prepare",
     "payouts.approve",
+    "sales.view",
+    "sales.recover",
+    "sales.settings",
     "webhooks.view",
     "account.keys.manage",
     "destinations.view",
     "destinations.manage",
     "profile.manage",
   ],
-  viewer: ["account.view", "transactions.view", "transfers.view", "payouts.view", "webhooks.view", "profile.manage"],
+  viewer: ["account.view", "transactions.view", "transfers.view", "payouts.view", "sales.view", "webhooks.view", "profile.manage"],
 };
 
 describe("permission matrix", () => {

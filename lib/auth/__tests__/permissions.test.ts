@@ -11,7 +11,7 @@ describe("role matrix", () => {
 
   it("keeps viewers read-only", () => {
     expect(allowed("viewer")).toEqual(
-      ["account.view", "payouts.view", "profile.manage", "transactions.view", "transfers.view", "webhooks.view"].sort(),
+      ["account.view", "payouts.view", "profile.manage", "sales.view", "transactions.view", "transfers.view", "webhooks.view"].sort(),
     );
   });
 
@@ -22,6 +22,14 @@ describe("role matrix", () => {
     for (const permission of ["transfers.create", "transfers.view", "account.keys.manage", "users.manage", "audit.view"] as const) {
       expect(roleCan("operator", permission), permission).toBe(false);
     }
+  });
+
+  it("shows sales figures to every role, customers' contacts to those who talk to customers, and recovery settings to administrators and producers", () => {
+    for (const role of ["admin", "operator", "producer", "viewer"] as const) expect(roleCan(role, "sales.view"), role).toBe(true);
+    expect(roleCan("viewer", "sales.recover")).toBe(false);
+    expect(roleCan("operator", "sales.recover")).toBe(true);
+    expect(roleCan("operator", "sales.settings")).toBe(false);
+    expect(roleCan("producer", "sales.settings")).toBe(true);
   });
 
   it("lets operators prepare batch payouts but only those who may move money approve them, and only administrators allow self-approval", () => {
