@@ -16,7 +16,10 @@ export async function SalesTabs({ accountId, current, query = "" }: { accountId:
   const { t } = await getI18n();
   const label = (section: SalesSection) => (section === "recovery" ? t("salesRecovery.tab") : t(`sales.tabs.${section}`));
   return (
-    <nav aria-label={t("sales.sections")} className="inline-flex h-9 w-fit max-w-full items-center overflow-x-auto rounded-lg bg-muted p-[3px]">
+    <nav
+      aria-label={t("sales.sections")}
+      className="inline-flex h-9 w-fit max-w-full items-center overflow-x-auto rounded-lg bg-muted p-[3px]"
+    >
       {SECTIONS.map(({ section, path }) => (
         <Link
           key={section}
