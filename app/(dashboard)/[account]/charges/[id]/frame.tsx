@@ -192,7 +192,9 @@ function SubmissionOutcome({ view, children }: { view: ChargeView; children: Rea
           <p>{t("charges.unknown.absent")}</p>
           {canCreate && formKind && (
             <Button asChild size="sm">
-              <Link href={accountPath(row.accountId, `/charges/new/${formKind}`)}>{t("charges.result.absentRetry")}</Link>
+              <Link href={`${accountPath(row.accountId, `/charges/new/${formKind}`)}?from=${row.id}`}>
+                {t("charges.result.absentRetry")}
+              </Link>
             </Button>
           )}
         </AlertDescription>
