@@ -69,7 +69,7 @@ test.describe("Origem and new charges made from old ones", () => {
     await shoot(page, "pix-from-unknown");
 
     await page.goto(await demoPath(page, "/charges/new/pix?from=not-an-id"));
-    await expect(page.getByTestId("params-problems")).toContainText("identificador inválido");
+    await expect(page.getByTestId("params-problems")).toContainText("cobrança anterior — identificador inválido");
     await expect(page.getByTestId("prefill-notice")).toHaveCount(0);
     await expect(page.getByTestId("charge-form")).toBeVisible();
     await expect(page.getByLabel("Nome completo")).toHaveValue("");

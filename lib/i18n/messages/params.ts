@@ -20,6 +20,7 @@ export const params = defineMessages(
       q: "busca",
       cursor: "página",
       before: "página do histórico",
+      sourceCharge: "cobrança anterior",
       other: "parâmetro «{name}»",
     },
     reasons: {
@@ -52,6 +53,7 @@ export const params = defineMessages(
       q: "search",
       cursor: "page",
       before: "history page",
+      sourceCharge: "previous charge",
       other: "parameter “{name}”",
     },
     reasons: {

@@ -52,7 +52,7 @@ export default async function NewChargeOfKindPage({
         className="pb-0"
       />
       <AccountBanner account={ctx.account} />
-      <ParamsProblems problems={problems} />
+      <ParamsProblems problems={problems} labels={{ from: "params.labels.sourceCharge" }} />
       {prefill && (
         <PrefillNotice
           accountId={ctx.account.id}
