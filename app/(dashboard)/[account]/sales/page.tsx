@@ -1,20 +1,16 @@
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { ParamsProblems } from "@/components/params-problems";
 import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n, hasMessage } from "@/lib/i18n/server";
-import { MAX_PERIOD_DAYS } from "@/lib/sales/period";
 import { salesOverview, type SalesFigures, type SalesPeriodReport } from "@/lib/sales/queries";
 import { LazyDailyRevenueChart } from "./charts/lazy-charts";
 import { FigureCard, type FigureTrend } from "./figure-card";
 import { salesFormat, type SalesFormat } from "./format";
-import { ExportLink, PeriodPicker } from "./period-picker";
+import { ExportLink } from "./period-picker";
 import { salesQuery } from "./query";
-import { SalesTabs } from "./sales-tabs";
+import { SalesPeriodHeader } from "./sales-header";
 import { methodName } from "./tables";
 
 const EMPTY: Omit<SalesFigures, "currency"> = {
@@ -54,20 +50,11 @@ export default async function SalesOverviewPage({
   const fmt = salesFormat(locale);
   const overview = await salesOverview(accountId, { from: query.period.from, to: query.period.to });
   const currencies = currenciesOf(overview.current, overview.comparison);
-  const path = accountPath(accountId, "/sales");
   const exportHref = (table: string) => `${accountPath(accountId, `/sales/export/${table}`)}${query.search}`;
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t("sales.title")} description={t("sales.description")} className="pb-0" />
-      <SalesTabs accountId={accountId} current="overview" query={query.search} />
-      <ParamsProblems problems={query.problems} />
-      {query.periodRefused && (
-        <Alert variant="warning" data-testid="period-refused">
-          <AlertDescription>{t("sales.period.invalid", { max: MAX_PERIOD_DAYS })}</AlertDescription>
-        </Alert>
-      )}
-      <PeriodPicker path={path} query={query} fmt={fmt} />
+      <SalesPeriodHeader accountId={accountId} current="overview" query={query} fmt={fmt} />
       {currencies.map((currency) => {
         const current = { currency, ...EMPTY, ...overview.current.byCurrency.find((c) => c.currency === currency) };
         const previous = { currency, ...EMPTY, ...overview.comparison.byCurrency.find((c) => c.currency === currency) };

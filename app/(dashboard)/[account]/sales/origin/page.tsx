@@ -1,21 +1,17 @@
 import Link from "next/link";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { ParamsProblems } from "@/components/params-problems";
 import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
-import { MAX_PERIOD_DAYS } from "@/lib/sales/period";
 import { ORIGIN_DIMENSIONS, salesByOrigin } from "@/lib/sales/queries";
 import { cn } from "@/lib/utils";
 import { LazyOriginRevenueChart } from "../charts/lazy-charts";
 import { salesFormat } from "../format";
-import { ExportLink, PeriodPicker } from "../period-picker";
+import { ExportLink } from "../period-picker";
 import { salesQuery } from "../query";
-import { SalesTabs } from "../sales-tabs";
+import { SalesPeriodHeader } from "../sales-header";
 
 const CHART_ROWS = 10;
 
@@ -46,15 +42,7 @@ export default async function SalesOriginPage({
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t("sales.title")} description={t("sales.description")} className="pb-0" />
-      <SalesTabs accountId={accountId} current="origin" query={query.search} />
-      <ParamsProblems problems={query.problems} />
-      {query.periodRefused && (
-        <Alert variant="warning" data-testid="period-refused">
-          <AlertDescription>{t("sales.period.invalid", { max: MAX_PERIOD_DAYS })}</AlertDescription>
-        </Alert>
-      )}
-      <PeriodPicker path={path} query={query} fmt={fmt} />
+      <SalesPeriodHeader accountId={accountId} current="origin" query={query} fmt={fmt} />
 
       <Card>
         <CardHeader>
