@@ -19,6 +19,8 @@ function moneyFormatter({ locale, currency }: MoneyProps, compact = false) {
 
 const AXIS = { fontSize: 12, fill: "var(--muted-foreground)" };
 
+// The charts are hidden from assistive technology and keyboard focus: the table beside each one carries the same numbers.
+
 /** Each day's confirmed revenue (in the currency's units) beside the comparison period's same-position day. */
 export function DailyRevenueChart({
   points,
@@ -28,7 +30,7 @@ export function DailyRevenueChart({
   const full = moneyFormatter(money);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
         <YAxis tick={AXIS} tickLine={false} axisLine={false} width={72} tickFormatter={moneyFormatter(money, true)} />
@@ -62,7 +64,7 @@ export function DailyRevenueChart({
 export function OriginRevenueChart({ points, label, ...money }: MoneyProps & { points: OriginPoint[]; label: string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={points} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
+      <BarChart accessibilityLayer={false} data={points} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
         <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} tickFormatter={moneyFormatter(money, true)} />
         <YAxis type="category" dataKey="label" tick={AXIS} tickLine={false} axisLine={false} width={130} />
