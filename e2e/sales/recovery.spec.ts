@@ -16,6 +16,7 @@ test.describe("sales recovery", () => {
     // The producer shortens the Pix delay to seconds and writes the template.
     await page.goto(recovery);
     await setPixDelay(page, "2", "segundos");
+    await expect(page.getByTestId("recovery-scope")).toContainText("Pix sem pagamento há pelo menos 2 segundos");
     await page.getByTestId("recovery-settings").click();
     const settings = page.getByRole("dialog", { name: "Configurar recuperação" });
     await expect(settings.getByTestId("recovery-pixDelay").getByLabel("Prazo")).toHaveValue("2");

@@ -103,6 +103,7 @@ export default async function SalesRecoveryPage({
         actions={
           can(ctx, "sales.settings", accountId) && (
             <RecoverySettingsDialog
+              key={settings.updatedAt?.toISOString() ?? "defaults"}
               accountId={accountId}
               values={{
                 pixDelay: String(pix.count),
@@ -166,7 +167,7 @@ export default async function SalesRecoveryPage({
                     data-ledger-id={item.ledgerId}
                     className="[&>td]:align-top"
                   >
-                    <TableCell className="max-w-40 sm:max-w-64">
+                    <TableCell className="max-w-40 sm:max-w-56">
                       <Link
                         href={accountPath(accountId, `/transactions/${item.ledgerId}`)}
                         className="block truncate font-medium hover:underline"
@@ -189,7 +190,7 @@ export default async function SalesRecoveryPage({
                         <span className="sm:hidden">{age}</span>
                       </span>
                     </TableCell>
-                    <TableCell className="hidden max-w-64 md:table-cell">
+                    <TableCell className="hidden max-w-56 md:table-cell">
                       <div className="flex min-w-0 items-center gap-2">
                         <Badge variant={item.method === "PIX" ? "info" : "secondary"}>{method}</Badge>
                         <span className="truncate" title={item.product ?? undefined}>
@@ -213,7 +214,10 @@ export default async function SalesRecoveryPage({
                         {age}
                       </time>
                     </TableCell>
-                    <TableCell className="hidden max-w-48 truncate text-muted-foreground lg:table-cell" data-testid="recovery-origin">
+                    <TableCell
+                      className="hidden max-w-40 whitespace-normal text-muted-foreground [overflow-wrap:anywhere] lg:table-cell"
+                      data-testid="recovery-origin"
+                    >
                       {originText(i18n, item.origin)}
                     </TableCell>
                     {mayRecover && (

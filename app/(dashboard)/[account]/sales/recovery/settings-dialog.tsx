@@ -33,11 +33,14 @@ export function RecoverySettingsDialog({
   const t = useT();
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  // What was just saved, until the page's refreshed values arrive (the page remounts this dialog then).
+  const [saved, setSaved] = useState<RecoverySettingsValues | null>(null);
   const { form, submit, prepare } = useActionForm<RecoverySettingsValues, void>({
     schema: () => import("./schemas").then((m) => m.recoverySettingsFormSchema),
     defaultValues: values,
     action: (typed) => saveRecoverySettingsAction({ ...typed, accountId }),
-    onSuccess: () => {
+    onSuccess: (_, typed) => {
+      setSaved(typed);
       setOpen(false);
       toast.success(t("salesRecovery.settings.saved"));
       router.refresh();
@@ -70,7 +73,7 @@ export function RecoverySettingsDialog({
       onOpenChange={(next) => {
         if (next) {
           prepare().catch(() => {});
-          form.reset(values);
+          form.reset(saved ?? values);
         }
         setOpen(next);
       }}
