@@ -37,7 +37,7 @@ export function DailyRevenueChart({
         <Tooltip formatter={full} contentStyle={{ borderRadius: 8, fontSize: 12 }} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line
-          type="monotone"
+          type="linear"
           dataKey="current"
           name={labels.current}
           stroke="var(--primary)"
@@ -46,7 +46,7 @@ export function DailyRevenueChart({
           isAnimationActive={false}
         />
         <Line
-          type="monotone"
+          type="linear"
           dataKey="previous"
           name={labels.comparison}
           stroke="var(--muted-foreground)"
