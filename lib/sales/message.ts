@@ -10,7 +10,7 @@ export const RECOVERY_PLACEHOLDERS = ["nome", "valor", "produto", "link"] as con
 export type RecoveryPlaceholder = (typeof RECOVERY_PLACEHOLDERS)[number];
 
 export const DEFAULT_RECOVERY_TEMPLATE =
-  "Olá, {nome}! Vimos que o pagamento de {produto} no valor de {valor} ainda não foi concluído. " +
+  "Olá, {nome}! Vimos que o seu pagamento de {valor} para {produto} ainda não foi concluído. " +
   "Se ainda quiser garantir a sua compra, é só pagar por aqui: {link}. Qualquer dúvida, responda esta mensagem.";
 
 export type RecoveryMessageValues = {
@@ -30,7 +30,12 @@ function firstName(name: string | null): string {
 function amountText(cents: number | null, currency: string): string {
   if (cents === null) return "";
   if (currency === "BRL") return formatBrl(cents / 100);
-  return new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(cents / 100);
+  try {
+    return new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(cents / 100);
+  } catch {
+    // A currency code Intl does not know is still written with its code, never as reais.
+    return `${currency} ${new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)}`;
+  }
 }
 
 /** The template with its placeholders filled; unknown placeholders are left as typed. */
