@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
-export type FigureTrend = { text: string; direction: "up" | "down" | "flat" | "none"; good?: boolean };
+export type FigureTrend = { text: string; direction: "up" | "down" | "flat"; good?: boolean };
 
 /** One figure of the overview: its value, what it counts (always visible), and how it compares with the previous period. */
 export function FigureCard({
@@ -17,7 +17,7 @@ export function FigureCard({
   value: string;
   hint: string;
   previous: string;
-  trend: FigureTrend;
+  trend: FigureTrend | null;
 }) {
   return (
     <Card data-testid={testId} className="gap-2 py-3 sm:py-4">
@@ -28,7 +28,7 @@ export function FigureCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-1.5 px-3 text-xs sm:px-4">
-        {trend.direction !== "none" && (
+        {trend && (
           <p
             className={cn(
               "font-medium",

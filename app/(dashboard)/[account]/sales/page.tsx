@@ -202,9 +202,10 @@ function trendOf(
   current: number | null,
   previous: number | null,
   higherIsGood: boolean,
-  t: (k: "sales.figures.noComparison" | "sales.figures.noChange") => string,
-): FigureTrend {
-  if (text === null || current === null || previous === null) return { text: t("sales.figures.noComparison"), direction: "none" };
+  t: (k: "sales.figures.noChange") => string,
+): FigureTrend | null {
+  // Nothing to compare with: the card shows the previous period's value alone.
+  if (text === null || current === null || previous === null) return null;
   if (current === previous) return { text: t("sales.figures.noChange"), direction: "flat" };
   const up = current > previous;
   return { text, direction: up ? "up" : "down", good: up === higherIsGood };
@@ -232,7 +233,7 @@ function FiguresGrid({
     const text = fmt.pointsChange(a, b);
     return text === null ? null : t("sales.figures.change", { change: text });
   };
-  const tr = (key: "sales.figures.noComparison" | "sales.figures.noChange") => t(key);
+  const tr = (key: "sales.figures.noChange") => t(key);
   const previousLine = (value: string) => t("sales.figures.previous", { value });
   const rateText = (rate: number | null, part: number, whole: number) =>
     rate === null

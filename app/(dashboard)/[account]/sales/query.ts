@@ -18,6 +18,8 @@ export type SalesQuery = {
   problems: ParamProblem[];
   /** Dates that each parse but do not make a period (from after to, too long): the page says so and shows the default. */
   periodRefused: boolean;
+  /** The period alone as a query string ("period=7d" or "from=…&to=…"), for links that set their own dimension. */
+  periodSearch: string;
   /** The query string that keeps this period (and dimension) on the area's other pages and exports. */
   search: string;
 };
@@ -47,7 +49,7 @@ export function salesQuery(raw: RawSearchParams, today = saoPauloDate()): SalesQ
     }
   }
   const dimension = values.dimension ?? "utm_source";
-  const search = new URLSearchParams(preset === "custom" ? { from: period.from, to: period.to } : { period: preset });
-  if (values.dimension) search.set("dimension", values.dimension);
-  return { period, comparison: previousPeriod(period), preset, dimension, problems, periodRefused, search: `?${search}` };
+  const periodSearch = new URLSearchParams(preset === "custom" ? { from: period.from, to: period.to } : { period: preset }).toString();
+  const search = values.dimension ? `?${periodSearch}&dimension=${values.dimension}` : `?${periodSearch}`;
+  return { period, comparison: previousPeriod(period), preset, dimension, problems, periodRefused, periodSearch, search };
 }

@@ -30,7 +30,6 @@ export default async function SalesOriginPage({
   const fmt = salesFormat(locale);
   const rows = await salesByOrigin(accountId, query.period, { dimension: query.dimension });
   const path = accountPath(accountId, "/sales/origin");
-  const periodSearch = query.preset === "custom" ? `from=${query.period.from}&to=${query.period.to}` : `period=${query.preset}`;
   const dimensionLabel = t(`sales.origin.dimensions.${query.dimension}`);
   const labelOf = (value: string | null) => value ?? t("sales.origin.direct");
   const brl = (row: (typeof rows)[number]) => row.byCurrency.find((c) => c.currency === "BRL")?.revenueCents ?? 0;
@@ -50,7 +49,7 @@ export default async function SalesOriginPage({
           <CardDescription>{t("sales.origin.description")}</CardDescription>
           <CardAction>
             <ExportLink
-              href={`${accountPath(accountId, "/sales/export/origin")}${query.search}${query.search.includes("dimension=") ? "" : `&dimension=${query.dimension}`}`}
+              href={`${accountPath(accountId, "/sales/export/origin")}?${query.periodSearch}&dimension=${query.dimension}`}
               table={t("sales.origin.tableCaption", { dimension: dimensionLabel })}
             />
           </CardAction>
@@ -61,7 +60,7 @@ export default async function SalesOriginPage({
             {ORIGIN_DIMENSIONS.map((dimension) => (
               <Link
                 key={dimension}
-                href={`${path}?${periodSearch}&dimension=${dimension}`}
+                href={`${path}?${query.periodSearch}&dimension=${dimension}`}
                 aria-current={dimension === query.dimension ? "true" : undefined}
                 className={cn(
                   "rounded-md border px-2.5 py-1 text-sm hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
