@@ -258,6 +258,12 @@ test.describe("page parameters under fuzzing", () => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(404);
     }
+    // The webhook receiver skips the proxy, except for a path with an escape: one Next.js cannot decode was its 500.
+    for (const path of ["/api/webhooks/%E0%A4%A", `/api/webhooks/${accountId}/%E0%A4%A`, "/api/feed/%E0%A4%A"]) {
+      const response = await request.post(path, { data: {}, maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(await response.json(), path).toEqual({ error: "not_found" });
+    }
   });
 
   test(`${CASES} generated addresses over every page, as admin, operator and viewer: no 5xx, no internals`, async ({
