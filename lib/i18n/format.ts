@@ -5,6 +5,21 @@ export function saoPauloDate(instant: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
+/**
+ * Amounts in any currency, never converted: written as that currency the locale's way, or, for a
+ * code Intl does not know, as the number after its code (never as reais). Spaces are plain ones.
+ */
+export function currencyFormatter(locale: string, currency: string, { compact = false } = {}): (amount: number) => string {
+  const notation = compact ? "compact" : "standard";
+  try {
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency, notation });
+    return (amount) => format.format(amount).replace(/\u00a0/g, " ");
+  } catch {
+    const plain = new Intl.NumberFormat(locale, compact ? { notation } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return (amount) => `${currency} ${plain.format(amount).replace(/\u00a0/g, " ")}`;
+  }
+}
+
 export type Formatters = ReturnType<typeof createFormatters>;
 
 /** Money is always BRL and formatted the Brazilian way in pt-BR (R$ 1.234,56). */

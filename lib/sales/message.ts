@@ -1,4 +1,4 @@
-import { formatBrl } from "@/lib/br/money";
+import { currencyFormatter } from "@/lib/i18n/format";
 import { toE164Phone } from "@/lib/br/phone";
 
 /**
@@ -28,14 +28,7 @@ function firstName(name: string | null): string {
 }
 
 function amountText(cents: number | null, currency: string): string {
-  if (cents === null) return "";
-  if (currency === "BRL") return formatBrl(cents / 100);
-  try {
-    return new Intl.NumberFormat("pt-BR", { style: "currency", currency }).format(cents / 100);
-  } catch {
-    // A currency code Intl does not know is still written with its code, never as reais.
-    return `${currency} ${new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)}`;
-  }
+  return cents === null ? "" : currencyFormatter("pt-BR", currency)(cents / 100);
 }
 
 /** The template with its placeholders filled; unknown placeholders are left as typed. */

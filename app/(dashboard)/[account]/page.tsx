@@ -11,6 +11,7 @@ import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { getI18n } from "@/lib/i18n/server";
+import { currencyFormatter } from "@/lib/i18n/format";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
 import { VolumeChart } from "./_overview/volume-chart";
@@ -25,14 +26,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
   const [figures, volume, latest] = showLedger
     ? await Promise.all([overviewFigures(account.id), dailyVolumeByMethod(account.id), latestActivity(account.id)])
     : [null, null, null];
-  const money = (cents: number, currency = "BRL") => {
-    if (currency === "BRL") return format.money(fromCents(cents));
-    try {
-      return new Intl.NumberFormat(locale, { style: "currency", currency }).format(fromCents(cents));
-    } catch {
-      return `${currency} ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(fromCents(cents))}`;
-    }
-  };
+  const money = (cents: number, currency = "BRL") => currencyFormatter(locale, currency)(fromCents(cents));
   const dayFormat = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
   const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
   const countText = (n: number) => t("overview.count", { count: n });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFormatters } from "@/lib/i18n/format";
+import { createFormatters, currencyFormatter } from "@/lib/i18n/format";
 import { IntlMessageFormat } from "intl-messageformat";
 import { createTranslator } from "@/lib/i18n/translate";
 import { dictionaries } from "@/lib/i18n/messages";
@@ -54,5 +54,14 @@ describe("i18n", () => {
     expect(en).toEqual(pt);
     const t = createTranslator("en", dictionaries.en);
     for (const key of en) expect(t(key).trim(), key).not.toBe("");
+  });
+
+  it("writes an amount in its own currency, and one Intl does not know with its code, never as reais", () => {
+    expect(currencyFormatter("pt-BR", "BRL")(1234.5)).toBe("R$ 1.234,50");
+    expect(currencyFormatter("pt-BR", "USD")(1234.5)).toBe("US$ 1.234,50");
+    expect(currencyFormatter("en", "BRL")(1234.5)).toBe("R$1,234.50");
+    expect(currencyFormatter("pt-BR", "XYZW")(1234.5)).toBe("XYZW 1.234,50");
+    expect(currencyFormatter("pt-BR", "XYZW", { compact: true })(1_500_000)).toBe("XYZW 1,5 mi");
+    expect(currencyFormatter("pt-BR", "BRL", { compact: true })(1_500_000)).toBe("R$ 1,5 mi");
   });
 });

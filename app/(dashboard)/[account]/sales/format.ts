@@ -1,5 +1,6 @@
 import "server-only";
 import { fromCents } from "@/lib/br/money";
+import { currencyFormatter } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/locale";
 
 /** Words and numbers of the sales area: money in its own currency (never converted), rates, durations, days. */
@@ -10,21 +11,11 @@ export function salesFormat(locale: Locale) {
   const change = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1, signDisplay: "always" });
   const day = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
   const shortDay = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
-  const moneyFormats = new Map<string, Intl.NumberFormat>();
+  const moneyFormats = new Map<string, (amount: number) => string>();
   const money = (cents: number, currency = "BRL") => {
     let format = moneyFormats.get(currency);
-    if (!format) {
-      try {
-        format = new Intl.NumberFormat(locale, { style: "currency", currency });
-      } catch {
-        // A currency code Intl does not know is still shown, with its code, never as reais.
-        format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-        const plain = format;
-        format = { format: (value: number) => `${currency} ${plain.format(value)}` } as Intl.NumberFormat;
-      }
-      moneyFormats.set(currency, format);
-    }
-    return format.format(fromCents(cents)).replace(/\u00a0/g, " ");
+    if (!format) moneyFormats.set(currency, (format = currencyFormatter(locale, currency)));
+    return format(fromCents(cents));
   };
   return {
     money,

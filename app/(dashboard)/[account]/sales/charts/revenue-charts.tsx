@@ -1,5 +1,6 @@
 "use client";
 
+import { currencyFormatter } from "@/lib/i18n/format";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 export type DailyPoint = { label: string; current: number; previous: number | null };
@@ -8,13 +9,8 @@ export type OriginPoint = { label: string; revenue: number };
 type MoneyProps = { locale: string; currency: string };
 
 function moneyFormatter({ locale, currency }: MoneyProps, compact = false) {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(locale, { style: "currency", currency, notation: compact ? "compact" : "standard" });
-  } catch {
-    format = new Intl.NumberFormat(locale, { notation: compact ? "compact" : "standard" });
-  }
-  return (value: unknown) => (typeof value === "number" ? format.format(value).replace(/\u00a0/g, " ") : String(value ?? ""));
+  const format = currencyFormatter(locale, currency, { compact });
+  return (value: unknown) => (typeof value === "number" ? format(value) : String(value ?? ""));
 }
 
 const AXIS = { fontSize: 12, fill: "var(--muted-foreground)" };
