@@ -80,6 +80,16 @@ function attempt(spec: ParamSpec<unknown>, value: string, into: Record<string, u
   return null;
 }
 
+/** A URL's query as Next.js hands one to a page (a repeated key as an array), so that a route handler reads it as its page does. */
+export function rawSearchParams(url: URL): RawSearchParams {
+  const raw: RawSearchParams = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    raw[key] = all.length > 1 ? all : all[0];
+  }
+  return raw;
+}
+
 /** The raw query without the parameters that had a problem: what links and forms may carry on. */
 export function withoutProblems(raw: RawSearchParams, problems: readonly ParamProblem[]): RawSearchParams {
   const bad = new Set(problems.map((p) => p.param));

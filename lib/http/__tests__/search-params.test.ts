@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { param, parseSearchParams, routeId, withoutProblems } from "@/lib/http/search-params";
+import { param, parseSearchParams, rawSearchParams, routeId, withoutProblems } from "@/lib/http/search-params";
 import { ledgerCursorParts, parseLedgerParams } from "@/lib/ledger/filters";
 
 describe("parseSearchParams", () => {
@@ -65,5 +65,16 @@ describe("the transactions list's parameters", () => {
       expect(ledgerCursorParts(cursor)).toBeNull();
       expect(parseLedgerParams({ cursor }).problems).toEqual([{ param: "cursor", reason: "page" }]);
     }
+  });
+});
+
+describe("rawSearchParams", () => {
+  it("reads a route's query as Next.js hands a page its own: a repeated key is an array, and so refused as on the page", () => {
+    const raw = rawSearchParams(new URL("http://c.test/x?status=PAID&status=PENDING&q=maria%20souza&empty="));
+    expect(raw).toEqual({ status: ["PAID", "PENDING"], q: "maria souza", empty: "" });
+    const { filters, params, problems } = parseLedgerParams(raw);
+    expect(problems).toEqual([{ param: "status", reason: "repeated" }]);
+    expect(filters).toEqual({ q: "maria souza" });
+    expect(params).toEqual({ q: "maria souza" });
   });
 });

@@ -1,9 +1,10 @@
 import { AccessDeniedError, authorize } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/audit/log";
-import { cleanFilterParams, parseLedgerFilters } from "@/lib/ledger/filters";
+import { parseLedgerParams } from "@/lib/ledger/filters";
 import { countLedger } from "@/lib/ledger/queries";
 import { exportFileName, ledgerCsvStream } from "@/lib/ledger/export";
 import { badRequest, searchParamsProblem } from "@/lib/http/input";
+import { rawSearchParams } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
 
@@ -26,14 +27,15 @@ export async function GET(request: Request) {
   if (!account) return new Response(null, { status: 404 });
   const problem = searchParamsProblem(request.url);
   if (problem) return badRequest(problem);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const filters = parseLedgerFilters(params);
+  // Read as the transactions page reads them: a repeated or invalid filter is dropped there, so here
+  // too, and the audit names the filters applied (not those dropped).
+  const { filters, params } = parseLedgerParams(rawSearchParams(new URL(request.url)));
   const total = await countLedger(account.id, filters);
   await writeAudit({
     actor: ctx.user,
     accountId: account.id,
     action: "transactions.export",
-    details: { filters: cleanFilterParams(params), rows: total },
+    details: { filters: params, rows: total },
     ip: ctx.ip,
   });
   const name = exportFileName();

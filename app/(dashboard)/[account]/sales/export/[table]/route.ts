@@ -1,6 +1,6 @@
 import { AccessDeniedError, authorize } from "@/lib/auth/session";
 import { spreadsheetCsv } from "@/lib/http/csv";
-import { routeId } from "@/lib/http/search-params";
+import { rawSearchParams, routeId } from "@/lib/http/search-params";
 import { getI18n, hasMessage } from "@/lib/i18n/server";
 import { salesByOrigin, salesOverview } from "@/lib/sales/queries";
 import { salesQuery } from "../../query";
@@ -25,13 +25,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ acco
   if (!accountId || !ctx.accounts.some((a) => a.id === accountId)) return new Response(null, { status: 404 });
   if (!(EXPORT_TABLES as readonly string[]).includes(table)) return new Response(null, { status: 404 });
   const name = table as ExportTableName;
-  const url = new URL(request.url);
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    raw[key] = all.length > 1 ? all : all[0]!;
-  }
-  const query = salesQuery(raw);
+  const query = salesQuery(rawSearchParams(new URL(request.url)));
   if (query.problems.length > 0 || query.periodRefused) return new Response("Período ou parâmetro inválido", { status: 400 });
   const { t, locale } = await getI18n();
   const has = (key: string) => hasMessage(locale, key);
