@@ -156,33 +156,29 @@ function chargesOf(run: string, count: number): SeededCharge[] {
   }));
 }
 
-/** Seeds the console's ledger with a run's charges; a few more than sent, as autocannon may start one request per connection beyond. */
-async function seedRun(url: string, accountId: string, run: string, count: number): Promise<void> {
+/**
+ * Seeds the console's ledger with a run's charges; a few more than sent, as autocannon may start one
+ * request per connection beyond. With `settle`, then waits until the worker has read the outbox rows
+ * those inserts wrote (each charge's creation, which starts no event): they stand for charges
+ * created before the burst, and left pending the worker read them during the console's round, work
+ * of the seed and not of the deliveries (in a statement log of one worker, about a third of its
+ * Postgres time).
+ */
+async function seedRun(url: string, accountId: string, run: string, count: number, { settle = false } = {}): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await seedLedger(client, accountId, chargesOf(run, count + connections));
+    const started = Date.now();
+    while (settle) {
+      const { rows } = await client.query<{ pending: number }>("select count(*)::int as pending from event_outbox where state = 'pending'");
+      if (rows[0].pending === 0) break;
+      if (Date.now() - started > 120_000)
+        throw new Error(`the worker left ${rows[0].pending} outbox rows of the seed pending for 2 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   } finally {
     await client.end();
-  }
-}
-
-/**
- * Waits until the worker has read the outbox rows the seed's ledger inserts wrote (each charge's
- * creation, which starts no event). They stand for charges created before the burst: left
- * pending, the worker read them during the console's round, work of the seed and not of the
- * deliveries (in a statement log of one worker, about a third of its Postgres time).
- */
-async function settleSeed(url: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const [{ pending }] = await query<{ pending: number }>(
-      url,
-      "select count(*)::int as pending from event_outbox where state = 'pending'",
-    );
-    if (pending === 0) return;
-    if (Date.now() - started > 120_000) throw new Error(`the worker left ${pending} outbox rows of the seed pending for 2 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -556,8 +552,7 @@ async function main(): Promise<void> {
     // otherwise keep running beside the baseline.
     const rounds: Round[] = [];
     for (let round = 1; round <= roundCount; round++) {
-      await seedRun(databaseUrl(consoleDb), accountId, `cons${round}-${suffix}`, deliveries);
-      if (worker) await settleSeed(databaseUrl(consoleDb));
+      await seedRun(databaseUrl(consoleDb), accountId, `cons${round}-${suffix}`, deliveries, { settle: worker !== undefined });
       worker?.kill("SIGSTOP");
       const baselineCpuBefore = cpuSnapshot({ server: baseline });
       const baselineLoad = await load(baselineUrl, deliveries, `base${round}-${suffix}`);
@@ -603,10 +598,8 @@ async function main(): Promise<void> {
     }
     await stop(baseline);
     // BENCH_FEED_SECONDS=0: the receiver's rounds only.
-    if (feedSeconds > 0) {
-      await seedRun(databaseUrl(consoleDb), accountId, `feed-${suffix}`, feedRate * feedSeconds);
-      if (worker) await settleSeed(databaseUrl(consoleDb));
-    }
+    if (feedSeconds > 0)
+      await seedRun(databaseUrl(consoleDb), accountId, `feed-${suffix}`, feedRate * feedSeconds, { settle: worker !== undefined });
     const feed =
       feedSeconds > 0
         ? await feedLatency(

@@ -14,8 +14,9 @@ export const dynamic = "force-dynamic";
  * progress; the file is the one documented in lib/ledger/export.ts.
  */
 export async function GET(request: Request) {
+  const url = new URL(request.url);
   // The account is named by the page that asks (its URL's account), never taken from a cookie.
-  const accountId = new URL(request.url).searchParams.get("account");
+  const accountId = url.searchParams.get("account");
   let ctx;
   try {
     ctx = await authorize("transactions.view", accountId ?? undefined);
@@ -29,7 +30,7 @@ export async function GET(request: Request) {
   if (problem) return badRequest(problem);
   // Read as the transactions page reads them: a repeated or invalid filter is dropped there, so here
   // too, and the audit names the filters applied (not those dropped).
-  const { filters, params } = parseLedgerParams(rawSearchParams(new URL(request.url)));
+  const { filters, params } = parseLedgerParams(rawSearchParams(url));
   const total = await countLedger(account.id, filters);
   await writeAudit({
     actor: ctx.user,

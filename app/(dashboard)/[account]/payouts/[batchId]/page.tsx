@@ -15,6 +15,7 @@ import { findPayoutBatch, listPayoutRows } from "@/lib/payout-batches/queries";
 import { STATE_TONE } from "../words";
 import { ApprovalView } from "./approval-view";
 import { DraftView } from "./draft-view";
+import { whoAndWhen } from "./parts";
 import { SHOW } from "./row-filters";
 import { RunView } from "./run-view";
 import { SendableRows } from "./sendable-rows";
@@ -93,10 +94,7 @@ export default async function PayoutBatchPage({
         <>
           <Alert variant="destructive" data-testid="batch-rejected">
             <AlertTitle className="line-clamp-none">
-              {t("payouts.rejected.title", {
-                email: batch.rejectedByEmail ?? "—",
-                at: batch.rejectedAt ? format.dateTime(batch.rejectedAt) : "—",
-              })}
+              {t("payouts.rejected.title", whoAndWhen(batch.rejectedByEmail, batch.rejectedAt, format.dateTime))}
             </AlertTitle>
             <AlertDescription>
               <p>

@@ -19,6 +19,12 @@ export type BatchViewProps = {
   i18n: I18n;
 };
 
+/** Who did something to the batch and when, as the titles name them ("—" for what is not recorded). */
+export const whoAndWhen = (email: string | null, at: Date | null, formatAt: (at: Date) => string) => ({
+  email: email ?? "—",
+  at: at ? formatAt(at) : "—",
+});
+
 export function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4" data-testid={testId}>

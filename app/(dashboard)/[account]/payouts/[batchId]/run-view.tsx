@@ -13,7 +13,7 @@ import { LivePoll } from "../live-poll";
 import { ProgressBar } from "../progress-bar";
 import { rowErrorWords } from "../results";
 import { OUTCOME_TONE } from "../words";
-import { type BatchViewProps, Stat, Filters, Pager, paged } from "./parts";
+import { type BatchViewProps, Stat, Filters, Pager, paged, whoAndWhen } from "./parts";
 import { RESULT_FILTERS, resultFilter } from "./row-filters";
 import { RunControls } from "./run-controls";
 
@@ -41,10 +41,7 @@ export async function RunView({ ctx, batch, rows, show, page, base, i18n }: Batc
       {batch.state === "CANCELED" && (
         <Alert variant="warning" data-testid="batch-canceled">
           <AlertTitle className="line-clamp-none">
-            {t("payouts.run.canceledTitle", {
-              email: batch.canceledByEmail ?? "—",
-              at: batch.canceledAt ? format.dateTime(batch.canceledAt) : "—",
-            })}
+            {t("payouts.run.canceledTitle", whoAndWhen(batch.canceledByEmail, batch.canceledAt, format.dateTime))}
           </AlertTitle>
           <AlertDescription>{t("payouts.run.canceledDescription", { count: progress.canceled })}</AlertDescription>
         </Alert>
@@ -52,10 +49,7 @@ export async function RunView({ ctx, batch, rows, show, page, base, i18n }: Batc
       {batch.state === "PAUSED" && (
         <Alert variant="warning" data-testid="batch-paused">
           <AlertTitle className="line-clamp-none">
-            {t("payouts.run.pausedTitle", {
-              email: batch.pausedByEmail ?? "—",
-              at: batch.pausedAt ? format.dateTime(batch.pausedAt) : "—",
-            })}
+            {t("payouts.run.pausedTitle", whoAndWhen(batch.pausedByEmail, batch.pausedAt, format.dateTime))}
           </AlertTitle>
           <AlertDescription>{t("payouts.run.pausedDescription")}</AlertDescription>
         </Alert>
@@ -71,10 +65,7 @@ export async function RunView({ ctx, batch, rows, show, page, base, i18n }: Batc
             )}
           </CardTitle>
           <CardDescription>
-            {t("payouts.run.approvedBy", {
-              email: batch.approvedByEmail ?? "—",
-              at: batch.approvedAt ? format.dateTimeZoned(batch.approvedAt) : "—",
-            })}
+            {t("payouts.run.approvedBy", whoAndWhen(batch.approvedByEmail, batch.approvedAt, format.dateTimeZoned))}
             {batch.selfApproved ? ` ${t("payouts.run.selfApprovedNote")}` : ""}
           </CardDescription>
           <CardAction className="flex flex-wrap justify-end gap-2">
