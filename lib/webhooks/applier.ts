@@ -176,7 +176,7 @@ async function applyToLedger(
   // while a new table's statistics were still empty (`npm run bench:webhooks`).
   const keys = items.map(({ accountId, n }) => ({ a: accountId, g: n.gatewayTransactionId, i: n.identifier }));
   const existing = await tx
-    .select()
+    .select(LEDGER_READ)
     .from(ledgerTransactions)
     .where(
       sql`${ledgerTransactions.id} = any(array(
@@ -298,6 +298,15 @@ const recordType = (keys: readonly (keyof LedgerRow)[]) =>
   keys.map((key) => `${ledgerColumns[key].name} ${ledgerColumns[key].getSQLType()}`).join(", ");
 const LEDGER_UPDATE_TYPES = recordType(UPDATED_KEYS);
 const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => `${ledgerColumns[key].name} = v.${ledgerColumns[key].name}`).join(", ");
+/**
+ * What the applier reads of a row: what it writes back and what the status machine decides on. The
+ * request and answer stored at creation (JSON) stay in the table: read and parsed for every event,
+ * they were never used.
+ */
+const READ_KEYS = ["id", "accountId", "identifier", "kind", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
+const LEDGER_READ = Object.fromEntries(READ_KEYS.map((key) => [key, ledgerColumns[key]])) as {
+  [Key in (typeof READ_KEYS)[number]]: (typeof ledgerColumns)[Key];
+};
 
 /** A ledger row as the JSON record the statement above reads, by column name (absent as null). */
 function ledgerRecord(row: LedgerState["row"]): Record<string, unknown> {
