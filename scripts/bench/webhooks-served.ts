@@ -593,7 +593,7 @@ async function main(): Promise<void> {
         pending: counts.pending,
       });
       console.log(
-        `round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×`,
+        `round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×; CPU ms per delivery: baseline ${baselineCpu}; console ${consoleCpu}`,
       );
     }
     await stop(baseline);
