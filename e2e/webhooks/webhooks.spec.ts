@@ -20,11 +20,13 @@ test("a Pix charge paid in the sandbox shows up in the open activity feed withou
     client: demoClient,
     callbackUrl: webhookUrl(accountId),
   });
-  await expect(feedRow(adminPage, charge.transactionId, "TRANSACTION_CREATED")).toBeVisible({ timeout: 5_000 });
+  // What is asserted is that the row arrives without a reload, not how fast: a sandbox delivery
+  // that failed under CI's load is retried 2 s later, and the applier may be busy with other specs.
+  await expect(feedRow(adminPage, charge.transactionId, "TRANSACTION_CREATED")).toBeVisible({ timeout: 15_000 });
 
   await sandboxControl().event(charge.transactionId, "pay");
   const paid = feedRow(adminPage, charge.transactionId, "TRANSACTION_PAID");
-  await expect(paid).toBeVisible({ timeout: 5_000 });
+  await expect(paid).toBeVisible({ timeout: 15_000 });
   await expect(paid).toContainText("R$ 87,90");
   await expect(paid).toContainText("Pago");
   expect(reloaded, "the page was not reloaded").toBe(false);
