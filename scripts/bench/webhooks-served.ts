@@ -14,7 +14,8 @@
  * console created, seeded into its ledger before the round (scripts/bench/seed-ledger.ts): a
  * notification about a transaction the ledger does not have makes no row until the gateway's
  * lookup confirms it, so the deliveries update existing rows, as in production. Printed:
- * deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, CPU per delivery of each process, and
+ * deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, CPU per delivery of each process (and,
+ * each round, the WAL and shared-buffer hits and reads per delivery of either database), and
  * how long the console's asynchronous applier took to bring every stored event into the ledger
  * (and how many of the round's rows it reached).
  *
@@ -413,6 +414,25 @@ async function feedLatency(
   }
 }
 
+/** WAL written so far (the whole server) and this database's shared-buffer hits and reads (a read is a miss). */
+type PostgresWork = { wal: number; hit: number; read: number };
+
+async function postgresWork(url: string): Promise<PostgresWork> {
+  const [row] = await query<Record<keyof PostgresWork, string>>(
+    url,
+    `select pg_current_wal_lsn() - '0/0' as wal,
+       sum(heap_blks_hit + coalesce(idx_blks_hit, 0) + coalesce(toast_blks_hit, 0) + coalesce(tidx_blks_hit, 0)) as hit,
+       sum(heap_blks_read + coalesce(idx_blks_read, 0) + coalesce(toast_blks_read, 0) + coalesce(tidx_blks_read, 0)) as read
+     from pg_statio_user_tables`,
+  );
+  return { wal: Number(row.wal), hit: Number(row.hit), read: Number(row.read) };
+}
+
+function postgresWorkPerDelivery(before: PostgresWork, after: PostgresWork, count: number): string {
+  const per = (key: keyof PostgresWork) => (after[key] - before[key]) / count;
+  return `WAL ${(per("wal") / 1024).toFixed(1)} KB, buffers ${per("hit").toFixed(0)} hit / ${per("read").toFixed(2)} read`;
+}
+
 type Round = {
   baseline: Load;
   baselineStored: number;
@@ -554,18 +574,22 @@ async function main(): Promise<void> {
     for (let round = 1; round <= roundCount; round++) {
       await seedRun(databaseUrl(consoleDb), accountId, `cons${round}-${suffix}`, deliveries, { settle: worker !== undefined });
       worker?.kill("SIGSTOP");
+      const baselineWorkBefore = await postgresWork(databaseUrl(baselineDb));
       const baselineCpuBefore = cpuSnapshot({ server: baseline });
       const baselineLoad = await load(baselineUrl, deliveries, `base${round}-${suffix}`);
       const baselineCpu = cpuPerDelivery(baselineCpuBefore, cpuSnapshot({ server: baseline }), deliveries);
+      const baselineWork = postgresWorkPerDelivery(baselineWorkBefore, await postgresWork(databaseUrl(baselineDb)), deliveries);
       const [{ n: baselineStored }] = await query<{ n: number }>(
         databaseUrl(baselineDb),
         `select count(*)::int as n from bench_baseline_events where payload->'transaction'->>'id' like 'tx_base${round}-%'`,
       );
       worker?.kill("SIGCONT");
 
+      const consoleWorkBefore = await postgresWork(databaseUrl(consoleDb));
       const consoleCpuBefore = cpuSnapshot(consoleParties);
       const consoleLoad = await load(consoleUrl, deliveries, `cons${round}-${suffix}`);
       const consoleCpu = cpuPerDelivery(consoleCpuBefore, cpuSnapshot(consoleParties), deliveries);
+      const consoleWork = postgresWorkPerDelivery(consoleWorkBefore, await postgresWork(databaseUrl(consoleDb)), deliveries);
       const ackedAt = Date.now();
       const stored = async () =>
         (
@@ -593,7 +617,9 @@ async function main(): Promise<void> {
         pending: counts.pending,
       });
       console.log(
-        `round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×; CPU ms per delivery: baseline ${baselineCpu}; console ${consoleCpu}`,
+        `round ${round}: baseline ${baselineLoad.perSecond}/s, console ${consoleLoad.perSecond}/s, ${(consoleLoad.perSecond / baselineLoad.perSecond).toFixed(2)}×\n` +
+          `  per delivery, baseline: CPU ms ${baselineCpu}; ${baselineWork}\n` +
+          `  per delivery, console: CPU ms ${consoleCpu}; ${consoleWork}`,
       );
     }
     await stop(baseline);
