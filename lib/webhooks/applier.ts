@@ -303,7 +303,7 @@ const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => `${ledgerColumns[key].name} 
  * request and answer stored at creation (JSON) stay in the table: read and parsed for every event,
  * they were never used.
  */
-const READ_KEYS = ["id", "accountId", "identifier", "kind", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
+const READ_KEYS = [...RECORD_KEYS, "accountId", "identifier", "kind"] as const satisfies readonly (keyof LedgerRow)[];
 const LEDGER_READ = Object.fromEntries(READ_KEYS.map((key) => [key, ledgerColumns[key]])) as {
   [Key in (typeof READ_KEYS)[number]]: (typeof ledgerColumns)[Key];
 };
