@@ -13,16 +13,29 @@ export type SeededCharge = {
   identifier: string;
   amountCents: number;
   paymentMethod?: "PIX" | "CREDIT_CARD";
+  /** The creation answer's `fee` (a required field), in cents; none recorded when absent. */
+  feeCents?: number;
   /** ISO time; now when absent. */
   createdAt?: string;
 };
 
 const COLUMNS =
-  "account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source, status_at, payment_method, amount_cents, currency, client_name, client_email, client_document, created_at, updated_at";
+  "account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source, status_at, payment_method, amount_cents, fee_cents, currency, client_name, client_email, client_document, product_name, request, response, created_at, updated_at";
+// The request as the console stores it and the gateway's creation answer (about 1 KB of JSON, as on
+// a real row: it makes the rows as wide as production's, which decides how many share a page).
+const REQUEST = `jsonb_build_object('identifier', r.identifier, 'amount', r.amount_cents / 100.0, 'paymentMethod', r.payment_method,
+  'client', jsonb_build_object('name', 'Maria Souza', 'email', 'maria@example.com', 'phone', '(11) 98888-7777', 'document', '529.982.247-25'),
+  'products', jsonb_build_array(jsonb_build_object('id', 'curso-online', 'name', 'Curso online', 'quantity', 1, 'price', r.amount_cents / 100.0)),
+  'callbackUrl', 'https://console.example/api/webhooks/acct')`;
+const RESPONSE = `jsonb_build_object('transactionId', r.gateway_transaction_id, 'status', 'OK', 'fee', r.fee_cents / 100.0,
+  'order', jsonb_build_object('id', 'ord_' || r.identifier, 'url', 'https://gw.example/order/' || r.identifier, 'receiptUrl', 'https://gw.example/receipt/' || r.identifier),
+  'pix', jsonb_build_object('code', '00020101021226830014br.gov.bcb.pix2561qrcodes.gw.example/v2/cobv/' || r.gateway_transaction_id || '5204000053039865802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD',
+    'image', 'https://gw.example/qr/' || r.gateway_transaction_id || '.png', 'base64', ''))`;
 const VALUES = `case when r.payment_method = 'CREDIT_CARD' then 'card_charge' else 'pix_charge' end, r.identifier, 'console', 'SUBMITTED',
-  r.gateway_transaction_id, 'OK', 'creation', r.created_at, r.payment_method, r.amount_cents, 'BRL', 'Maria Souza', 'maria@example.com',
-  '529.982.247-25', r.created_at, r.created_at`;
-const RECORD = "gateway_transaction_id text, identifier text, amount_cents bigint, payment_method text, created_at timestamptz";
+  r.gateway_transaction_id, 'OK', 'creation', r.created_at, r.payment_method, r.amount_cents, r.fee_cents, 'BRL', 'Maria Souza', 'maria@example.com',
+  '529.982.247-25', 'Curso online', ${REQUEST}, ${RESPONSE}, r.created_at, r.created_at`;
+const RECORD =
+  "gateway_transaction_id text, identifier text, amount_cents bigint, fee_cents bigint, payment_method text, created_at timestamptz";
 
 /** The JSON the statement reads (one parameter, whatever the number of rows). */
 export function seededChargesJson(charges: SeededCharge[]): string {
@@ -32,6 +45,7 @@ export function seededChargesJson(charges: SeededCharge[]): string {
       gateway_transaction_id: c.gatewayTransactionId,
       identifier: c.identifier,
       amount_cents: c.amountCents,
+      fee_cents: c.feeCents ?? null,
       payment_method: c.paymentMethod ?? "PIX",
       created_at: c.createdAt ?? now,
     })),

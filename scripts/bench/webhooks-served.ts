@@ -27,7 +27,8 @@
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000 a round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
- *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase)
+ *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase),
+ *                                     BENCH_WAL_DETAIL=1 (each round's WAL by relation and record type, pg_walinspect)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -153,6 +154,8 @@ function chargesOf(run: string, count: number): SeededCharge[] {
     gatewayTransactionId: `tx_${run}_${index}`,
     identifier: `bench-${run}-${index}`,
     amountCents: 1000 + (index % 1000),
+    // What the gateway keeps of paidNotification's amount (its commissionAmount is 9.50).
+    feeCents: 1000 + (index % 1000) - 950,
     createdAt: createdAtOf(index),
   }));
 }
@@ -415,21 +418,52 @@ async function feedLatency(
 }
 
 /** WAL written so far (the whole server) and this database's shared-buffer hits and reads (a read is a miss). */
-type PostgresWork = { wal: number; hit: number; read: number };
+type PostgresWork = { wal: number; lsn: string; hit: number; read: number };
 
 async function postgresWork(url: string): Promise<PostgresWork> {
   const [row] = await query<Record<keyof PostgresWork, string>>(
     url,
-    `select pg_current_wal_lsn() - '0/0' as wal,
+    `select pg_current_wal_lsn() - '0/0' as wal, pg_current_wal_lsn()::text as lsn,
        sum(heap_blks_hit + coalesce(idx_blks_hit, 0) + coalesce(toast_blks_hit, 0) + coalesce(tidx_blks_hit, 0)) as hit,
        sum(heap_blks_read + coalesce(idx_blks_read, 0) + coalesce(toast_blks_read, 0) + coalesce(tidx_blks_read, 0)) as read
      from pg_statio_user_tables`,
   );
-  return { wal: Number(row.wal), hit: Number(row.hit), read: Number(row.read) };
+  return { wal: Number(row.wal), lsn: row.lsn, hit: Number(row.hit), read: Number(row.read) };
+}
+
+/** BENCH_WAL_DETAIL=1: the WAL of a window by relation and record type (pg_walinspect), per delivery. */
+async function walDetail(url: string, from: PostgresWork, to: PostgresWork, count: number): Promise<string> {
+  await query(url, "create extension if not exists pg_walinspect");
+  const rows = await query<{ what: string; types: string; n: string; bytes: string; fpi: string }>(
+    url,
+    `select what, string_agg(record_type || ' ' || round(n::numeric / ${count}, 2), ', ' order by bytes desc) as types,
+       sum(n) as n, sum(bytes) as bytes, sum(fpi) as fpi
+     from (select coalesce(c.relname, b.node::text, r.resource_manager) as what, r.resource_manager || '/' || r.record_type as record_type,
+             count(*) as n, sum(r.record_length) as bytes, sum(r.fpi_length) as fpi
+           from pg_get_wal_records_info('${from.lsn}', '${to.lsn}') r
+           left join lateral (select (regexp_match(r.block_ref, 'rel \\d+/\\d+/(\\d+)'))[1]::oid as node) b on true
+           left join pg_class c on c.relfilenode = b.node
+           group by 1, 2) t
+     group by what order by sum(bytes) desc`,
+  );
+  const hot = await query<{ relname: string; upd: string; hot: string }>(
+    url,
+    `select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname in ('ledger_transactions', 'webhook_events') order by relname`,
+  );
+  const inPlace = hot.map((t) => `${t.relname} ${t.hot} of ${t.upd} since the start`).join(", ");
+  return (
+    `    updates in place (HOT): ${inPlace}\n` +
+    rows
+      .map(
+        (r) =>
+          `    ${r.what.padEnd(36)} ${(Number(r.bytes) / count).toFixed(0).padStart(6)} B (fpi ${(Number(r.fpi) / count).toFixed(0)}) ${(Number(r.n) / count).toFixed(2)} rec: ${r.types}`,
+      )
+      .join("\n")
+  );
 }
 
 function postgresWorkPerDelivery(before: PostgresWork, after: PostgresWork, count: number): string {
-  const per = (key: keyof PostgresWork) => (after[key] - before[key]) / count;
+  const per = (key: "wal" | "hit" | "read") => (after[key] - before[key]) / count;
   return `WAL ${(per("wal") / 1024).toFixed(1)} KB, buffers ${per("hit").toFixed(0)} hit / ${per("read").toFixed(2)} read`;
 }
 
@@ -605,6 +639,10 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 50));
         counts = await stored();
       }
+      if (process.env.BENCH_WAL_DETAIL === "1")
+        console.log(
+          `  console WAL by relation, per delivery (to the drain):\n${await walDetail(databaseUrl(consoleDb), consoleWorkBefore, await postgresWork(databaseUrl(consoleDb)), deliveries)}`,
+        );
       rounds.push({
         baseline: baselineLoad,
         baselineStored,
