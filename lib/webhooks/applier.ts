@@ -220,7 +220,7 @@ async function applyToLedger(
       },
       { status: n.status, source: "webhook", at: effectiveAt, paidAt: n.paidAt },
     );
-    Object.assign(row, {
+    const filled: Partial<LedgerRow> = {
       gatewayTransactionId: row.gatewayTransactionId ?? n.gatewayTransactionId,
       paymentMethod: row.paymentMethod ?? n.paymentMethod,
       amountCents: row.amountCents ?? n.amountCents,
@@ -229,11 +229,14 @@ async function applyToLedger(
       clientEmail: row.clientEmail ?? n.client.email,
       clientDocument: row.clientDocument ?? n.client.document,
       ...originFilled(row, payload),
-      lastWebhookStatus: n.status,
-      lastWebhookAt: receivedAt,
-      updatedAt: receivedAt,
-      ...change.set,
-    });
+    };
+    // The row's time of change moves with what it says (status, facts filled), not with a hint parked for
+    // confirmation: such a row then changes no indexed column, and Postgres updates it in place (migration 0016).
+    const changesContent =
+      change.outcome === "updated" ||
+      Object.entries(filled).some(([field, value]) => (value ?? null) !== (row[field as keyof LedgerRow] ?? null));
+    Object.assign(row, filled, { lastWebhookStatus: n.status, lastWebhookAt: receivedAt }, change.set);
+    if (changesContent) row.updatedAt = receivedAt;
     if (change.outcome === "updated" || change.outcome === "unchanged")
       row.gatewayRecord = redactPayload(n.transaction) as Record<string, unknown>;
     state.dirty = true;

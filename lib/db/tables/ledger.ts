@@ -96,12 +96,13 @@ export const ledgerTransactions = pgTable(
     index("ledger_account_method_created_idx").on(t.accountId, t.paymentMethod, t.createdAt.desc(), t.id.desc()),
     index("ledger_account_updated_idx").on(t.accountId, t.updatedAt.desc()),
     index("ledger_account_paid_idx").on(t.accountId, t.paidAt),
-    // The sales recovery list (lib/sales): charges still awaiting payment, no paid notification being confirmed. The
-    // spellings are transactionMachine's "awaiting" ones (lib/status/machine.ts; a test checks they agree).
+    // The sales recovery list (lib/sales): charges still awaiting payment. The spellings are transactionMachine's
+    // "awaiting" ones (lib/status/machine.ts; a test checks they agree). The list also leaves out a paid notification
+    // being confirmed, by a filter: with pending_status in this predicate, parking one could not update the row in place.
     index("ledger_account_awaiting_idx")
       .on(t.accountId, t.createdAt)
       .where(
-        sql`${t.paidAt} is null and ${t.pendingStatus} is null and upper(regexp_replace(trim(${t.status}), '[\\s-]+', '_', 'g')) in ('OK', 'PENDING', 'CREATED', 'WAITING_PAYMENT', 'AWAITING_PAYMENT', 'PROCESSING')`,
+        sql`${t.paidAt} is null and upper(regexp_replace(trim(${t.status}), '[\\s-]+', '_', 'g')) in ('OK', 'PENDING', 'CREATED', 'WAITING_PAYMENT', 'AWAITING_PAYMENT', 'PROCESSING')`,
       ),
   ],
 );

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
@@ -277,6 +277,70 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     expect(row).toMatchObject({ status: "COMPLETED", statusSource: "lookup", pendingStatus: null });
     expect(row.paidAt).not.toBeNull();
     expect(row.lastWebhookAt).not.toBeNull();
+  });
+
+  it("parks a paid notification without touching an indexed ledger column (an in-place update); the confirmation moves updatedAt", async () => {
+    const db = await getDb();
+    const identifier = `hot-${randomUUID().slice(0, 8)}`;
+    const gatewayId = `tx_${randomUUID()}`;
+    const createdAt = new Date("2026-11-20T11:59:00.000Z");
+    // A console charge as its creation answer left it: every fact the notification carries is already known.
+    const [own] = await db
+      .insert(ledgerTransactions)
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        gatewayTransactionId: gatewayId,
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        statusAt: createdAt,
+        paymentMethod: "PIX",
+        amountCents: 12345,
+        feeCents: 122,
+        clientName: "Maria Souza",
+        clientEmail: "maria@example.com",
+        clientDocument: "529.982.247-25",
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    expect((await receive(paymentPayload({ id: gatewayId, identifier }))).status).toBe(200);
+    const [parked] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(parked).toMatchObject({ status: "OK", pendingStatus: "COMPLETED", lastWebhookStatus: "COMPLETED" });
+    expect(parked.updatedAt.toISOString()).toBe(createdAt.toISOString());
+
+    const { getTableColumns } = await import("drizzle-orm");
+    const columns = getTableColumns(ledgerTransactions);
+    const changed = Object.entries(columns)
+      .filter(([key]) => JSON.stringify(own[key as keyof typeof own]) !== JSON.stringify(parked[key as keyof typeof parked]))
+      .map(([, column]) => column.name);
+    expect(changed).toEqual(expect.arrayContaining(["pending_status", "pending_status_at", "last_webhook_status", "last_webhook_at"]));
+    const indexes = (
+      await db.execute<{ definition: string }>(
+        sql`select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'ledger_transactions'::regclass`,
+      )
+    ).rows.map((row) => row.definition);
+    expect(indexes.length).toBeGreaterThan(5);
+    for (const column of changed)
+      expect(
+        indexes.filter((definition) => new RegExp(`\\b${column}\\b`).test(definition)),
+        column,
+      ).toEqual([]);
+    const [{ options }] = (
+      await db.execute<{ options: string[] | null }>(
+        sql`select reloptions as options from pg_class where oid = 'ledger_transactions'::regclass`,
+      )
+    ).rows;
+    expect(options).toContain("fillfactor=60");
+
+    gatewaySays(gatewayId, identifier, "COMPLETED");
+    await confirm();
+    const [confirmed] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(confirmed).toMatchObject({ status: "COMPLETED", pendingStatus: null });
+    expect(confirmed.updatedAt.getTime()).toBeGreaterThan(createdAt.getTime());
   });
 
   it("does not show a forged paid notification with a valid token as paid, while the real payment still is", async () => {
