@@ -1,0 +1,3 @@
+-- Most events are stored before the applier links them to a ledger row: an index entry for each unlinked one was written for nothing (one of the six per stored delivery). Lookups are by a ledger id, which implies not null.
+DROP INDEX "webhook_events_ledger_idx";--> statement-breakpoint
+CREATE INDEX "webhook_events_ledger_idx" ON "webhook_events" USING btree ("ledger_id") WHERE "webhook_events"."ledger_id" is not null;
