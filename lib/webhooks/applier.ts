@@ -154,7 +154,8 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
 
 type LedgerState = {
   row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] };
-  dirty: boolean;
+  /** The row as read, to write back only what the batch changed. */
+  read: Partial<LedgerRow>;
 };
 type ApplyOutcome = { ledgerId: string | null; outcome: LedgerOutcome; confirmation: WebhookConfirmation | null };
 
@@ -190,7 +191,7 @@ async function applyToLedger(
     .orderBy(asc(ledgerTransactions.id))
     .for("update");
 
-  const states: LedgerState[] = existing.map((row) => ({ row, dirty: false }));
+  const states: LedgerState[] = existing.map((row) => ({ row, read: { ...row } }));
   // The batch's rows by (account, gateway id) and (account, identifier): both are unique per
   // account, so each key names at most one row (a scan of every row per event was quadratic).
   const key = (accountId: string, value: string) => `${accountId}\u0000${value}`;
@@ -239,19 +240,19 @@ async function applyToLedger(
     if (changesContent) row.updatedAt = receivedAt;
     if (change.outcome === "updated" || change.outcome === "unchanged")
       row.gatewayRecord = redactPayload(n.transaction) as Record<string, unknown>;
-    state.dirty = true;
     remember(state);
     const outcome: LedgerOutcome = change.outcome === "unchanged" ? "updated" : change.outcome;
     return { ledgerId: row.id, outcome, confirmation: change.outcome === "confirming" ? "confirming" : null };
   });
 
-  // Changed rows go as one JSON parameter: a batch of typed parameters cost the worker and
-  // Postgres more than the writes themselves.
-  const updates = states.filter((s) => s.dirty).map((s) => ledgerRecord(s.row));
+  // Changed rows go as one JSON parameter (a batch of typed parameters cost the worker and
+  // Postgres more than the writes themselves), each with only the columns it changes: a parked
+  // notification changes four, and the stored gateway record is neither read nor sent back.
+  const updates = states.map(changedColumns).filter((changes) => changes !== null);
   if (updates.length > 0) {
     await tx.execute(sql`
       update ledger_transactions as l set ${sql.raw(LEDGER_UPDATE_SET)}
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, ${sql.raw(LEDGER_UPDATE_TYPES)})
+      from (select e->>'id' as id, e as c from jsonb_array_elements(${JSON.stringify(updates)}::jsonb) as e) as v
       where l.id = v.id`);
   }
   return outcomes;
@@ -295,25 +296,44 @@ const UPDATED_KEYS = [
   "gatewayRecord",
   "updatedAt",
 ] as const satisfies readonly (keyof LedgerRow)[];
-const RECORD_KEYS = ["id", ...UPDATED_KEYS] as const satisfies readonly (keyof LedgerRow)[];
 const ledgerColumns = getTableColumns(ledgerTransactions);
-const recordType = (keys: readonly (keyof LedgerRow)[]) =>
-  keys.map((key) => `${ledgerColumns[key].name} ${ledgerColumns[key].getSQLType()}`).join(", ");
-const LEDGER_UPDATE_TYPES = recordType(UPDATED_KEYS);
-const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => `${ledgerColumns[key].name} = v.${ledgerColumns[key].name}`).join(", ");
+/** Each column from the record's key of that name when present, else as it is; a JSON null is SQL null. */
+const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => {
+  const { name } = ledgerColumns[key];
+  const type = ledgerColumns[key].getSQLType();
+  const value =
+    type === "jsonb" ? `nullif(v.c->'${name}', 'null'::jsonb)` : type === "text" ? `v.c->>'${name}'` : `(v.c->>'${name}')::${type}`;
+  return `${name} = case when v.c ? '${name}' then ${value} else l.${name} end`;
+}).join(", ");
 /**
- * What the applier reads of a row: what it writes back and what the status machine decides on. The
- * request and answer stored at creation (JSON) stay in the table: read and parsed for every event,
- * they were never used.
+ * What the applier reads of a row: what the notification may fill or move and what the status
+ * machine decides on. The JSON it only ever replaces (the latest gateway record) or never touches
+ * (the request and answer stored at creation) stays in the table.
  */
-const READ_KEYS = [...RECORD_KEYS, "accountId", "identifier", "kind"] as const satisfies readonly (keyof LedgerRow)[];
+const READ_KEYS = [
+  "id",
+  ...UPDATED_KEYS.filter((key) => key !== "gatewayRecord"),
+  "accountId",
+  "identifier",
+  "kind",
+] as const satisfies readonly (keyof LedgerRow)[];
 const LEDGER_READ = Object.fromEntries(READ_KEYS.map((key) => [key, ledgerColumns[key]])) as {
   [Key in (typeof READ_KEYS)[number]]: (typeof ledgerColumns)[Key];
 };
 
-/** A ledger row as the JSON record the statement above reads, by column name (absent as null). */
-function ledgerRecord(row: LedgerState["row"]): Record<string, unknown> {
-  return Object.fromEntries(RECORD_KEYS.map((key) => [ledgerColumns[key].name, row[key] ?? null]));
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : (a ?? null) === (b ?? null);
+
+/** The columns the batch changed in a row, by column name with its id, or null when it changed none. */
+function changedColumns({ row, read }: LedgerState): Record<string, unknown> | null {
+  const changes: Record<string, unknown> = { id: row.id };
+  let changed = false;
+  for (const key of UPDATED_KEYS) {
+    if (sameValue(row[key], read[key])) continue;
+    changes[ledgerColumns[key].name] = row[key] ?? null;
+    changed = true;
+  }
+  return changed ? changes : null;
 }
 
 // ---------------------------------------------------------------------------

@@ -343,6 +343,41 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     expect(confirmed.updatedAt.getTime()).toBeGreaterThan(createdAt.getTime());
   });
 
+  it("writes back only what a notification changes: the gateway's record stays until a new one replaces it", async () => {
+    const db = await getDb();
+    const identifier = `only-${randomUUID().slice(0, 8)}`;
+    const gatewayId = `tx_${randomUUID()}`;
+    const [own] = await db
+      .insert(ledgerTransactions)
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        gatewayTransactionId: gatewayId,
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        statusAt: new Date("2026-11-20T11:59:00.000Z"),
+        request: { amount: 123.45, products: [{ name: "Curso" }] },
+        gatewayRecord: { id: gatewayId, status: "OK", from: "creation" },
+      })
+      .returning();
+    expect(
+      (await receive(paymentPayload({ id: gatewayId, identifier, event: "TRANSACTION_CREATED", status: "PENDING", payedAt: null }))).status,
+    ).toBe(200);
+    let [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "PENDING", statusSource: "webhook", amountCents: 12345, request: own.request });
+    expect(row.gatewayRecord).toMatchObject({ id: gatewayId, status: "PENDING" });
+    expect(row.updatedAt.getTime()).toBeGreaterThan(own.updatedAt.getTime());
+
+    // Parked for confirmation: the record of the last notification the ledger took stays as it was.
+    expect((await receive(paymentPayload({ id: gatewayId, identifier }))).status).toBe(200);
+    [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
+    expect(row).toMatchObject({ status: "PENDING", pendingStatus: "COMPLETED", request: own.request });
+    expect(row.gatewayRecord).toMatchObject({ id: gatewayId, status: "PENDING" });
+  });
+
   it("does not show a forged paid notification with a valid token as paid, while the real payment still is", async () => {
     const db = await getDb();
     const identifier = `pix-${randomUUID().slice(0, 8)}`;
