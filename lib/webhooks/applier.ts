@@ -7,7 +7,7 @@ import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhook
 import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
 import { notificationOrigin } from "@/lib/gateway/origin";
 import type { FeedEvent } from "@/lib/feed/types";
-import { feedEventJsonSql } from "@/lib/feed/signal";
+import { FEED_COLUMNS, feedEventJsonSql } from "@/lib/feed/signal";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { enqueueChecks, openNotificationChecks } from "@/lib/submissions/checks";
 import { isRecord, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
@@ -21,6 +21,8 @@ type LedgerRow = typeof ledgerTransactions.$inferSelect;
 type AppliedCounts = { applied: number; confirming: number };
 
 const APPLY_BATCH = 256;
+/** What the marking statement hands on to the feed signals: not the payload (`returning e.*` copied it for every row). */
+const APPLIED_RETURNING = [...FEED_COLUMNS, "ledger_outcome"].map((column) => `e.${column}`).join(", ");
 /** The wait before a round of the applier: short when events come one by one, long under a burst. */
 const APPLY_WAIT_MIN_MS = 25;
 const APPLY_WAIT_MAX_MS = 250;
@@ -124,7 +126,7 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
           confirmation = v.confirmation, feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, ledger_id text, outcome text, confirmation text)
         where e.id = v.id
-        returning e.*
+        returning ${sql.raw(APPLIED_RETURNING)}
       ),
       signals as (
         select ${feedEventJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
