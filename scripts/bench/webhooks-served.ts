@@ -436,11 +436,11 @@ async function walDetail(url: string, from: PostgresWork, to: PostgresWork, coun
   await query(url, "create extension if not exists pg_walinspect");
   const rows = await query<{ what: string; types: string; n: string; bytes: string; fpi: string }>(
     url,
-    `select what, string_agg(record_type || ' ' || round(n::numeric / ${count}, 2), ', ' order by bytes desc) as types,
+    `select what, string_agg(record_type || ' ' || round(n::numeric / ${count}, 2) || ' × ' || round(bytes::numeric / n) || ' B', ', ' order by bytes desc) as types,
        sum(n) as n, sum(bytes) as bytes, sum(fpi) as fpi
      from (select coalesce(c.relname, b.node::text, r.resource_manager) as what, r.resource_manager || '/' || r.record_type as record_type,
              count(*) as n, sum(r.record_length) as bytes, sum(r.fpi_length) as fpi
-           from pg_get_wal_records_info('${from.lsn}', '${to.lsn}') r
+           from pg_get_wal_records_info('${from.lsn}', least('${to.lsn}'::pg_lsn, pg_current_wal_flush_lsn())) r
            left join lateral (select (regexp_match(r.block_ref, 'rel \\d+/\\d+/(\\d+)'))[1]::oid as node) b on true
            left join pg_class c on c.relfilenode = b.node
            group by 1, 2) t
