@@ -109,6 +109,24 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, gatewayId)));
   }
 
+  /** A charge the console created, as its creation answer left it (each test adds what it needs). */
+  async function consoleCharge(values: Omit<typeof ledgerTransactions.$inferInsert, "accountId" | "kind" | "origin">) {
+    const db = await getDb();
+    const [row] = await db
+      .insert(ledgerTransactions)
+      .values({
+        accountId,
+        kind: "pix_charge",
+        origin: "console",
+        submission: "SUBMITTED",
+        status: "OK",
+        statusSource: "creation",
+        ...values,
+      })
+      .returning();
+    return row;
+  }
+
   it("stores a payment notification with its token redacted; the ledger row of an unknown transaction waits for the gateway", async () => {
     const payload = paymentPayload({ identifier: "checkout-abc-1" });
     const answer = await receive(payload);
@@ -245,20 +263,10 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
   it("updates the console's own ledger row by identifier and fills the gateway id", async () => {
     const db = await getDb();
     const identifier = `pix-${randomUUID().slice(0, 8)}`;
-    const [own] = await db
-      .insert(ledgerTransactions)
-      .values({
-        accountId,
-        kind: "pix_charge",
-        identifier,
-        origin: "console",
-        submission: "SUBMITTED",
-        status: "OK",
-        statusSource: "creation",
-        statusAt: new Date(),
-        amountCents: 5000,
-      })
-      .returning();
+    const own = await consoleCharge({
+      identifier,
+      amountCents: 5000,
+    });
     const payload = paymentPayload({ identifier, amount: 50 });
     expect((await receive(payload)).status).toBe(200);
     let [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
@@ -285,28 +293,19 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const gatewayId = `tx_${randomUUID()}`;
     const createdAt = new Date("2026-11-20T11:59:00.000Z");
     // A console charge as its creation answer left it: every fact the notification carries is already known.
-    const [own] = await db
-      .insert(ledgerTransactions)
-      .values({
-        accountId,
-        kind: "pix_charge",
-        identifier,
-        gatewayTransactionId: gatewayId,
-        origin: "console",
-        submission: "SUBMITTED",
-        status: "OK",
-        statusSource: "creation",
-        statusAt: createdAt,
-        paymentMethod: "PIX",
-        amountCents: 12345,
-        feeCents: 122,
-        clientName: "Maria Souza",
-        clientEmail: "maria@example.com",
-        clientDocument: "529.982.247-25",
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning();
+    const own = await consoleCharge({
+      identifier,
+      gatewayTransactionId: gatewayId,
+      statusAt: createdAt,
+      paymentMethod: "PIX",
+      amountCents: 12345,
+      feeCents: 122,
+      clientName: "Maria Souza",
+      clientEmail: "maria@example.com",
+      clientDocument: "529.982.247-25",
+      createdAt,
+      updatedAt: createdAt,
+    });
     expect((await receive(paymentPayload({ id: gatewayId, identifier }))).status).toBe(200);
     const [parked] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
     expect(parked).toMatchObject({ status: "OK", pendingStatus: "COMPLETED", lastWebhookStatus: "COMPLETED" });
@@ -347,22 +346,13 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const db = await getDb();
     const identifier = `only-${randomUUID().slice(0, 8)}`;
     const gatewayId = `tx_${randomUUID()}`;
-    const [own] = await db
-      .insert(ledgerTransactions)
-      .values({
-        accountId,
-        kind: "pix_charge",
-        identifier,
-        gatewayTransactionId: gatewayId,
-        origin: "console",
-        submission: "SUBMITTED",
-        status: "OK",
-        statusSource: "creation",
-        statusAt: new Date("2026-11-20T11:59:00.000Z"),
-        request: { amount: 123.45, products: [{ name: "Curso" }] },
-        gatewayRecord: { id: gatewayId, status: "OK", from: "creation" },
-      })
-      .returning();
+    const own = await consoleCharge({
+      identifier,
+      gatewayTransactionId: gatewayId,
+      statusAt: new Date("2026-11-20T11:59:00.000Z"),
+      request: { amount: 123.45, products: [{ name: "Curso" }] },
+      gatewayRecord: { id: gatewayId, status: "OK", from: "creation" },
+    });
     expect(
       (await receive(paymentPayload({ id: gatewayId, identifier, event: "TRANSACTION_CREATED", status: "PENDING", payedAt: null }))).status,
     ).toBe(200);
@@ -382,21 +372,11 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     const db = await getDb();
     const identifier = `pix-${randomUUID().slice(0, 8)}`;
     const gatewayId = `tx_${randomUUID()}`;
-    const [own] = await db
-      .insert(ledgerTransactions)
-      .values({
-        accountId,
-        kind: "pix_charge",
-        identifier,
-        gatewayTransactionId: gatewayId,
-        origin: "console",
-        submission: "SUBMITTED",
-        status: "OK",
-        statusSource: "creation",
-        statusAt: new Date(),
-        amountCents: 5000,
-      })
-      .returning();
+    const own = await consoleCharge({
+      identifier,
+      gatewayTransactionId: gatewayId,
+      amountCents: 5000,
+    });
     gatewaySays(gatewayId, identifier, "PENDING", null);
     const forged = paymentPayload({ id: gatewayId, identifier, amount: 50 });
     expect((await receive(forged)).status).toBe(200);
