@@ -69,7 +69,9 @@ export const webhookEvents = pgTable(
     index("webhook_events_account_first_idx").on(t.accountId, t.firstReceivedAt.desc()),
     index("webhook_events_feed_seq_idx").on(t.feedSeq),
     // Only linked events: most are stored before the applier links them, and an entry for each would be written for nothing.
-    index("webhook_events_ledger_idx").on(t.ledgerId).where(sql`${t.ledgerId} is not null`),
+    index("webhook_events_ledger_idx")
+      .on(t.ledgerId)
+      .where(sql`${t.ledgerId} is not null`),
     // In the applier's order, so it reads the first pending rows and stops (a plain index scan also
     // learns to skip the entries of rows already applied; a bitmap scan read them all every time).
     index("webhook_events_apply_pending_idx")
