@@ -236,8 +236,7 @@ async function applyToLedger(
     // The row's time of change moves with what it says (status, facts filled), not with a hint parked for
     // confirmation: such a row then changes no indexed column, and Postgres updates it in place (migration 0016).
     const changesContent =
-      change.outcome === "updated" ||
-      Object.entries(filled).some(([field, value]) => (value ?? null) !== (row[field as keyof LedgerRow] ?? null));
+      change.outcome === "updated" || Object.entries(filled).some(([field, value]) => !sameValue(value, row[field as keyof LedgerRow]));
     Object.assign(row, filled, { lastWebhookStatus: n.status, lastWebhookAt: receivedAt }, change.set);
     if (changesContent) row.updatedAt = receivedAt;
     if (change.outcome === "updated" || change.outcome === "unchanged")

@@ -150,14 +150,17 @@ const createdAtOf = (index: number) => new Date(Date.UTC(2026, 10, 1) + index * 
 
 /** The Pix charges the console created for a run's deliveries (one per index), as paidNotification names them. */
 function chargesOf(run: string, count: number): SeededCharge[] {
-  return Array.from({ length: count }, (_, index) => ({
-    gatewayTransactionId: `tx_${run}_${index}`,
-    identifier: `bench-${run}-${index}`,
-    amountCents: 1000 + (index % 1000),
-    // What the gateway keeps of paidNotification's amount (its commissionAmount is 9.50).
-    feeCents: 1000 + (index % 1000) - 950,
-    createdAt: createdAtOf(index),
-  }));
+  return Array.from({ length: count }, (_, index) => {
+    const amountCents = 1000 + (index % 1000);
+    return {
+      gatewayTransactionId: `tx_${run}_${index}`,
+      identifier: `bench-${run}-${index}`,
+      amountCents,
+      // What the gateway keeps of paidNotification's amount (its commissionAmount is 9.50).
+      feeCents: amountCents - 950,
+      createdAt: createdAtOf(index),
+    };
+  });
 }
 
 /**
