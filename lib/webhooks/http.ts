@@ -1,8 +1,8 @@
 import "server-only";
 import { clientIp } from "@/lib/http/client-ip";
-import { MAX_WEBHOOK_BYTES, receiveWebhook, recordRejection } from "./ingest";
+import { MAX_WEBHOOK_BYTES, receiveWebhook, recordRejection, type WebhookAnswer } from "./ingest";
 
-class BodyTooLargeError extends Error {}
+export class BodyTooLargeError extends Error {}
 
 /** Reads at most `limit` bytes; a longer body is refused without buffering the rest. */
 async function readLimited(request: Request, limit: number): Promise<string> {
@@ -35,13 +35,15 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-const json = (status: number, body: Record<string, unknown>) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" },
-  });
+/** The headers of every receiver answer. */
+export const WEBHOOK_REPLY_HEADERS = {
+  "content-type": "application/json",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+};
 
-/** `POST /api/webhooks/<accountId>`: shared by the route handler and the benchmark's bare HTTP server. */
+const json = ({ status, body }: WebhookAnswer) => new Response(JSON.stringify(body), { status, headers: WEBHOOK_REPLY_HEADERS });
+
 // Cheap checks only (this path is benchmarked): identifiers are short and printable.
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 // Raw NUL and C0 controls other than tab/newline/carriage return have no place in a JSON delivery
@@ -49,20 +51,33 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 // with a valid token carrying them is stored sanitised (lib/webhooks/sanitize.ts).
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
-export async function handleWebhookRequest(request: Request, accountId: string, callbackKey?: string): Promise<Response> {
-  if (!SAFE_ID.test(accountId)) return json(404, { error: "unknown_account" });
-  if (callbackKey !== undefined && !SAFE_ID.test(callbackKey)) return json(401, { error: "bad_callback_key" });
-  const sourceIp = clientIp(request.headers);
+export type WebhookDelivery = {
+  accountId: string;
+  callbackKey?: string;
+  sourceIp: string | null;
+  /** Reads the body, throwing BodyTooLargeError past `limit` bytes and anything else when it broke off. */
+  readBody: (limit: number) => Promise<string>;
+};
+
+/** `POST /api/webhooks/<accountId>[/<callbackKey>]`, for the route handler and for lib/webhooks/fast-path.ts alike. */
+export async function answerWebhook({ accountId, callbackKey, sourceIp, readBody }: WebhookDelivery): Promise<WebhookAnswer> {
+  if (!SAFE_ID.test(accountId)) return { status: 404, body: { error: "unknown_account" } };
+  if (callbackKey !== undefined && !SAFE_ID.test(callbackKey)) return { status: 401, body: { error: "bad_callback_key" } };
   let body: string;
   try {
-    body = await readLimited(request, MAX_WEBHOOK_BYTES);
+    body = await readBody(MAX_WEBHOOK_BYTES);
   } catch (error) {
     // A body that broke off (or a stream that failed) is the sender's problem: not a 5xx.
-    if (!(error instanceof BodyTooLargeError)) return json(400, { error: "unreadable_body" });
+    if (!(error instanceof BodyTooLargeError)) return { status: 400, body: { error: "unreadable_body" } };
     await recordRejection(accountId, "too_large", 413, sourceIp).catch(() => {});
-    return json(413, { error: "too_large" });
+    return { status: 413, body: { error: "too_large" } };
   }
-  if (CONTROL_CHARS.test(body)) return json(400, { error: "invalid_body", message: "The body contains control characters." });
-  const answer = await receiveWebhook({ accountId, callbackKey: callbackKey ?? null, body, sourceIp });
-  return json(answer.status, answer.body);
+  if (CONTROL_CHARS.test(body)) return { status: 400, body: { error: "invalid_body", message: "The body contains control characters." } };
+  return receiveWebhook({ accountId, callbackKey: callbackKey ?? null, body, sourceIp });
+}
+
+/** The route handler's side: a web Request in, a Response out. */
+export async function handleWebhookRequest(request: Request, accountId: string, callbackKey?: string): Promise<Response> {
+  const sourceIp = clientIp(request.headers);
+  return json(await answerWebhook({ accountId, callbackKey, sourceIp, readBody: (limit) => readLimited(request, limit) }));
 }
