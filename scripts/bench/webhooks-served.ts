@@ -5,7 +5,8 @@
  *      sha256 dedupe key, one INSERT … ON CONFLICT DO NOTHING) under `next start`;
  *   2. console: the production build served as `npm start` serves it on Postgres (`next start`
  *      with scripts/client-address-hook.mjs preloaded, and the background worker beside it),
- *      `POST /api/webhooks/<account>`.
+ *      `POST /api/webhooks/<account>`: answered by the receiver's fast path before Next.js routes
+ *      it (lib/webhooks/fast-path.ts), or by the route handler with WEBHOOK_FAST_PATH=off.
  * Both web servers run with the Node.js flags `npm start` gives the console (web-server-flags.mjs).
  *
  * Both run side by side; after a warm-up they take turns (BENCH_ROUNDS rounds), each round the
@@ -28,7 +29,8 @@
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
  *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
  *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase),
- *                                     BENCH_WAL_DETAIL=1 (each round's WAL by relation and record type, pg_walinspect)
+ *                                     BENCH_WAL_DETAIL=1 (each round's WAL by relation and record type, pg_walinspect),
+ *                                     WEBHOOK_FAST_PATH=off (the console's route handler instead of its fast path)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -533,6 +535,9 @@ async function main(): Promise<void> {
     `Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`,
   );
   console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
+  console.log(
+    `the console answers deliveries ${process.env.WEBHOOK_FAST_PATH === "off" ? "through Next.js's route handler (WEBHOOK_FAST_PATH=off)" : "on its fast path, before Next.js (lib/webhooks/fast-path.ts)"}`,
+  );
 
   // The console's build directory honours NEXT_DIST_DIR (next.config.mjs); the baseline's is always .next.
   build(root, "the console", process.env.NEXT_DIST_DIR || ".next");
