@@ -9,7 +9,7 @@ import { countUsers, createUser } from "@/lib/users/queries";
 import { syncEnvAccount } from "@/lib/accounts/queries";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
-import { READY_KEY } from "@/lib/webhooks/fast-path";
+import { markConsoleReady } from "@/lib/webhooks/fast-path";
 import { startBackgroundWork } from "@/lib/reconcile/runner";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";
@@ -67,6 +67,6 @@ export async function bootstrap(): Promise<void> {
   await seedFirstAdmin();
   await syncAccountFromEnv();
   startBackgroundWork();
-  (globalThis as { [READY_KEY]?: boolean })[READY_KEY] = true;
+  markConsoleReady();
   console.log(`[console] ready at ${env.appUrl}`);
 }

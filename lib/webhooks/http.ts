@@ -4,10 +4,33 @@ import { MAX_WEBHOOK_BYTES, receiveWebhook, recordRejection, type WebhookAnswer 
 
 export class BodyTooLargeError extends Error {}
 
+/** The body's declared Content-Length; NaN without one (NaN is never past a limit). */
+export const declaredLength = (contentLength: string | null | undefined): number => Number(contentLength ?? NaN);
+
+/** Keeps a body's chunks up to `limit` bytes, for either kind of stream the receiver reads. */
+export function bodyCollector(limit: number) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return {
+    /** False once the body is past the limit (that chunk is not kept). */
+    add(chunk: Uint8Array): boolean {
+      size += chunk.byteLength;
+      if (size > limit) return false;
+      chunks.push(chunk);
+      return true;
+    },
+    /** As `Request.text()` gives it: UTF-8, and a byte-order mark is no part of the JSON. */
+    text(): string {
+      const text = Buffer.concat(chunks).toString("utf8");
+      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    },
+  };
+}
+
 /** Reads at most `limit` bytes; a longer body is refused without buffering the rest. */
 async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
+  const declared = declaredLength(request.headers.get("content-length"));
+  if (declared > limit) throw new BodyTooLargeError();
   // A declared length is enforced by Node's HTTP parser: no more than that arrives, so the body
   // is read at once (and checked again, for a Request made elsewhere). Only a chunked body is
   // counted as it comes.
@@ -18,21 +41,15 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   }
   if (!request.body) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const body = bodyCollector(limit);
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (done) return body.text();
+    if (!body.add(value)) {
       await reader.cancel().catch(() => {});
       throw new BodyTooLargeError();
     }
-    chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  // As request.text() does for a body of declared length: a byte-order mark is no part of the JSON.
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** The headers of every receiver answer. */
@@ -45,7 +62,9 @@ export const WEBHOOK_REPLY_HEADERS = {
 const json = ({ status, body }: WebhookAnswer) => new Response(JSON.stringify(body), { status, headers: WEBHOOK_REPLY_HEADERS });
 
 // Cheap checks only (this path is benchmarked): identifiers are short and printable.
-const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** One path segment the receiver takes: an account id or a callback key. */
+export const ID_SEGMENT = "[A-Za-z0-9_-]{1,128}";
+const SAFE_ID = new RegExp(`^${ID_SEGMENT}$`);
 // Raw NUL and C0 controls other than tab/newline/carriage return have no place in a JSON delivery
 // (JSON itself refuses them inside strings). Escaped ones (`\u0000`) are valid JSON: a delivery
 // with a valid token carrying them is stored sanitised (lib/webhooks/sanitize.ts).

@@ -13,9 +13,8 @@ process.env.WEBHOOK_APPLIER = "off";
 
 const TOKEN = "wht_fast_path_5b1d03e2";
 const targets = await testDatabases();
-const { READY_KEY, serveWebhook } = await import("@/lib/webhooks/fast-path");
+const { markConsoleReady: ready, serveWebhook } = await import("@/lib/webhooks/fast-path");
 const { handleWebhookRequest } = await import("@/lib/webhooks/http");
-const ready = (value: boolean) => ((globalThis as { [READY_KEY]?: boolean })[READY_KEY] = value);
 
 function paidBody(txId: string, token = TOKEN): string {
   return JSON.stringify({
@@ -146,12 +145,12 @@ describe.each(targets)("the receiver's fast path (before Next.js) on $name", (ta
 
   it("refuses a body over the limit, declared or chunked, without reading on, and records the refusal", async () => {
     ready(true);
-    const before = await (
-      await getDb()
-    )
-      .select()
-      .from(webhookRejections)
-      .where(and(eq(webhookRejections.accountId, accountId), eq(webhookRejections.reason, "too_large")));
+    const tooLargeRejections = async () =>
+      (await getDb())
+        .select()
+        .from(webhookRejections)
+        .where(and(eq(webhookRejections.accountId, accountId), eq(webhookRejections.reason, "too_large")));
+    const before = await tooLargeRejections();
     const declared = await exchange(port, {
       path: `/api/webhooks/${accountId}`,
       headers: { ...json, "content-length": String(MAX_WEBHOOK_BYTES + 1) },
@@ -165,12 +164,7 @@ describe.each(targets)("the receiver's fast path (before Next.js) on $name", (ta
       chunks: Array.from({ length: 5 }, () => chunk),
     }).catch((error: Error) => error);
     if (!(chunked instanceof Error)) expect(chunked).toMatchObject({ status: 413, headers: { connection: "close" } });
-    const after = await (
-      await getDb()
-    )
-      .select()
-      .from(webhookRejections)
-      .where(and(eq(webhookRejections.accountId, accountId), eq(webhookRejections.reason, "too_large")));
+    const after = await tooLargeRejections();
     expect(after.length).toBe(before.length + 2);
   });
 

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
 import { transfers, webhookEvents } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { MAX_WEBHOOK_BYTES } from "@/lib/webhooks/ingest";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 // The test runs the applier itself, and checks it swallows whatever the receiver stored.
@@ -246,8 +247,8 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
   it(`answers ${RUNS} authentic deliveries of any content with no 5xx, and stores every one it acknowledges`, async () => {
     const { handleWebhookRequest } = await import("@/lib/webhooks/http");
     // Every other delivery goes over HTTP to the fast path `npm start` serves on Postgres (lib/webhooks/fast-path.ts).
-    const { READY_KEY, serveWebhook } = await import("@/lib/webhooks/fast-path");
-    (globalThis as { [READY_KEY]?: boolean })[READY_KEY] = true;
+    const { markConsoleReady, serveWebhook } = await import("@/lib/webhooks/fast-path");
+    markConsoleReady();
     const server = http.createServer((request, response) => {
       if (!serveWebhook(request, response)) response.writeHead(299).end("{}");
     });
@@ -261,7 +262,7 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
     const acknowledged = new Set<string>();
     const deliver = async (text: string) => {
       runs++;
-      const tooLarge = Buffer.byteLength(text) > 256 * 1024;
+      const tooLarge = Buffer.byteLength(text) > MAX_WEBHOOK_BYTES;
       let response: Response;
       if (runs % 2 === 0) {
         const sent = await fetch(fastPath, { method: "POST", body: text, headers: { "content-type": "application/json" } }).catch(
