@@ -167,12 +167,12 @@ async function writeCost(accountId: string) {
     const unpaidPix = await pick("paid_at is null and payment_method = 'PIX' and status = 'PENDING'", 400);
     const noSource = await pick("utm_source is null and paid_at is null", 256 * 30);
     const batches = (ids: string[]) => Array.from({ length: Math.floor(ids.length / 256) }, (_, i) => ids.slice(i * 256, i * 256 + 256));
-    type Case = { name: string; per: string; trigger: string; samples: { text: string; params: unknown[] }[] };
+    type Case = { name: string; per: string; triggers: string[]; samples: { text: string; params: unknown[] }[] };
     const cases: Case[] = [
       {
         name: "confirm a payment (one row, as a lookup does)",
         per: "statement",
-        trigger: "ledger_sales_rollup_update",
+        triggers: ["ledger_sales_rollup_update", "ledger_sales_rollup_updated"],
         samples: unpaidPix.map((id) => ({
           text: `update ledger_transactions set status = 'COMPLETED', status_source = 'lookup', status_at = now(), paid_at = now(),
             last_lookup_status = 'COMPLETED', last_lookup_at = now(), updated_at = now() where id = $1`,
@@ -182,7 +182,7 @@ async function writeCost(accountId: string) {
       {
         name: "applier batch, no fact changes (256 rows)",
         per: "batch",
-        trigger: "ledger_sales_rollup_update",
+        triggers: ["ledger_sales_rollup_update", "ledger_sales_rollup_updated"],
         samples: batches(noSource).map((ids) => ({
           text: `update ledger_transactions set last_webhook_status = 'COMPLETED', last_webhook_at = now(), pending_status = 'COMPLETED',
             pending_status_at = now(), updated_at = now() where id = any($1)`,
@@ -192,7 +192,7 @@ async function writeCost(accountId: string) {
       {
         name: "applier batch filling utm_source (256 rows)",
         per: "batch",
-        trigger: "ledger_sales_rollup_update",
+        triggers: ["ledger_sales_rollup_update", "ledger_sales_rollup_updated"],
         samples: batches(noSource).map((ids) => ({
           text: `update ledger_transactions set utm_source = 'google', last_webhook_at = now(), updated_at = now() where id = any($1)`,
           params: [ids],
@@ -201,7 +201,7 @@ async function writeCost(accountId: string) {
       {
         name: "a charge the gateway created (insert)",
         per: "statement",
-        trigger: "ledger_sales_rollup_insert",
+        triggers: ["ledger_sales_rollup_insert", "ledger_sales_rollup_inserted"],
         samples: Array.from({ length: 400 }, (_, i) => ({
           text: `insert into ledger_transactions (account_id, kind, identifier, origin, submission, status, status_source, payment_method,
               amount_cents, utm_source, utm_medium, product_name)
@@ -216,8 +216,7 @@ async function writeCost(accountId: string) {
       const once = async (statement: Case["samples"][number], enabled: boolean) => {
         await client.query("begin");
         if (!enabled) {
-          await client.query(`alter table ledger_transactions disable trigger ${item.trigger}`);
-          await client.query("alter table ledger_transactions disable trigger ledger_sales_rollup_fold");
+          for (const trigger of item.triggers) await client.query(`alter table ledger_transactions disable trigger ${trigger}`);
         }
         const t0 = performance.now();
         await client.query(statement.text, statement.params);

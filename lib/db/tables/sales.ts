@@ -80,24 +80,3 @@ export const salesDaily = pgTable(
   },
   (t) => [primaryKey({ name: "sales_daily_pkey", columns: [t.accountId, t.cohort, t.dimension, t.day, t.value, t.currency] })],
 );
-
-/**
- * What the rows of one ledger statement change in `sales_daily`, between the row trigger that
- * writes it and the statement trigger that folds it into the rollups (in key order) and deletes it,
- * both in that statement: always empty once a statement ends. Not indexed, never read by code.
- */
-export const salesDailyPending = pgTable("sales_daily_pending", {
-  accountId: text("account_id").notNull(),
-  cohort: text("cohort").notNull(),
-  dimension: text("dimension").notNull(),
-  day: date("day", { mode: "string" }).notNull(),
-  value: text("value").notNull(),
-  currency: text("currency").notNull(),
-  charges: bigint("charges", { mode: "number" }).notNull(),
-  paid: bigint("paid", { mode: "number" }).notNull(),
-  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-  refunded: bigint("refunded", { mode: "number" }).notNull(),
-  refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
-  chargedBack: bigint("charged_back", { mode: "number" }).notNull(),
-  chargedBackCents: bigint("charged_back_cents", { mode: "number" }).notNull(),
-});
