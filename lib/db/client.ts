@@ -45,7 +45,16 @@ async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // A new connection is a cold backend (its plans, trigger functions and caches made again): after
+    // node-postgres' 10 s, a burst of confirmations after a quiet moment met them and its events
+    // reached producers' systems seconds late. Kept for minutes on a long-running host; 10 s on
+    // Vercel, where a frozen function would hold them. Idle connections never keep a process alive.
+    idleTimeoutMillis: Number(process.env.DATABASE_POOL_IDLE_MS ?? (process.env.VERCEL ? 10_000 : 300_000)),
+    allowExitOnIdle: true,
+  });
   guardConnections(pool);
   const db = drizzle(pool, { schema });
   const lock = await pool.connect();
