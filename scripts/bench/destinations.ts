@@ -19,7 +19,8 @@
  *      gateway's lookup and delivers its event. Printed: the time from each notification's 2xx to
  *      its charge.paid at the receivers, and how many arrived.
  *
- *   npm run bench:destinations   env BENCH_EVENTS (10000), BENCH_RATE (500), BENCH_WARMUP (1000), BENCH_CHAIN_EVENTS (2000),
+ *   npm run bench:destinations   env BENCH_EVENTS (10000), BENCH_RATE (500), BENCH_WARMUP (1000), BENCH_QUIET_MS (0: a pause
+ *                                between the warm-up and the fan-out, as after a quiet moment), BENCH_CHAIN_EVENTS (2000),
  *                                BENCH_CHAIN_RATE (100), BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -281,6 +282,7 @@ async function main(): Promise<void> {
       throw new Error("next build failed");
   }
   const warmup = Number(process.env.BENCH_WARMUP ?? 1_000);
+  const quietMs = Number(process.env.BENCH_QUIET_MS ?? 0);
   const chainEvents = Number(process.env.BENCH_CHAIN_EVENTS ?? 2_000);
   const chainRate = Number(process.env.BENCH_CHAIN_RATE ?? 100);
   const db = `bench_destinations_${randomBytes(4).toString("hex")}`;
@@ -346,7 +348,8 @@ async function main(): Promise<void> {
     await closeDb();
 
     // ── 0. warm-up and 1. fan-out ────────────────────────────────────────────────────────────
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 });
+    // The reconciler's connections, kept idle as the console keeps its own (lib/db/client.ts).
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8, idleTimeoutMillis: 300_000, allowExitOnIdle: true });
     const batch = 5;
     /** `count` charges the console created, then confirmed at `rate` a second (the rows go in first, not timed). */
     const confirmFacts = async (prefix: string, count: number): Promise<number> => {
@@ -399,6 +402,10 @@ async function main(): Promise<void> {
     if (warmup > 0) {
       console.log(`\n0. warm-up, just after the start: ${warmup} confirmed facts at ${rate}/s, the same way as below`);
       await fanOut("warm-", warmup);
+    }
+    if (quietMs > 0) {
+      console.log(`\n   a quiet moment of ${quietMs / 1000} s before the fan-out`);
+      await new Promise((resolve) => setTimeout(resolve, quietMs));
     }
     console.log(
       `\n1. fan-out: ${events} confirmed facts at ${rate}/s, committed as the reconciler commits a confirmation (one transaction each, ${batch} rows)`,
