@@ -3,17 +3,13 @@
 -- writes, and a table of dead rows that every statement's fold scanned and deleted again). 20,000
 -- ledger rows confirmed five a statement on four connections (`npm run bench:destinations`' load)
 -- cost Postgres 1.49-1.60 ms of CPU a row with the old triggers, 0.41-0.51 with these, 0.24-0.33
--- without any rollup. The row
--- triggers keep their filter and only mark that the statement changed what a row contributes
--- (one flag per trigger depth, so a nested statement never takes another's mark); a statement
--- that changed none of it only reads the flag.
-DROP TRIGGER "ledger_sales_rollup_insert" ON "ledger_transactions";--> statement-breakpoint
-DROP TRIGGER "ledger_sales_rollup_update" ON "ledger_transactions";--> statement-breakpoint
+-- without any rollup. The row triggers keep their filter and only mark that the statement changed
+-- what a row contributes (one flag per trigger depth, so a nested statement never takes another's
+-- mark); a statement that changed none of it only reads the flag.
 DROP TRIGGER "ledger_sales_rollup_fold" ON "ledger_transactions";--> statement-breakpoint
-DROP FUNCTION "sales_rollup_row"();--> statement-breakpoint
 DROP FUNCTION "sales_rollup_fold"();--> statement-breakpoint
-DROP TABLE "sales_daily_pending" CASCADE;--> statement-breakpoint
-CREATE FUNCTION "sales_rollup_mark"() RETURNS trigger
+-- What the row triggers of 0015 (ledger_sales_rollup_insert and _update, their filters unchanged) now run.
+CREATE OR REPLACE FUNCTION "sales_rollup_row"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM set_config('sales.rollup_' || lower(TG_OP) || '_' || pg_trigger_depth(), 'on', true);
@@ -21,6 +17,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+DROP TABLE "sales_daily_pending" CASCADE;--> statement-breakpoint
 -- The statement's new contributions minus its old ones, summed per key and added to sales_daily in
 -- key order, so concurrent writers take the rollup rows' locks in one order and cannot deadlock.
 -- Planning these queries takes about 10 ms: one generic plan per connection (and after each
@@ -61,20 +58,6 @@ BEGIN
   RETURN NULL;
 END
 $$;
---> statement-breakpoint
--- A console claim (SUBMITTING) adds nothing yet; an update that changes none of what a row adds costs only this comparison.
-CREATE TRIGGER "ledger_sales_rollup_insert" AFTER INSERT ON "ledger_transactions" FOR EACH ROW
-  WHEN (NEW.paid_at IS NOT NULL OR NEW.origin <> 'console' OR NEW.submission = 'SUBMITTED') EXECUTE FUNCTION sales_rollup_mark();
---> statement-breakpoint
-CREATE TRIGGER "ledger_sales_rollup_update" AFTER UPDATE ON "ledger_transactions" FOR EACH ROW
-  WHEN (OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.kind IS DISTINCT FROM NEW.kind OR OLD.origin IS DISTINCT FROM NEW.origin
-    OR OLD.submission IS DISTINCT FROM NEW.submission OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.paid_at IS DISTINCT FROM NEW.paid_at
-    OR OLD.status IS DISTINCT FROM NEW.status OR OLD.payment_method IS DISTINCT FROM NEW.payment_method OR OLD.currency IS DISTINCT FROM NEW.currency
-    OR OLD.amount_cents IS DISTINCT FROM NEW.amount_cents OR OLD.utm_source IS DISTINCT FROM NEW.utm_source
-    OR OLD.utm_medium IS DISTINCT FROM NEW.utm_medium OR OLD.utm_campaign IS DISTINCT FROM NEW.utm_campaign
-    OR OLD.product_name IS DISTINCT FROM NEW.product_name OR OLD.offer_code IS DISTINCT FROM NEW.offer_code
-    OR OLD.origin_label IS DISTINCT FROM NEW.origin_label)
-  EXECUTE FUNCTION sales_rollup_mark();
 --> statement-breakpoint
 CREATE TRIGGER "ledger_sales_rollup_inserted" AFTER INSERT ON "ledger_transactions" REFERENCING NEW TABLE AS changed_new
   FOR EACH STATEMENT EXECUTE FUNCTION sales_rollup_apply();
