@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, OPERATION_KINDS, recoveryMarks, salesSettings } from "@/lib/db/schema";
 import type { RecoveryMarkState } from "@/lib/db/tables/sales";
 import { saoPauloDate } from "@/lib/i18n/format";
+import { ledgerCursorParts } from "@/lib/ledger/filters";
 import { spellingsOf, transactionMachine } from "@/lib/status/machine";
 import { DEFAULT_RECOVERY_TEMPLATE } from "./message";
 import { checkPeriod, daysOf, previousPeriod, type SalesPeriod } from "./period";
@@ -516,14 +517,6 @@ const DUE_DATE = sql.raw(`coalesce(${dayTextOf("request->>'dueDate'")}, ${dayTex
 function encodeCursor(row: Pick<RecoveryRow, "cursor_at" | "id">): string {
   return Buffer.from(JSON.stringify([row.cursor_at, row.id])).toString("base64url");
 }
-function decodeCursor(cursor: string): { at: string; id: string } | null {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    return typeof at === "string" && typeof id === "string" && !Number.isNaN(Date.parse(at)) ? { at, id } : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Lists, newest first, the charges worth a message: Pix charges created at least `pixDelayMs` ago
@@ -540,8 +533,9 @@ export async function recoveryWorklist(accountId: string, options: RecoveryOptio
   const pixBefore = new Date(now.getTime() - options.pixDelayMs);
   // A due day D is listed once D's start (São Paulo) + the delay has passed, i.e. once D ≤ the São Paulo date of now − delay.
   const boletoDueBy = saoPauloDate(new Date(now.getTime() - options.boletoDelayMs));
-  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
-  const after = cursor ? sql`and (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``;
+  // The same [created_at as Postgres prints it, id] as the transactions list's cursor, checked the same way (a time Postgres takes).
+  const cursor = ledgerCursorParts(options.cursor);
+  const after = cursor ? sql`and (created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : sql``;
   const db = await getDb();
   const result = await db.execute<RecoveryRow>(sql`
     with due as (

@@ -508,6 +508,17 @@ describe.each(targets)("sales queries on $name", (target) => {
       const second = await recoveryWorklist(accountId, { ...delays, limit: 2, cursor: first.nextCursor });
       expect(second.items.map((i) => i.identifier)).toEqual(["boleto-gateway-due", "boleto-bad-due"]);
       expect(second.total).toBe(4);
+      // A cursor from the address bar with a time Postgres refuses (year 0) or no time at all is the first page, not an error.
+      for (const bad of [
+        ["0000-01-01 00:00:00+00", "x"],
+        ["not a time", "x"],
+        ["2026-03-09 10:00:00+00", "bad id!"],
+      ]) {
+        const cursor = Buffer.from(JSON.stringify(bad)).toString("base64url");
+        expect((await recoveryWorklist(accountId, { ...delays, limit: 2, cursor })).items.map((i) => i.identifier)).toEqual(
+          first.items.map((i) => i.identifier),
+        );
+      }
 
       // Settings move the thresholds: a one-minute Pix delay lists the early one; two days hide yesterday's boleto.
       const tighter = await recoveryWorklist(accountId, { pixDelayMs: MIN, boletoDelayMs: 2 * DAY, now });
