@@ -41,12 +41,9 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 /** Any constant works; it only has to be the same in every console process. */
 const MIGRATION_LOCK_ID = 727_001;
 
-async function openPostgres(url: string): Promise<Handle> {
-  const { Pool } = await import("pg");
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({
-    connectionString: url,
+/** The node-postgres pool of every console process (a benchmark's stand-in for one uses it too). */
+export function poolOptions() {
+  return {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // A new connection is a cold backend (its plans, trigger functions and caches made again): after
     // node-postgres' 10 s, a burst of confirmations after a quiet moment met them and its events
@@ -54,7 +51,14 @@ async function openPostgres(url: string): Promise<Handle> {
     // Vercel, where a frozen function would hold them. Idle connections never keep a process alive.
     idleTimeoutMillis: Number(process.env.DATABASE_POOL_IDLE_MS ?? (process.env.VERCEL ? 10_000 : 300_000)),
     allowExitOnIdle: true,
-  });
+  };
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, ...poolOptions() });
   guardConnections(pool);
   const db = drizzle(pool, { schema });
   const lock = await pool.connect();

@@ -31,6 +31,7 @@ import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
+import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -146,6 +147,7 @@ function serve(args: string[], env: Record<string, string>, label: string): Chil
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Read (a full pipe would stop the child); workerReady looks for the worker's ready line in it.
   child.stdout?.resume();
   let shown = 0;
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -172,20 +174,14 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 /** Until the background worker says it listens (its `{"ready":true}` line): load sent before then would time its start-up. */
 async function workerReady(child: ChildProcess): Promise<void> {
-  const stdout = child.stdout!;
-  await new Promise<void>((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => reject(new Error("the worker did not say it was ready within 120 s")), 120_000);
-    const onData = (chunk: Buffer) => {
-      seen = (seen + chunk.toString()).slice(-4096);
-      if (!seen.includes('{"ready":true}')) return;
-      clearTimeout(timer);
-      stdout.off("data", onData);
-      resolve();
-    };
-    stdout.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the worker exited (${code}) before it was ready`)));
-  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (!line.includes('"ready":true')) continue;
+    lines.close();
+    child.stdout!.resume();
+    return;
+  }
+  throw new Error(`the worker exited (${child.exitCode}) before it was ready`);
 }
 
 const TICKS_PER_SECOND = 100;
@@ -333,7 +329,7 @@ async function main(): Promise<void> {
     // The two destinations, made as the destinations page makes them (lib/destinations/queries.ts).
     Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY, DATA_DIR: dataDir });
     const { createDestination } = await import("@/lib/destinations/queries");
-    const { closeDb } = await import("@/lib/db/client");
+    const { closeDb, poolOptions } = await import("@/lib/db/client");
     for (const [i, r] of receivers.entries()) {
       const url = `${await listen(r.server)}/hook`;
       r.secret = (
@@ -348,8 +344,8 @@ async function main(): Promise<void> {
     await closeDb();
 
     // ── 0. warm-up and 1. fan-out ────────────────────────────────────────────────────────────
-    // The reconciler's connections, kept idle as the console keeps its own (lib/db/client.ts).
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8, idleTimeoutMillis: 300_000, allowExitOnIdle: true });
+    // The reconciler's connections, kept as the console keeps its own.
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, ...poolOptions(), max: 8 });
     const batch = 5;
     /** `count` charges the console created, then confirmed at `rate` a second (the rows go in first, not timed). */
     const confirmFacts = async (prefix: string, count: number): Promise<number> => {
