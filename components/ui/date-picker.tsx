@@ -13,6 +13,9 @@ const DateCalendar = dynamic(() => import("./date-calendar"), { ssr: false, load
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** For filters that move on whole dates only: a date still being typed (onChange gets it as typed) changes nothing. */
+export const isWholeDayOrEmpty = (value: string) => value === "" || ISO.test(value);
+
 /** A calendar date (YYYY-MM-DD) as a local Date at noon: the day never shifts with the browser's zone. */
 function toDate(iso: string): Date | undefined {
   const match = ISO.exec(iso);
@@ -65,9 +68,10 @@ export function DatePicker({ value, onChange, min, className, id, disabled, ...i
   const [open, setOpen] = React.useState(false);
   const [shown, setShown] = React.useState(value);
   if (shown !== value) {
-    // The value changed from outside (a reset, a calendar pick): the text follows it.
     setShown(value);
-    if (parse(text, dayFirst) !== value) setText(display(value, dayFirst));
+    // Our own echo (a whole date, or an unfinished one handed on as typed) keeps the text; a value
+    // changed from outside (a reset, a calendar pick) replaces it.
+    if ((parse(text, dayFirst) ?? text) !== value) setText(display(value, dayFirst));
   }
 
   function type(next: string) {

@@ -66,6 +66,13 @@ test("a destination receives a verified charge.paid; failures are retried and lo
 
     // "Resend since": the count first, then the events again, under the same ids.
     const replay = page.getByTestId("replay-panel");
+    // Typed digit by digit, as a person does: the field masks it and keeps every digit.
+    const sinceDate = replay.getByLabel("Data", { exact: true });
+    const suggested = await sinceDate.inputValue();
+    expect(suggested).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await sinceDate.fill("");
+    await sinceDate.pressSequentially(suggested.replace(/\D/g, ""));
+    await expect(sinceDate).toHaveValue(suggested);
     await replay.getByRole("button", { name: "Contar eventos" }).click();
     await expect(page.getByTestId("replay-count")).toContainText(/\d+ eventos? serã?o? reenviados?/);
     const before = receiver.received.length;

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { DatePicker } from "@/components/ui/date-picker";
+import { DatePicker, isWholeDayOrEmpty } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -13,9 +13,6 @@ import { useT } from "@/lib/i18n/client";
 import { parseMoneyInput } from "@/lib/br/money";
 import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { accountPath } from "@/lib/accounts/paths";
-
-/** Filters move on whole dates only: a date still being typed changes nothing. */
-const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const ANY = "__any__";
 
@@ -108,7 +105,7 @@ export function TransactionFilters({
             <DatePicker
               id="filter-from"
               value={values.from ?? ""}
-              onChange={(v) => isDayOrEmpty(v) && set("from", v)}
+              onChange={(v) => isWholeDayOrEmpty(v) && set("from", v)}
               title={t("transactions.filters.daysHint")}
             />
           </div>
@@ -117,7 +114,7 @@ export function TransactionFilters({
             <DatePicker
               id="filter-to"
               value={values.to ?? ""}
-              onChange={(v) => isDayOrEmpty(v) && set("to", v)}
+              onChange={(v) => isWholeDayOrEmpty(v) && set("to", v)}
               title={t("transactions.filters.daysHint")}
             />
           </div>

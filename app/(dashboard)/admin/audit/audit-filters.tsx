@@ -4,14 +4,11 @@ import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { DatePicker } from "@/components/ui/date-picker";
+import { DatePicker, isWholeDayOrEmpty } from "@/components/ui/date-picker";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useT } from "@/lib/i18n/client";
-
-/** Filters move on whole dates only: a date still being typed changes nothing. */
-const isDayOrEmpty = (value: string) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const ANY = "__any__";
 const KEYS = ["email", "account", "action", "from", "to"] as const;
@@ -63,11 +60,11 @@ export function AuditFilters({ initial, accounts }: { initial: Values; accounts:
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="audit-from">{t("audit.filters.from")}</Label>
-            <DatePicker id="audit-from" value={values.from ?? ""} onChange={(v) => isDayOrEmpty(v) && set("from", v)} />
+            <DatePicker id="audit-from" value={values.from ?? ""} onChange={(v) => isWholeDayOrEmpty(v) && set("from", v)} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="audit-to">{t("audit.filters.to")}</Label>
-            <DatePicker id="audit-to" value={values.to ?? ""} onChange={(v) => isDayOrEmpty(v) && set("to", v)} />
+            <DatePicker id="audit-to" value={values.to ?? ""} onChange={(v) => isWholeDayOrEmpty(v) && set("to", v)} />
           </div>
           <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-5">
             <Button
