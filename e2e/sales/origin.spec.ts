@@ -137,3 +137,19 @@ test("a bad period in the address gets a clear message and the page shows the de
   await page.goto(await demoPath(page, "/sales/origin?from=2026-05-10&to=2026-05-01"));
   await expect(page.getByTestId("period-refused")).toContainText("Período inválido");
 });
+
+test("a custom period is typed as dd/mm/aaaa in the console's own date fields and applied", async ({ adminPage: page }) => {
+  await page.goto(await demoPath(page, "/sales?period=7d"));
+  const from = page.getByLabel("De", { exact: true });
+  await expect(from).toHaveAttribute("placeholder", "dd/mm/aaaa");
+  await from.fill("");
+  await from.pressSequentially("01102026");
+  await expect(from).toHaveValue("01/10/2026");
+  const to = page.getByLabel("Até", { exact: true });
+  await to.fill("");
+  await to.pressSequentially("15102026");
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/from=2026-10-01&to=2026-10-15/);
+  await expect(page.getByTestId("period-range")).toContainText("01/10/2026 a 15/10/2026");
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue("01/10/2026");
+});

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { getI18n } from "@/lib/i18n/server";
 import { cn } from "@/lib/utils";
+import { PeriodDateField } from "./period-date-field";
 import { PERIOD_PRESETS, type SalesQuery } from "./query";
 import type { SalesFormat } from "./format";
 
-/** Preset periods as links, and a plain GET form for any two dates (works before any script loads). */
+/** Preset periods as links, and a plain GET form for any two dates (its defaults submit before any script loads). */
 export async function PeriodPicker({ path, query, fmt }: { path: string; query: SalesQuery; fmt: SalesFormat }) {
   const { t } = await getI18n();
   const keep = query.dimension !== "utm_source" ? `&dimension=${query.dimension}` : "";
@@ -40,14 +40,8 @@ export async function PeriodPicker({ path, query, fmt }: { path: string; query: 
       </div>
       <form method="get" action={path} className="flex flex-wrap items-end gap-2">
         {query.dimension !== "utm_source" && <input type="hidden" name="dimension" value={query.dimension} />}
-        <label className="space-y-1 text-xs font-medium text-muted-foreground">
-          <span className="block">{t("sales.period.from")}</span>
-          <Input type="date" name="from" defaultValue={query.period.from} min="2000-01-01" max="2100-12-31" className="w-40" />
-        </label>
-        <label className="space-y-1 text-xs font-medium text-muted-foreground">
-          <span className="block">{t("sales.period.to")}</span>
-          <Input type="date" name="to" defaultValue={query.period.to} min="2000-01-01" max="2100-12-31" className="w-40" />
-        </label>
+        <PeriodDateField id="sales-period-from" name="from" label={t("sales.period.from")} defaultValue={query.period.from} />
+        <PeriodDateField id="sales-period-to" name="to" label={t("sales.period.to")} defaultValue={query.period.to} />
         <Button type="submit" variant={query.preset === "custom" ? "default" : "outline"}>
           {t("sales.period.apply")}
         </Button>
