@@ -174,14 +174,15 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 /** Until the background worker says it listens (its `{"ready":true}` line): load sent before then would time its start-up. */
 async function workerReady(child: ChildProcess): Promise<void> {
-  const lines = createInterface({ input: child.stdout! });
+  const deadline = AbortSignal.timeout(120_000);
+  const lines = createInterface({ input: child.stdout!, signal: deadline });
   for await (const line of lines) {
     if (!line.includes('"ready":true')) continue;
     lines.close();
     child.stdout!.resume();
     return;
   }
-  throw new Error(`the worker exited (${child.exitCode}) before it was ready`);
+  throw new Error(deadline.aborted ? "the worker did not say it was ready within 120 s" : "the worker's output ended before it was ready");
 }
 
 const TICKS_PER_SECOND = 100;
