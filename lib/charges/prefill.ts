@@ -1,6 +1,6 @@
 import "server-only";
 import { saoPauloDate } from "@/lib/i18n/format";
-import { getOperation } from "@/lib/submissions/transactions";
+import { getLedgerRow } from "@/lib/ledger/queries";
 import { formValuesFromRequest, type ChargeFormKind, type ChargeFormValues } from "./form-values";
 import { chargeKindOf } from "./kinds";
 
@@ -20,7 +20,7 @@ export type ChargePrefill =
 
 /** Reads the old charge of this account only. Callers have checked `charges.create` on `accountId`. */
 export async function chargePrefill(accountId: string, kind: ChargeFormKind, ledgerId: string): Promise<ChargePrefill> {
-  const row = await getOperation(accountId, ledgerId);
+  const row = await getLedgerRow(accountId, ledgerId);
   if (!row) return { state: "notFound" };
   const source = { id: row.id, identifier: row.identifier };
   const rowKind = row.origin === "console" ? (chargeKindOf(row.kind)?.kind ?? null) : null;

@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import { webhookUrlFor } from "@/lib/gateway/connection";
-import { runOperation, type OperationActor, type RunOperationResult } from "@/lib/submissions/transactions";
+import type { OperationActor } from "@/lib/ledger/submissions";
+import { runOperation, type RunOperationResult } from "./submission";
 import type { ChargeFormKind } from "./form-values";
 import { chargeKind } from "./kinds";
 import type { ChargeKindDefinition, ChargeValues } from "./kinds/define";

@@ -1,6 +1,6 @@
 import "server-only";
 import { findLedgerByGatewayId } from "@/lib/ledger/queries";
-import type { LedgerRow } from "@/lib/submissions/transactions";
+import type { LedgerRow } from "@/lib/ledger/queries";
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {});

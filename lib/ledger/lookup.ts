@@ -7,7 +7,7 @@ import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayErrorKind } from "@/lib/gateway";
 import { toCents } from "@/lib/br/money";
 import type { TransactionRecord } from "@/lib/gateway";
-import { applyLookup } from "@/lib/submissions/transactions";
+import { applyLookup } from "./settle";
 import { parseGatewayTime } from "@/lib/gateway/time";
 
 /** The lookup "is not for frequent polling": one refresh per transaction per this many seconds. */

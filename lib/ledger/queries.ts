@@ -107,7 +107,10 @@ export async function countLedger(accountId: string, filters: LedgerFilters): Pr
   return Number(row?.n ?? 0);
 }
 
-export async function getLedgerTransaction(accountId: string, id: string) {
+export type LedgerRow = typeof lt.$inferSelect;
+
+/** One ledger row of this account (null for another account's row or an unknown id). */
+export async function getLedgerRow(accountId: string, id: string): Promise<LedgerRow | null> {
   const db = await getDb();
   const [row] = await db
     .select()
@@ -116,7 +119,27 @@ export async function getLedgerTransaction(accountId: string, id: string) {
     .limit(1);
   return row ?? null;
 }
-export type LedgerTransaction = NonNullable<Awaited<ReturnType<typeof getLedgerTransaction>>>;
+
+/** The row that owns this identifier in the account (identifiers are unique per account). */
+export async function findLedgerRowByIdentifier(accountId: string, identifier: string): Promise<LedgerRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(lt)
+    .where(and(eq(lt.accountId, accountId), eq(lt.identifier, identifier)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts rows per identifier; used by tests and diagnostics. */
+export async function countOperations(accountId: string, identifier: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(lt)
+    .where(and(eq(lt.accountId, accountId), eq(lt.identifier, identifier)));
+  return row?.n ?? 0;
+}
 
 /** The ledger row of a gateway transaction id in this account (what its webhooks and lookups recorded). */
 export async function findLedgerByGatewayId(accountId: string, gatewayTransactionId: string) {

@@ -14,9 +14,10 @@ import {
   type GatewayCheck,
 } from "@/lib/submissions/checks";
 import { lookupErrorInfo, reconcileCheck } from "@/lib/submissions/engine";
-import { applyLookup, CONFIRM_MISSES, missesOf, transactionSubmissions } from "@/lib/submissions/transactions";
+import { transactionSubmissions } from "@/lib/charges/submission";
+import { applyLookup, CONFIRM_MISSES, missesOf } from "@/lib/ledger/settle";
 import { transferSubmissions } from "@/lib/transfers/submission";
-import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "./notifications";
+import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "@/lib/ledger/notifications";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("reconcile");

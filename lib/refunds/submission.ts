@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { fromCents, toCents } from "@/lib/br";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, refundRequests } from "@/lib/db/schema";
+import { refundRequests } from "@/lib/db/schema";
+import { findLedgerByGatewayId, getLedgerRow } from "@/lib/ledger/queries";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import type { RefundRecord } from "@/lib/gateway/schemas/refunds";
@@ -22,21 +23,9 @@ export type RefundSubmission = {
 
 /** Resolves the ledger row of a transaction (by ledger id or gateway id) inside the account only. */
 async function ledgerRowFor(accountId: string, gatewayTransactionId: string, ledgerId?: string) {
-  const db = await getDb();
-  const byLedgerId = ledgerId
-    ? await db
-        .select({ id: ledgerTransactions.id, gatewayTransactionId: ledgerTransactions.gatewayTransactionId })
-        .from(ledgerTransactions)
-        .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)))
-        .limit(1)
-    : [];
-  if (byLedgerId[0]?.gatewayTransactionId === gatewayTransactionId) return byLedgerId[0];
-  const [byGatewayId] = await db
-    .select({ id: ledgerTransactions.id, gatewayTransactionId: ledgerTransactions.gatewayTransactionId })
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.gatewayTransactionId, gatewayTransactionId)))
-    .limit(1);
-  return byGatewayId ?? null;
+  const byLedgerId = ledgerId ? await getLedgerRow(accountId, ledgerId) : null;
+  if (byLedgerId?.gatewayTransactionId === gatewayTransactionId) return byLedgerId;
+  return findLedgerByGatewayId(accountId, gatewayTransactionId);
 }
 
 async function update(id: string, set: Partial<typeof refundRequests.$inferInsert>): Promise<RefundRow> {

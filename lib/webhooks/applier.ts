@@ -1,22 +1,19 @@
 import "server-only";
-import { asc, getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { databaseCapabilities, tuneApplierQuery } from "@/lib/db/capabilities";
-import { getDb, type Tx } from "@/lib/db/client";
-import { ledgerTransactions } from "@/lib/db/schema";
-import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
+import { getDb } from "@/lib/db/client";
+import type { LedgerOutcome } from "@/lib/db/tables/webhooks";
 import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
-import { notificationOrigin } from "@/lib/gateway/origin";
 import type { FeedEvent } from "@/lib/feed/types";
 import { FEED_COLUMNS, feedEventJsonSql } from "@/lib/feed/signal";
-import { ledgerStatusChange } from "@/lib/status/ledger";
 import { enqueueChecks, openNotificationChecks } from "@/lib/submissions/checks";
-import { isRecord, readPaymentNotification, redactPayload, type PaymentNotification } from "./payload";
+import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/gateway/notifications";
+import { applyNotificationsToLedger, type ApplyOutcome } from "@/lib/ledger/notifications";
 import { applyTransferNotificationIn } from "./transfer-notifications";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("webhooks");
 
-type LedgerRow = typeof ledgerTransactions.$inferSelect;
 /** What the marking statement returns where the database notifies every process itself. */
 type AppliedCounts = { applied: number; confirming: number };
 
@@ -77,7 +74,7 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     const applicable = items.filter((i): i is { event: PendingEvent; n: PaymentNotification } => i.n !== null);
     const outcomes =
       applicable.length > 0
-        ? await applyToLedger(
+        ? await applyNotificationsToLedger(
             tx,
             applicable.map(({ event, n }) => ({
               accountId: event.account_id,
@@ -152,189 +149,6 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
   if (database.emitsLocally) for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
   if (outcome.confirming) kickBackgroundWork();
   return outcome.applied;
-}
-
-type LedgerState = {
-  row: Partial<LedgerRow> & { id: string; accountId: string; identifier: string; kind: LedgerRow["kind"] };
-  /** The row as read, to write back only what the batch changed. */
-  read: Partial<LedgerRow>;
-};
-type ApplyOutcome = { ledgerId: string | null; outcome: LedgerOutcome; confirmation: WebhookConfirmation | null };
-
-/**
- * Records each notification on its ledger row through the status machine. A status that would
- * move money is parked as "confirming" until the gateway's lookup confirms it; out-of-order or
- * contradicting deliveries leave the status as it is. Missing descriptive fields are filled
- * either way. A notification about a transaction the ledger does not have creates nothing: it
- * waits in the inbox ("confirming", no ledger row) until the gateway's own lookup confirms the
- * transaction (lib/reconcile/notifications.ts), since the ledger holds only what the console
- * created and what the gateway confirmed.
- */
-async function applyToLedger(
-  tx: Tx,
-  items: { accountId: string; n: PaymentNotification; payload: Record<string, unknown>; receivedAt: Date }[],
-): Promise<ApplyOutcome[]> {
-  // Key by key, so each lookup is one probe of a unique index whatever the planner knows of the
-  // table: an OR of two lists per account was planned as a scan of the account's whole ledger
-  // while a new table's statistics were still empty (`npm run bench:webhooks`).
-  const keys = items.map(({ accountId, n }) => ({ a: accountId, g: n.gatewayTransactionId, i: n.identifier }));
-  const existing = await tx
-    .select(LEDGER_READ)
-    .from(ledgerTransactions)
-    .where(
-      sql`${ledgerTransactions.id} = any(array(
-        select l.id from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(a text, g text, i text)
-        cross join lateral (
-          select id from ledger_transactions where account_id = k.a and gateway_transaction_id = k.g
-          union all
-          select id from ledger_transactions where account_id = k.a and identifier in (k.g, k.i)
-        ) l))`,
-    )
-    .orderBy(asc(ledgerTransactions.id))
-    .for("update");
-
-  const states: LedgerState[] = existing.map((row) => ({ row, read: { ...row } }));
-  // The batch's rows by (account, gateway id) and (account, identifier): both are unique per
-  // account, so each key names at most one row (a scan of every row per event was quadratic).
-  const key = (accountId: string, value: string) => `${accountId}\u0000${value}`;
-  const byGatewayId = new Map<string, LedgerState>();
-  const byIdentifier = new Map<string, LedgerState>();
-  const remember = (state: LedgerState) => {
-    const { accountId, gatewayTransactionId, identifier } = state.row;
-    if (gatewayTransactionId) byGatewayId.set(key(accountId, gatewayTransactionId), state);
-    byIdentifier.set(key(accountId, identifier), state);
-  };
-  states.forEach(remember);
-  const outcomes = items.map(({ accountId, n, payload, receivedAt }): ApplyOutcome => {
-    // The gateway's id is authoritative; a row with the same identifier but another gateway id is another transaction.
-    const sameIdentifier = n.identifier ? byIdentifier.get(key(accountId, n.identifier)) : undefined;
-    const state =
-      byGatewayId.get(key(accountId, n.gatewayTransactionId)) ?? (sameIdentifier?.row.gatewayTransactionId ? undefined : sameIdentifier);
-    const effectiveAt = n.reportedAt ?? receivedAt;
-    if (!state) return { ledgerId: null, outcome: "confirming", confirmation: "confirming" };
-    const row = state.row;
-    const change = ledgerStatusChange(
-      {
-        kind: row.kind,
-        status: row.status ?? null,
-        statusAt: row.statusAt ?? null,
-        paidAt: row.paidAt ?? null,
-        pendingStatus: row.pendingStatus ?? null,
-      },
-      { status: n.status, source: "webhook", at: effectiveAt, paidAt: n.paidAt },
-    );
-    const filled: Partial<LedgerRow> = {
-      gatewayTransactionId: row.gatewayTransactionId ?? n.gatewayTransactionId,
-      paymentMethod: row.paymentMethod ?? n.paymentMethod,
-      amountCents: row.amountCents ?? n.amountCents,
-      feeCents: row.feeCents ?? n.feeCents,
-      clientName: row.clientName ?? n.client.name,
-      clientEmail: row.clientEmail ?? n.client.email,
-      clientDocument: row.clientDocument ?? n.client.document,
-      ...originFilled(row, payload),
-    };
-    // The row's time of change moves with what it says (status, facts filled), not with a hint parked for
-    // confirmation: such a row then changes no indexed column, and Postgres updates it in place (migration 0016).
-    const changesContent =
-      change.outcome === "updated" || Object.entries(filled).some(([field, value]) => !sameValue(value, row[field as keyof LedgerRow]));
-    Object.assign(row, filled, { lastWebhookStatus: n.status, lastWebhookAt: receivedAt }, change.set);
-    if (changesContent) row.updatedAt = receivedAt;
-    if (change.outcome === "updated" || change.outcome === "unchanged")
-      row.gatewayRecord = redactPayload(n.transaction) as Record<string, unknown>;
-    remember(state);
-    const outcome: LedgerOutcome = change.outcome === "unchanged" ? "updated" : change.outcome;
-    return { ledgerId: row.id, outcome, confirmation: change.outcome === "confirming" ? "confirming" : null };
-  });
-
-  // Changed rows go as one JSON parameter (a batch of typed parameters cost the worker and
-  // Postgres more than the writes themselves), each with only the columns it changes: a parked
-  // notification changes four, and the stored gateway record is neither read nor sent back.
-  const updates = states.map(changedColumns).filter((changes) => changes !== null);
-  if (updates.length > 0) {
-    await tx.execute(sql`
-      update ledger_transactions as l set ${sql.raw(LEDGER_UPDATE_SET)}
-      from (select e->>'id' as id, e as c from jsonb_array_elements(${JSON.stringify(updates)}::jsonb) as e) as v
-      where l.id = v.id`);
-  }
-  return outcomes;
-}
-
-/** The sale's origin facts the row still lacks, from the notification (sales reports): filled once known, never cleared. */
-function originFilled(row: LedgerState["row"], payload: Record<string, unknown>) {
-  if (row.utmSource && row.utmMedium && row.utmCampaign && row.productName && row.offerCode) return {};
-  const origin = notificationOrigin(payload);
-  return {
-    utmSource: row.utmSource ?? origin.utmSource,
-    utmMedium: row.utmMedium ?? origin.utmMedium,
-    utmCampaign: row.utmCampaign ?? origin.utmCampaign,
-    productName: row.productName ?? origin.productName,
-    offerCode: row.offerCode ?? origin.offerCode,
-  };
-}
-
-/** The ledger columns the applier updates (by their keys in the table). */
-const UPDATED_KEYS = [
-  "gatewayTransactionId",
-  "paymentMethod",
-  "amountCents",
-  "feeCents",
-  "clientName",
-  "clientEmail",
-  "clientDocument",
-  "utmSource",
-  "utmMedium",
-  "utmCampaign",
-  "productName",
-  "offerCode",
-  "paidAt",
-  "status",
-  "statusSource",
-  "statusAt",
-  "pendingStatus",
-  "pendingStatusAt",
-  "lastWebhookStatus",
-  "lastWebhookAt",
-  "gatewayRecord",
-  "updatedAt",
-] as const satisfies readonly (keyof LedgerRow)[];
-const ledgerColumns = getTableColumns(ledgerTransactions);
-/** Each column from the record's key of that name when present, else as it is; a JSON null is SQL null. */
-const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => {
-  const { name } = ledgerColumns[key];
-  const type = ledgerColumns[key].getSQLType();
-  const value =
-    type === "jsonb" ? `nullif(v.c->'${name}', 'null'::jsonb)` : type === "text" ? `v.c->>'${name}'` : `(v.c->>'${name}')::${type}`;
-  return `${name} = case when v.c ? '${name}' then ${value} else l.${name} end`;
-}).join(", ");
-/**
- * What the applier reads of a row: what the notification may fill or move and what the status
- * machine decides on. The JSON it only ever replaces (the latest gateway record) or never touches
- * (the request and answer stored at creation) stays in the table.
- */
-const READ_KEYS = [
-  "id",
-  ...UPDATED_KEYS.filter((key) => key !== "gatewayRecord"),
-  "accountId",
-  "identifier",
-  "kind",
-] as const satisfies readonly (keyof LedgerRow)[];
-const LEDGER_READ = Object.fromEntries(READ_KEYS.map((key) => [key, ledgerColumns[key]])) as {
-  [Key in (typeof READ_KEYS)[number]]: (typeof ledgerColumns)[Key];
-};
-
-const sameValue = (a: unknown, b: unknown) =>
-  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : (a ?? null) === (b ?? null);
-
-/** The columns the batch changed in a row, by column name with its id, or null when it changed none. */
-function changedColumns({ row, read }: LedgerState): Record<string, unknown> | null {
-  const changes: Record<string, unknown> = { id: row.id };
-  let changed = false;
-  for (const key of UPDATED_KEYS) {
-    if (sameValue(row[key], read[key])) continue;
-    changes[ledgerColumns[key].name] = row[key] ?? null;
-    changed = true;
-  }
-  return changed ? changes : null;
 }
 
 // ---------------------------------------------------------------------------

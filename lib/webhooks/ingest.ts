@@ -6,7 +6,7 @@ import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/w
 import { getWebhookToken } from "@/lib/accounts/queries";
 import { storeEvent } from "./store";
 import { authenticateTransferNotification, isTransferNotification } from "./transfer-notifications";
-import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "./payload";
+import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "@/lib/gateway/notifications";
 import { mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "./sanitize";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;

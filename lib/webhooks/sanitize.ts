@@ -1,5 +1,5 @@
 import type { WebhookSanitized } from "@/lib/db/tables/webhooks";
-import { isSecretKey, REDACTED } from "./payload";
+import { isSecretKey, REDACTED } from "@/lib/gateway/notifications";
 
 /**
  * What a delivery with a valid token may hold that Postgres cannot store as jsonb, made storable:

@@ -5,7 +5,7 @@ import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind, WebhookSanit
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 import { FEED_COLUMNS, feedEventJsonText } from "@/lib/feed/signal";
-import { redactingReplacer, type ParsedPaymentNotification } from "./payload";
+import { redactingReplacer, type ParsedPaymentNotification } from "@/lib/gateway/notifications";
 import { kickApplier } from "./applier";
 import { createLogger } from "@/lib/log";
 

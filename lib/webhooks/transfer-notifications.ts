@@ -7,7 +7,7 @@ import { decide, transferMachine } from "@/lib/status/machine";
 import { closeOpenCheck } from "@/lib/submissions/checks";
 import { callbackKeyHash } from "@/lib/transfers/callback-key";
 import { parseGatewayTime } from "@/lib/gateway/time";
-import { canonicalJson, isRecord, sha256, tokensEqual, withoutToken } from "./payload";
+import { canonicalJson, isRecord, sha256, tokensEqual, withoutToken } from "@/lib/gateway/notifications";
 
 type TransferAuthentication =
   { outcome: "authentic"; transferId: string } | { outcome: "bad_token" | "unknown_transfer"; transferId?: string };

@@ -2,7 +2,7 @@
  * Ledger rows for charges the console created (submitted through its forms, the gateway's creation
  * answer recorded), for the benchmarks' setup. A payment notification about a transaction the
  * ledger does not have makes no row: it waits until the gateway's lookup by id confirms it
- * (lib/reconcile/notifications.ts). Benchmarks of the receiver and the applier therefore seed the
+ * (lib/ledger/notifications.ts). Benchmarks of the receiver and the applier therefore seed the
  * transactions their deliveries name first, so that each delivery updates an existing row, as in
  * production. Direct inserts: the forms are not what is measured.
  */

@@ -168,7 +168,7 @@ type EventRow = { tx: string; n: number; applied: number; ledger: number };
 /**
  * The charges a run's deliveries are about, in the ledger as the console records what it created
  * (a notification about a transaction the ledger does not have waits for the gateway's lookup
- * and creates nothing until it confirms: lib/reconcile/notifications.ts). "Applied to the ledger"
+ * and creates nothing until it confirms: lib/ledger/notifications.ts). "Applied to the ledger"
  * is then each delivery's status on its row.
  */
 async function seedLedger(world: World, run: string, count: number): Promise<void> {

@@ -4,8 +4,7 @@ import { redirectToAccountPage, redirectToOwningAccount } from "@/lib/auth/accou
 import type { Permission } from "@/lib/auth/permissions";
 import { getCheckoutLink } from "@/lib/checkout-links/queries";
 import { routeId, type RawSearchParams } from "@/lib/http/search-params";
-import { getLedgerTransaction } from "@/lib/ledger/queries";
-import { getOperation } from "@/lib/submissions/transactions";
+import { getLedgerRow } from "@/lib/ledger/queries";
 import { getTransfer } from "@/lib/transfers/queries";
 
 type OldFeature = {
@@ -19,7 +18,7 @@ type OldFeature = {
 const OLD_FEATURES = {
   charges: {
     pages: { new: "charges.create" },
-    detail: { permission: "transactions.view", owns: async (accountId, id) => (await getOperation(accountId, id))?.origin === "console" },
+    detail: { permission: "transactions.view", owns: async (accountId, id) => (await getLedgerRow(accountId, id))?.origin === "console" },
   },
   "checkout-links": {
     pages: { "": "checkout.create", new: "checkout.create" },
@@ -32,7 +31,7 @@ const OLD_FEATURES = {
   refunds: { pages: { "": "transactions.view", new: "refunds.request" } },
   transactions: {
     pages: { "": "transactions.view", unconfirmed: "transactions.view" },
-    detail: { permission: "transactions.view", owns: async (accountId, id) => !!(await getLedgerTransaction(accountId, id)) },
+    detail: { permission: "transactions.view", owns: async (accountId, id) => !!(await getLedgerRow(accountId, id)) },
   },
   webhooks: { pages: { "": "webhooks.view" } },
   lookup: { pages: { "": "transactions.view" } },

@@ -270,7 +270,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
       if (created) {
         // The gateway never created it: proven absent by the lookup, and only the very same body may go again.
         expect(settled.submission).toBe("ABSENT");
-        const { IdentifierBoundError } = await import("@/lib/submissions/transactions");
+        const { IdentifierBoundError } = await import("@/lib/ledger/submissions");
         await expect(create("pix", pixForm(identifier, "999,00"))).rejects.toBeInstanceOf(IdentifierBoundError);
         expect((await create("pix", pixForm(identifier))).row.submission).toBe("SUBMITTED");
         expect(countPosts(fetchSpy, identifier)).toBe(2);
@@ -361,7 +361,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("turns a dropped connection into UNKNOWN, refuses to resend, and settles it by lookup", async () => {
-    const { checkOperationNow } = await import("@/lib/submissions/transactions");
+    const { checkOperationNow } = await import("@/lib/ledger/settle");
     const identifier = `pix-${randomUUID()}`;
     await control.fault({ dropConnection: true, times: 1, identifier });
     const first = await create("pix", pixForm(identifier));
@@ -376,7 +376,8 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   });
 
   it("does not declare a miss absent before the waiting period; after it, only the same body may be sent again", async () => {
-    const { checkOperationNow, claimSubmission } = await import("@/lib/submissions/transactions");
+    const { checkOperationNow } = await import("@/lib/ledger/settle");
+    const { claimSubmission } = await import("@/lib/ledger/submissions");
     const identifier = `pix-${randomUUID()}`;
     const { row } = await claimSubmission({ accountId, kind: "pix_charge", identifier, request: {}, summary: {}, actor });
     const db = await getDb();
@@ -393,12 +394,12 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     } finally {
       restoreEnv("RECONCILE_ABSENT_AFTER_MS", previous);
     }
-    const { IdentifierBoundError } = await import("@/lib/submissions/transactions");
+    const { IdentifierBoundError } = await import("@/lib/ledger/submissions");
     await expect(create("pix", pixForm(identifier))).rejects.toBeInstanceOf(IdentifierBoundError);
   });
 
   it("refuses an identifier another kind of operation already owns", async () => {
-    const { IdentifierTakenError } = await import("@/lib/submissions/transactions");
+    const { IdentifierTakenError } = await import("@/lib/ledger/submissions");
     const identifier = `mix-${randomUUID()}`;
     await create("pix", pixForm(identifier));
     await expect(create("card", cardForm(identifier, CARD))).rejects.toBeInstanceOf(IdentifierTakenError);
@@ -416,7 +417,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     } finally {
       session.role = "producer";
     }
-    const { countOperations } = await import("@/lib/submissions/transactions");
+    const { countOperations } = await import("@/lib/ledger/queries");
     expect(await countOperations(accountId, identifier)).toBe(0);
     const lookup = await fetch(`${sandbox.url}/api/v1/gateway/transactions?clientIdentifier=${identifier}`, {
       headers: { "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
@@ -426,7 +427,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
 
   it("the console owns callbackUrl: one sent with the form is ignored, the gateway is told the console's receiver", async () => {
     const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
-    const { getOperation } = await import("@/lib/submissions/transactions");
+    const { getLedgerRow: getOperation } = await import("@/lib/ledger/queries");
     const result = await createChargeAction({
       accountId,
       kind: "pix",
@@ -443,7 +444,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
 
   it("an action works on the account its input names, and refuses one the user cannot reach or none at all", async () => {
     const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
-    const { countOperations } = await import("@/lib/submissions/transactions");
+    const { countOperations } = await import("@/lib/ledger/queries");
     const elsewhere = `elsewhere-${randomUUID()}`;
     expect(await createChargeAction({ accountId: "acc-not-mine", kind: "pix", values: pixForm(elsewhere) })).toEqual({
       ok: false,
@@ -478,7 +479,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const { createChargeAction } = await import("@/app/(dashboard)/[account]/charges/actions");
-    const { getOperation } = await import("@/lib/submissions/transactions");
+    const { getLedgerRow: getOperation } = await import("@/lib/ledger/queries");
     let approvedResult, declinedResult;
     try {
       approvedResult = await createChargeAction({ accountId, kind: "card", values: cardForm(`card-${randomUUID()}`, CARD) });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { OperationKind } from "@/lib/db/tables/ledger";
 import type { GatewayClient } from "@/lib/gateway";
 import type { MessageKey } from "@/lib/i18n/messages/keys";
-import type { CreationFacts } from "@/lib/submissions/transactions";
+import type { CreationFacts } from "@/lib/ledger/submissions";
 import type { ChargeFormKind, ChargeFormValues } from "../form-values";
 
 /*

@@ -66,7 +66,7 @@ async function consoleCharge(
   request: Record<string, unknown>,
   options: { kind?: "pix_charge" | "boleto_charge"; method?: string; gatewayId?: string } = {},
 ) {
-  const { runOperation } = await import("@/lib/submissions/transactions");
+  const { runOperation } = await import("@/lib/charges/submission");
   const identifier = String(request.identifier);
   const gatewayId = options.gatewayId ?? `tx_${randomUUID()}`;
   const { row } = await runOperation({
@@ -91,7 +91,7 @@ async function consoleCharge(
 
 /** The gateway's own lookup says the charge is paid: the one way the console believes a payment. */
 async function gatewayConfirmsPaid(ledgerId: string, gatewayId: string, identifier: string, payedAt: Date, amount: number) {
-  const { applyLookup } = await import("@/lib/submissions/transactions");
+  const { applyLookup } = await import("@/lib/ledger/settle");
   const record = {
     id: gatewayId,
     clientIdentifier: identifier,

@@ -81,7 +81,7 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
     const { applied } = await runBackgroundWorkOnce();
     expect(applied).toBeGreaterThanOrEqual(1);
     // A transaction the console did not create: applied, it waits for the gateway's confirmation
-    // outside the ledger (lib/reconcile/notifications.ts), with its own check open.
+    // outside the ledger (lib/ledger/notifications.ts), with its own check open.
     const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId));
     expect(event).toMatchObject({ accountId, applyState: "applied", confirmation: "confirming", ledgerId: null, amountCents: 4250 });
     expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId))).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { clip, parsePaymentNotification, redactPayload } from "@/lib/webhooks/payload";
+import { clip, parsePaymentNotification, redactPayload } from "@/lib/gateway/notifications";
 import { parseGatewayTime as parseTime } from "@/lib/gateway/time";
 import { DEPTH_MARKER, MAX_PAYLOAD_DEPTH, mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "@/lib/webhooks/sanitize";
 

@@ -5,7 +5,9 @@ import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { fieldErrorsFromGatewayMessage } from "@/lib/gateway/errors";
 import { ChargeValuesError, createCharge } from "@/lib/charges/service";
 import { CHARGE_FORM_KINDS } from "@/lib/charges/form-values";
-import { checkOperationNow, getOperation, IdentifierBoundError, IdentifierTakenError } from "@/lib/submissions/transactions";
+import { getLedgerRow } from "@/lib/ledger/queries";
+import { checkOperationNow } from "@/lib/ledger/settle";
+import { IdentifierBoundError, IdentifierTakenError } from "@/lib/ledger/submissions";
 import { latestCheck } from "@/lib/submissions/checks";
 import type { SubmissionState } from "@/lib/db/tables/ledger";
 
@@ -98,7 +100,7 @@ export type OperationState = { id: string; submission: SubmissionState | null; n
 export const operationStateAction = defineAction(
   { permission: "transactions.view", schema: z.object({ id: z.string().min(1).max(100) }), account: "input" },
   async ({ id }, ctx): Promise<OperationState> => {
-    const row = await getOperation(ctx.account.id, id);
+    const row = await getLedgerRow(ctx.account.id, id);
     if (!row) throw new ActionError("errors.notFound");
     const check = await latestCheck("ledger", row.id);
     return {

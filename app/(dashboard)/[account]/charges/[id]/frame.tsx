@@ -17,7 +17,7 @@ import type { Formatters } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
 import { machineKindForOperation, stateOf, transactionMachine, type MachineKind } from "@/lib/status/machine";
 import type { GatewayCheck } from "@/lib/submissions/checks";
-import type { LedgerRow } from "@/lib/submissions/transactions";
+import type { LedgerRow } from "@/lib/ledger/queries";
 import { CheckNowButton } from "./check-now-button";
 import { PrintReceiptButton } from "./print-receipt-button";
 

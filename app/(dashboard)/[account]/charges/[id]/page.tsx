@@ -7,7 +7,7 @@ import { routeId } from "@/lib/http/search-params";
 import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/submissions/checks";
-import { getOperation, type LedgerRow } from "@/lib/submissions/transactions";
+import { getLedgerRow, type LedgerRow } from "@/lib/ledger/queries";
 import { currentFeedSeq, reportedEndToEndId } from "@/lib/webhooks/queries";
 import { ChargeFrame, recordedEndToEndId, RawFallback, secondsUntil, type ChargeView } from "./frame";
 import { OUTCOME_OF_KIND } from "./kinds";
@@ -17,7 +17,7 @@ export default async function ChargeResultPage({ params }: { params: Promise<{ a
   const { account: accountParam, id: idParam } = await params;
   const id = routeId(idParam) ?? notFound();
   const ctx = await requireAccountPage("transactions.view", accountParam);
-  const row = await getOperation(ctx.account.id, id);
+  const row = await getLedgerRow(ctx.account.id, id);
   if (!row || row.origin !== "console") notFound();
   const { t, format } = await getI18n();
   const amountOf = (of: LedgerRow) => {

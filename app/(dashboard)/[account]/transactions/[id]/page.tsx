@@ -15,7 +15,7 @@ import { getI18n, getStatusLabel, hasMessage } from "@/lib/i18n/server";
 import { machineKindForOperation } from "@/lib/status/machine";
 import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
-import { getLedgerTransaction } from "@/lib/ledger/queries";
+import { getLedgerRow } from "@/lib/ledger/queries";
 import { currentFeedSeq } from "@/lib/webhooks/queries";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
@@ -41,7 +41,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
   const id = routeId((await params).id) ?? notFound();
   const ctx = await requireAccountPage("transactions.view", (await params).account);
   const account = ctx.account;
-  const tx = await getLedgerTransaction(account.id, id);
+  const tx = await getLedgerRow(account.id, id);
   if (!tx) notFound();
   const { t, format, locale } = await getI18n();
   const statusWord = await getStatusLabel();

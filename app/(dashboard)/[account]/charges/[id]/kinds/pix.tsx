@@ -3,7 +3,7 @@ import { Countdown } from "@/components/payments/countdown";
 import { QrCode, ShareLinks } from "@/components/payments/qr-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paymentInstructions, type PixInstructions } from "@/lib/charges/payment-instructions";
-import type { LedgerRow } from "@/lib/submissions/transactions";
+import type { LedgerRow } from "@/lib/ledger/queries";
 import { FromLookup, OrderLinks, RawFallback, settledOneOff, type ChargeView } from "../frame";
 
 /** A Pix charge: its QR code and copy-and-paste code until the gateway reports it paid or closed. */

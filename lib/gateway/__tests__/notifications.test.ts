@@ -8,7 +8,7 @@ import {
   redactPayload,
   reportedAt,
   tokensEqual,
-} from "@/lib/webhooks/payload";
+} from "@/lib/gateway/notifications";
 
 describe("webhook payload helpers", () => {
   it("canonical JSON does not depend on key order", () => {

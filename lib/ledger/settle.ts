@@ -1,0 +1,239 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { writeAudit } from "@/lib/audit/log";
+import { databaseCapabilities } from "@/lib/db/capabilities";
+import { getDb } from "@/lib/db/client";
+import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
+import { gatewayForAccount } from "@/lib/gateway/connection";
+import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
+import { parseGatewayTime } from "@/lib/gateway/time";
+import { ledgerStatusChange } from "@/lib/status/ledger";
+import { machineForOperation, stateOf } from "@/lib/status/machine";
+import { closeOpenCheck, latestCheck, reconcileConfig, type GatewayCheck } from "@/lib/submissions/checks";
+import { inFlightForMs, lookupErrorInfo, type SubmissionErrorInfo } from "@/lib/submissions/engine";
+import { getLedgerRow, type LedgerRow } from "./queries";
+import type { OperationActor, OperationErrorInfo } from "./submissions";
+
+/**
+ * Settling a ledger row with the gateway's own word: the lookup that settles an UNKNOWN or stuck
+ * submission, confirms (or contradicts) a parked notification, or refreshes a settled row on demand.
+ */
+
+/** Subscriptions are not transactions: a lookup miss proves nothing about them. */
+const LOOKUP_PROVES_ABSENCE = new Set(["pix_charge", "card_charge", "boleto_charge", "crypto_charge", "pix_deposit"]);
+/** A notification naming a transaction the gateway does not know is contradicted after this many misses. */
+export const CONFIRM_MISSES = 3;
+
+/** The lookup misses in a row a check has seen so far (its last attempt's included). */
+export function missesOf(check: Pick<GatewayCheck, "lastOutcome" | "attempts">): number {
+  return check.lastOutcome === "not_found_yet" ? check.attempts - 1 : 0;
+}
+
+export type CheckOutcome = "found" | "absent" | "not_found_inconclusive" | "lookup_failed";
+
+/**
+ * "Verificar agora": the same settlement the reconciler runs on its schedule, on demand. Found →
+ * SUBMITTED with the gateway's status (through the status machine); a miss → ABSENT only for
+ * charges and deposits, and only once the waiting period since sending has passed.
+ */
+export async function checkOperationNow(
+  accountId: string,
+  id: string,
+  actor: OperationActor,
+  ip?: string | null,
+): Promise<{ row: LedgerRow; outcome: CheckOutcome; error?: OperationErrorInfo } | null> {
+  const row = await getLedgerRow(accountId, id);
+  if (!row) return null;
+  const check = await latestCheck("ledger", row.id);
+  const sentAt = check?.state === "pending" ? check.createdAt : row.updatedAt;
+  const result = await settleLedgerRow(accountId, row.id, sentAt, 0, { refreshSettled: row.submission === "SUBMITTED" });
+  const settled = result.row ?? row;
+  const outcome: CheckOutcome =
+    result.outcome === "found"
+      ? "found"
+      : result.outcome === "absent"
+        ? "absent"
+        : result.outcome === "lookup_failed"
+          ? "lookup_failed"
+          : result.outcome === "settled" && row.submission === "SUBMITTED"
+            ? "found"
+            : "not_found_inconclusive";
+  if (result.outcome === "found" || result.outcome === "absent") await closeOpenCheck("ledger", row.id, result.outcome);
+  await writeAudit({
+    actor,
+    accountId,
+    action: "operation.check",
+    target: row.id,
+    details: { identifier: row.identifier, outcome, before: row.submission, after: settled.submission, status: settled.status },
+    ip: ip ?? null,
+  });
+  return { row: settled, outcome, error: result.error };
+}
+
+export type SettleOutcome =
+  | "settled" // nothing left to check: the record settled by itself
+  | "found" // the gateway has it: status applied through the status machine
+  | "absent" // a lookup long enough after sending found nothing: safe to send again
+  | "not_found_yet" // a miss that proves nothing yet
+  | "contradicted" // the gateway does not confirm what a notification said
+  | "in_flight" // the request may still be on its way
+  | "lookup_failed";
+
+/**
+ * Asks the gateway about one ledger row and settles it: an UNKNOWN or stuck submission, or a
+ * notification parked as "confirming". Every status change goes through the status machine.
+ * `sentAt` is when the submission (or the notification) started waiting: the check's own
+ * creation time, never the row's `updated_at`, which every notification moves (a late
+ * TRANSACTION_CREATED made a crashed submission look in flight again and cost its first check a
+ * whole step of the schedule). An in-flight answer carries `retryAfterMs`: when the wait ends.
+ */
+export async function settleLedgerRow(
+  accountId: string,
+  ledgerId: string,
+  sentAt: Date,
+  misses = 0,
+  options: { refreshSettled?: boolean } = {},
+): Promise<{ outcome: SettleOutcome; row: LedgerRow | null; error?: SubmissionErrorInfo; retryAfterMs?: number }> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)));
+  if (!row) return { outcome: "settled", row: null };
+  const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
+  if (!unsettled && !row.pendingStatus && !options.refreshSettled) return { outcome: "settled", row };
+  const inFlightFor = inFlightForMs(sentAt);
+  if (row.submission === "SUBMITTING" && inFlightFor > 0) return { outcome: "in_flight", row, retryAfterMs: inFlightFor };
+
+  let record: TransactionRecord | null;
+  try {
+    const gateway = await gatewayForAccount(accountId);
+    // An unsettled submission is looked up by the console's own identifier: a gateway id it holds
+    // came from a notification, and a miss on someone's id proves nothing about this charge.
+    record =
+      row.gatewayTransactionId && !unsettled
+        ? await gateway.findTransaction({ id: row.gatewayTransactionId })
+        : await gateway.findTransaction({ clientIdentifier: row.identifier });
+  } catch (error) {
+    return {
+      outcome: "lookup_failed",
+      row,
+      error: lookupErrorInfo(error),
+      retryAfterMs: isGatewayError(error) ? error.retryAfterMs : undefined,
+    };
+  }
+
+  if (record) return { outcome: "found", row: await applyLookup(row, record) };
+
+  if (!unsettled && !row.pendingStatus) return { outcome: "not_found_yet", row };
+  if (row.pendingStatus && !unsettled) {
+    if (misses + 1 < CONFIRM_MISSES) return { outcome: "not_found_yet", row };
+    return { outcome: "contradicted", row: await settleConfirmations(row, null) };
+  }
+  const waited = Date.now() - sentAt.getTime();
+  if (unsettled && LOOKUP_PROVES_ABSENCE.has(row.kind) && waited >= reconcileConfig().absentAfterMs) {
+    const [absent] = await db
+      .update(ledgerTransactions)
+      .set({ submission: "ABSENT", lastLookupAt: new Date(), lastLookupStatus: null, updatedAt: new Date() })
+      .where(and(eq(ledgerTransactions.id, row.id), inArray(ledgerTransactions.submission, ["UNKNOWN", "SUBMITTING"])))
+      .returning();
+    return { outcome: "absent", row: absent ?? row };
+  }
+  await db.update(ledgerTransactions).set({ lastLookupAt: new Date() }).where(eq(ledgerTransactions.id, row.id));
+  return { outcome: "not_found_yet", row };
+}
+
+/**
+ * Records what the gateway's lookup says, through the status machine, and settles parked
+ * notifications. The row is read (and locked) here: null when it no longer exists.
+ */
+export async function applyLookup(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
+  const db = await getDb();
+  const now = new Date();
+  const updated = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id)).for("update");
+    if (!current) return null;
+    const change = ledgerStatusChange(current, {
+      status: record.status,
+      source: "lookup",
+      at: now,
+      paidAt: parseGatewayTime(record.payedAt),
+    });
+    const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
+    const [next] = await tx
+      .update(ledgerTransactions)
+      .set({
+        ...change.set,
+        gatewayRecord: record as Record<string, unknown>,
+        lastLookupStatus: record.status,
+        lastLookupAt: now,
+        gatewayTransactionId: current.gatewayTransactionId ?? record.id,
+        paymentMethod: current.paymentMethod ?? record.paymentMethod,
+        ...(unsettled ? { submission: "SUBMITTED" as const, error: null } : {}),
+        updatedAt: now,
+      })
+      .where(eq(ledgerTransactions.id, row.id))
+      .returning();
+    return next;
+  });
+  if (!updated) return null;
+  return (await settleConfirmations(updated, record)) ?? updated;
+}
+
+/**
+ * Marks the notifications parked on this row as confirmed (the gateway agrees) or contradicted
+ * (it does not, or does not know the transaction): the gateway wins, the delivery is flagged in
+ * the inbox and an audit entry is written. Clears the parked status.
+ */
+async function settleConfirmations(row: LedgerRow, record: TransactionRecord | null): Promise<LedgerRow> {
+  const db = await getDb();
+  const database = await databaseCapabilities();
+  const machine = machineForOperation(row.kind);
+  const gatewayState = record ? stateOf(machine, record.status) : null;
+  const { signals, contradicted, settled } = await db.transaction(async (tx) => {
+    const [settledRow] = await tx
+      .update(ledgerTransactions)
+      .set({ pendingStatus: null, pendingStatusAt: null })
+      .where(eq(ledgerTransactions.id, row.id))
+      .returning();
+    const parked = await tx
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.ledgerId, row.id), eq(webhookEvents.confirmation, "confirming")))
+      .for("update");
+    const contradicted = parked.filter((e) => gatewayState === null || stateOf(machine, e.status) !== gatewayState);
+    const confirmed = parked.filter((e) => !contradicted.includes(e));
+    const mark = async (events: typeof parked, confirmation: "confirmed" | "contradicted") =>
+      events.length === 0
+        ? []
+        : tx
+            .update(webhookEvents)
+            .set({
+              confirmation,
+              ledgerOutcome: confirmation === "confirmed" ? "updated" : "refused",
+              feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))`,
+            })
+            .where(
+              inArray(
+                webhookEvents.id,
+                events.map((e) => e.id),
+              ),
+            )
+            .returning();
+    const changed = [...(await mark(confirmed, "confirmed")), ...(await mark(contradicted, "contradicted"))];
+    const signals = changed.map((e) => toFeedEvent(e, true));
+    await notifyFeed(tx, signals, database);
+    return { signals, contradicted, settled: settledRow ?? row };
+  });
+  emitAfterCommit(signals, database);
+  for (const event of contradicted) {
+    await writeAudit({
+      accountId: row.accountId,
+      action: "webhook.contradicted",
+      target: event.id,
+      details: { ledgerId: row.id, notified: event.status, gateway: record?.status ?? null, event: event.event },
+    });
+  }
+  return settled;
+}
