@@ -27,6 +27,10 @@ export const PERMISSIONS = {
   "sales.recover": ["admin", "operator", "producer"],
   /** The recovery delays and message template of the account. */
   "sales.settings": ["admin", "producer"],
+  /** The balance the console calculates (Saldo), its release calendar and extrato. */
+  "balance.view": ["admin", "operator", "producer", "viewer"],
+  /** Recording the balance read on the gateway's panel: those who answer for the account's money. */
+  "balance.enter": ["admin", "producer"],
   "webhooks.view": ["admin", "operator", "producer", "viewer"],
   "account.keys.manage": ["admin", "producer"],
   /** Where the account's confirmed events go: health, attempts and the events sent. */

@@ -71,7 +71,9 @@ export function transactionSubmissions<R = unknown>(): SubmissionDefinition<RunO
       },
     }),
     async lookup(check) {
-      const result = await settleLedgerRow(check.accountId, check.targetId, check.createdAt, missesOf(check));
+      const result = await settleLedgerRow(check.accountId, check.targetId, check.createdAt, missesOf(check), {
+        refreshSettled: check.reason === "release",
+      });
       switch (result.outcome) {
         case "settled":
         case "found":

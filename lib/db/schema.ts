@@ -9,3 +9,4 @@ export * from "./tables/auth";
 export * from "./tables/destinations";
 export * from "./tables/payout-batches";
 export * from "./tables/sales";
+export * from "./tables/balance";

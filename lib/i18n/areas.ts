@@ -47,6 +47,7 @@ export const ALL_AREAS = [
   "params",
   "sales",
   "salesRecovery",
+  "balance",
 ] as const satisfies readonly AreaName[];
 
 export function isArea(name: string): name is AreaName {

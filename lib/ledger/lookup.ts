@@ -7,6 +7,7 @@ import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayErrorKind } from "@/lib/gateway";
 import { toCents } from "@/lib/br/money";
 import type { TransactionRecord } from "@/lib/gateway";
+import { balanceFactsFromRecord, scheduleReleaseLookups, syncSaleMovements } from "./movements";
 import { applyLookup } from "./settle";
 import { parseGatewayTime } from "@/lib/gateway/time";
 
@@ -145,32 +146,41 @@ export async function addLookedUpTransaction(
   }
   if (!record) return { ok: false, reason: "not_found" };
   const db = await getDb();
-  const inserted = await db
-    .insert(lt)
-    .values({
-      accountId,
-      kind: "external",
-      origin: "lookup",
-      identifier: record.clientIdentifier,
-      gatewayTransactionId: record.id,
-      status: record.status,
-      statusSource: "lookup",
-      statusAt: new Date(),
-      lastLookupStatus: record.status,
-      lastLookupAt: new Date(),
-      paymentMethod: record.paymentMethod,
-      amountCents: toCents(record.amount),
-      currency: record.currency,
-      clientName: record.pixMetadata?.payerName ?? null,
-      clientDocument: record.pixMetadata?.payerDocument ?? null,
-      gatewayRecord: record as Record<string, unknown>,
-      createdBy: actor.id,
-      createdByEmail: actor.email,
-      createdAt: parseGatewayTime(record.createdAt) ?? new Date(),
-      paidAt: parseGatewayTime(record.payedAt),
-    })
-    .onConflictDoNothing()
-    .returning({ id: lt.id });
+  const now = new Date();
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(lt)
+      .values({
+        accountId,
+        kind: "external",
+        origin: "lookup",
+        identifier: record.clientIdentifier,
+        gatewayTransactionId: record.id,
+        status: record.status,
+        statusSource: "lookup",
+        statusAt: new Date(),
+        lastLookupStatus: record.status,
+        lastLookupAt: new Date(),
+        paymentMethod: record.paymentMethod,
+        amountCents: toCents(record.amount),
+        currency: record.currency,
+        clientName: record.pixMetadata?.payerName ?? null,
+        clientDocument: record.pixMetadata?.payerDocument ?? null,
+        gatewayRecord: record as Record<string, unknown>,
+        createdBy: actor.id,
+        createdByEmail: actor.email,
+        createdAt: parseGatewayTime(record.createdAt) ?? new Date(),
+        paidAt: parseGatewayTime(record.payedAt),
+        ...balanceFactsFromRecord({ kind: "external", availableAt: null, reversedAt: null }, record, null, now),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (rows[0]) {
+      await syncSaleMovements(tx, [rows[0].id]);
+      await scheduleReleaseLookups(tx, { availableAt: null, lastLookupAt: now }, rows[0], now);
+    }
+    return rows;
+  });
   const ledgerId = inserted[0]?.id ?? (await ledgerIdFor(accountId, record.id, record.clientIdentifier));
   if (!ledgerId) throw new Error("ledger row neither inserted nor found");
   if (inserted[0]) {

@@ -14,6 +14,7 @@ import { notificationOrigin, type SaleOrigin } from "@/lib/gateway/origin";
 import { parseGatewayTime } from "@/lib/gateway/time";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
+import { balanceFactsFromRecord, scheduleReleaseLookups, syncSaleMovements } from "./movements";
 import type { LedgerRow } from "./queries";
 
 /**
@@ -418,12 +419,20 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
       productName: origin("productName"),
       offerCode: origin("offerCode"),
       gatewayRecord: record as Record<string, unknown>,
+      ...balanceFactsFromRecord(
+        { kind: "external", availableAt: null, reversedAt: null },
+        { ...record, status: change.set.status ?? record.status },
+        latest.lastReceivedAt,
+        now,
+      ),
       createdAt: parseGatewayTime(record.createdAt) ?? fill((n) => parseGatewayTime(n.transaction.createdAt)) ?? now,
       updatedAt: now,
     })
     .onConflictDoNothing()
-    .returning({ id: ledgerTransactions.id });
+    .returning();
   // A row made meanwhile by another path (a lookup added it): the check is tried again and attaches to it.
   if (!inserted) throw new Error("ledger row for a confirmed notification created concurrently");
+  await syncSaleMovements(tx, [inserted.id]);
+  await scheduleReleaseLookups(tx, { availableAt: null, lastLookupAt: now }, inserted, now);
   return inserted.id;
 }

@@ -12,6 +12,7 @@ import { ledgerStatusChange } from "@/lib/status/ledger";
 import { machineForOperation, stateOf } from "@/lib/status/machine";
 import { closeOpenCheck, latestCheck, reconcileConfig, type GatewayCheck } from "@/lib/submissions/checks";
 import { inFlightForMs, lookupErrorInfo, type SubmissionErrorInfo } from "@/lib/submissions/engine";
+import { balanceFactsFromRecord, scheduleReleaseLookups, syncSaleMovements } from "./movements";
 import { getLedgerRow, type LedgerRow } from "./queries";
 import type { OperationActor, OperationErrorInfo } from "./submissions";
 
@@ -161,10 +162,12 @@ export async function applyLookup(row: Pick<LedgerRow, "id">, record: Transactio
       paidAt: parseGatewayTime(record.payedAt),
     });
     const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
+    const status = change.set.status ?? current.status ?? record.status;
     const [next] = await tx
       .update(ledgerTransactions)
       .set({
         ...change.set,
+        ...balanceFactsFromRecord(current, { ...record, status }, current.pendingStatusAt, now),
         gatewayRecord: record as Record<string, unknown>,
         lastLookupStatus: record.status,
         lastLookupAt: now,
@@ -175,6 +178,8 @@ export async function applyLookup(row: Pick<LedgerRow, "id">, record: Transactio
       })
       .where(eq(ledgerTransactions.id, row.id))
       .returning();
+    await syncSaleMovements(tx, [next.id]);
+    await scheduleReleaseLookups(tx, current, next, now);
     return next;
   });
   if (!updated) return null;

@@ -5,6 +5,7 @@ import { ledgerTransactions, type OperationKind, type SubmissionState } from "@/
 import { knownOrigin, requestOrigin } from "@/lib/gateway/origin";
 import { ledgerStatusChange } from "@/lib/status/ledger";
 import { failureSet, type SubmissionActor, type SubmissionErrorInfo, type SubmissionOutcome } from "@/lib/submissions/engine";
+import { scheduleReleaseLookups, syncSaleMovements } from "./movements";
 import { findLedgerRowByIdentifier, type LedgerRow } from "./queries";
 
 /**
@@ -128,15 +129,28 @@ async function update(id: string, set: Partial<typeof ledgerTransactions.$inferI
 }
 
 /** The gateway created it: SUBMITTED with what the creation answer says, its status through the status machine. */
-export function recordCreation(row: LedgerRow, response: unknown, facts: CreationFacts): Promise<LedgerRow> {
-  const change = facts.status ? ledgerStatusChange(row, { status: facts.status, source: "creation", at: new Date() }) : { set: {} };
-  return update(row.id, {
-    submission: "SUBMITTED",
-    response: response as Record<string, unknown>,
-    gatewayTransactionId: facts.gatewayTransactionId ?? null,
-    ...change.set,
-    feeCents: facts.feeCents ?? null,
-    error: null,
+export async function recordCreation(row: LedgerRow, response: unknown, facts: CreationFacts): Promise<LedgerRow> {
+  const now = new Date();
+  const change = facts.status ? ledgerStatusChange(row, { status: facts.status, source: "creation", at: now }) : { set: {} };
+  const db = await getDb();
+  // A card is paid in its creation answer: its sale's movements are written with the row.
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .update(ledgerTransactions)
+      .set({
+        submission: "SUBMITTED",
+        response: response as Record<string, unknown>,
+        gatewayTransactionId: facts.gatewayTransactionId ?? null,
+        ...change.set,
+        feeCents: facts.feeCents ?? null,
+        error: null,
+        updatedAt: now,
+      })
+      .where(eq(ledgerTransactions.id, row.id))
+      .returning();
+    await syncSaleMovements(tx, [next.id]);
+    await scheduleReleaseLookups(tx, null, next, now);
+    return next;
   });
 }
 

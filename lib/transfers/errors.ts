@@ -5,6 +5,7 @@ export type TransferRefusalReason =
   | "keysRejected"
   | "forbidden"
   | "gatewayRefused"
+  | "insufficientBalance"
   | "rateLimited"
   | "gatewayUnavailable"
   | "wrongPassword"
@@ -29,4 +30,16 @@ export class TransferRefusedError extends Error {
   ) {
     super(`transfer refused: ${reason}`);
   }
+}
+
+/**
+ * A refusal for lack of balance. The interface names no such error: the family's gateways answer it
+ * with an errorCode or message that says so (the sandbox: 422 GATEWAY_INSUFFICIENT_BALANCE, "Saldo
+ * disponível insuficiente…"). A clear refusal either way: nothing left, nothing is unknown.
+ */
+export function isInsufficientBalance(error: { errorCode?: string; gatewayMessage?: string }): boolean {
+  return (
+    /INSUFFICIENT_(BALANCE|FUNDS)|NO_BALANCE/i.test(error.errorCode ?? "") ||
+    /saldo\s+(\S+\s+)?insuficiente|insufficient\s+(balance|funds)/i.test(error.gatewayMessage ?? "")
+  );
 }

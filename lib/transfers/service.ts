@@ -8,7 +8,7 @@ import { webhookUrlFor } from "@/lib/gateway/connection";
 import { submit, type SubmissionActor } from "@/lib/submissions/engine";
 import type { TransferInput } from "./schemas";
 import { newCallbackKey } from "./callback-key";
-import { TransferRefusedError } from "./errors";
+import { isInsufficientBalance, TransferRefusedError } from "./errors";
 import { ownerIpOf } from "./owner-ip";
 import { explainedRefusal } from "./refusals";
 import { transferSubmissions } from "./submission";
@@ -56,6 +56,7 @@ function refusalFor(error: GatewayError): TransferRefusedError {
     case "validation":
     case "conflict":
     case "invalid_request": {
+      if (isInsufficientBalance(error)) return new TransferRefusedError("insufficientBalance", { gatewayMessage });
       const said = gatewayMessage ?? error.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
       return new TransferRefusedError("gatewayRefused", {
         gatewayMessage: said,

@@ -1,4 +1,5 @@
 import "server-only";
+import { syncTransferMovements } from "@/lib/ledger/movements";
 import { and, eq, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { fromCents, toCents } from "@/lib/br";
@@ -164,6 +165,7 @@ export const transferSubmissions: SubmissionDefinition<TransferSubmission, Trans
         })
         .where(eq(transfers.id, row.id))
         .returning();
+      await syncTransferMovements(tx, row.id);
       return settled;
     });
   },

@@ -1,4 +1,5 @@
 import "server-only";
+import { syncTransferMovements } from "@/lib/ledger/movements";
 import { and, eq, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { transferNotifications, transfers } from "@/lib/db/schema";
@@ -155,6 +156,7 @@ export async function applyTransferNotificationIn(
       updatedAt: now,
     })
     .where(eq(transfers.id, transferId));
+  await syncTransferMovements(tx, transferId);
   await closeOpenCheck("transfer", transferId, "notification", tx);
   return { first: true, statusApplied: decision.apply };
 }

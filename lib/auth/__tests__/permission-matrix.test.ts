@@ -155,6 +155,7 @@ const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
     "payouts.prepare",
     "sales.view",
     "sales.recover",
+    "balance.view",
     "webhooks.view",
     "destinations.view",
     "profile.manage",
@@ -175,13 +176,24 @@ const MATRIX: Record<(typeof ROLES)[number], Permission[]> = {
     "sales.view",
     "sales.recover",
     "sales.settings",
+    "balance.view",
+    "balance.enter",
     "webhooks.view",
     "account.keys.manage",
     "destinations.view",
     "destinations.manage",
     "profile.manage",
   ],
-  viewer: ["account.view", "transactions.view", "transfers.view", "payouts.view", "sales.view", "webhooks.view", "profile.manage"],
+  viewer: [
+    "account.view",
+    "transactions.view",
+    "transfers.view",
+    "payouts.view",
+    "sales.view",
+    "balance.view",
+    "webhooks.view",
+    "profile.manage",
+  ],
 };
 
 describe("permission matrix", () => {

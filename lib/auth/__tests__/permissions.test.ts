@@ -11,7 +11,16 @@ describe("role matrix", () => {
 
   it("keeps viewers read-only", () => {
     expect(allowed("viewer")).toEqual(
-      ["account.view", "payouts.view", "profile.manage", "sales.view", "transactions.view", "transfers.view", "webhooks.view"].sort(),
+      [
+        "account.view",
+        "balance.view",
+        "payouts.view",
+        "profile.manage",
+        "sales.view",
+        "transactions.view",
+        "transfers.view",
+        "webhooks.view",
+      ].sort(),
     );
   });
 

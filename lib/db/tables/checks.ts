@@ -8,8 +8,11 @@ import { gatewayAccounts } from "./core";
  * does not have, per (account, gateway id).
  */
 export type CheckTarget = "ledger" | "transfer" | "refund" | "checkout_link" | "notification";
-/** "confirm": a notification would move money, the gateway's lookup decides; "unknown": a submission without a usable answer. */
-export type CheckReason = "confirm" | "unknown";
+/**
+ * "confirm": a notification would move money, the gateway's lookup decides; "unknown": a submission
+ * without a usable answer; "release": a paid sale's release date, learned or confirmed by a lookup.
+ */
+export type CheckReason = "confirm" | "unknown" | "release";
 export type CheckState = "pending" | "done" | "needs_person";
 
 /**

@@ -72,6 +72,10 @@ export const ledgerTransactions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When the gateway releases the sale's net to the available balance (a lookup's `availableAt`); null: not told. */
+    availableAt: timestamp("available_at", { withTimezone: true }),
+    /** When the sale was refunded or charged back, per the gateway (`refundedAt`) or the confirmed notification. */
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
     /**
      * Where the sale came from (lib/gateway/origin.ts), for the sales reports: UTM values and the
      * offer from payment notifications, the first product from them or from the console's request,

@@ -140,6 +140,8 @@ export const transfers = defineMessages(
       keysRejected: "Chaves recusadas pelo gateway",
       forbidden: "O gateway não permite transferências para esta conta",
       gatewayRefused: "O gateway recusou a transferência",
+      insufficientBalance:
+        "O gateway recusou a transferência por falta de saldo disponível. Nada foi transferido: confira o saldo em Saldo e tente um valor menor.",
       refused: {
         ownerIp:
           "O gateway não aceitou o endereço IP do solicitante: ele deve ser o do seu navegador, não o do console. Acesse o console por um endereço que repasse o seu IP ou fale com o administrador. Nada foi transferido.",
@@ -291,6 +293,8 @@ export const transfers = defineMessages(
       keysRejected: "Keys rejected by the gateway",
       forbidden: "The gateway does not allow transfers for this account",
       gatewayRefused: "The gateway refused the transfer",
+      insufficientBalance:
+        "The gateway refused the transfer for lack of available balance. Nothing was transferred: check the balance under Balance and try a smaller amount.",
       refused: {
         ownerIp:
           "The gateway did not accept the requester's IP address: it must be your browser's, not the console's. Use an address that forwards your IP or talk to your administrator. Nothing was transferred.",
