@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
-import { backupToken } from "../lib/backup/token";
+import { backupToken } from "../../lib/backup/token";
 
 const { values } = parseArgs({ options: { out: { type: "string" }, console: { type: "string" } } });
 const out = path.resolve(values.out ?? path.join("backups", `console-${new Date().toISOString().slice(0, 10)}.tar.gz`));
