@@ -29,7 +29,7 @@ const layers = {
 };
 
 /**
- * Layers inside lib/, lowest first (the README's "Layers inside lib"). A folder (or top-level
+ * Layers inside lib/, lowest first (docs/architecture.md, "Rooms"). A folder (or top-level
  * file) of lib/ imports only from rows below its own: never from a row above, nor from a
  * neighbour on its own row. A new folder of lib/ takes a row here (a test checks that each has one).
  */
@@ -63,7 +63,7 @@ const libZones = LIB_LAYERS.flatMap((row, level) => {
   return row.map((name) => ({
     target: `./lib/${name}`,
     from: aboveOrBeside.filter((other) => other !== name).map((other) => `./lib/${other}`),
-    message: `lib/${name} sits below these in the layers inside lib (README): it imports only from rows below its own.`,
+    message: `lib/${name} sits below these in the layers inside lib (docs/architecture.md): it imports only from rows below its own.`,
   }));
 });
 const libLayers = {

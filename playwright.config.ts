@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "./scripts/dev/chromium.mjs";
 import { E2E } from "./e2e/fixtures/env";
 
 const LIGHTHOUSE_SPEC = /budgets\/lighthouse\.spec\.ts$/;

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 
-/** Server configuration read once from the environment; see the README's configuration table. */
+/** Server configuration read once from the environment; see docs/configuration.md. */
 export const env = {
   get isProduction() {
     return process.env.NODE_ENV === "production";

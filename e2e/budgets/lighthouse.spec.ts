@@ -7,7 +7,7 @@ import { expect, test } from "../fixtures/test";
 import { demoAccountId } from "../fixtures/sandbox";
 import { CUSTOMER, expectResult, fillCustomer, openChargeForm, submit } from "../fixtures/charges";
 import { E2E } from "../fixtures/env";
-import { CHROMIUM_ARGS, findChromium } from "../../scripts/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../../scripts/dev/chromium.mjs";
 
 /** The pages a producer meets first, measured as a desktop browser loads them from `next start`. */
 const BUDGET = { performance: 90, accessibility: 95 };

@@ -23,7 +23,7 @@ let server: ChildProcess | null = null;
 
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ["scripts/start.mjs"], {
+  server = spawn(process.execPath, ["scripts/run/start.mjs"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -6,7 +6,7 @@ function numberList(value: string | undefined): number[] | null {
   return list.length > 0 && list.every((n) => Number.isFinite(n) && n >= 0) ? list : null;
 }
 
-/** Read at each use, so tests and deployments tune them with environment variables (README: Configuration). */
+/** Read at each use, so tests and deployments tune them with environment variables (docs/configuration.md). */
 export function destinationConfig() {
   return {
     /**

@@ -15,7 +15,7 @@ function normaliseIp(ip: string): string {
 }
 
 /**
- * The console's server (scripts/client-address-hook.mjs, lib/http/forwarded-for.mjs) ends
+ * The console's server (scripts/run/client-address-hook.mjs, lib/http/forwarded-for.mjs) ends
  * X-Forwarded-For with the socket's address and drops what the client sent unless
  * TRUSTED_PROXY_HOPS proxies are in front; each of those adds one entry we may look past.
  * Entries further left are the client's say and never read.

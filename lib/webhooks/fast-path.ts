@@ -12,7 +12,7 @@ type ReadyFlag = { [READY_KEY]?: boolean };
 /**
  * Said by lib/bootstrap.ts once the console is ready (database migrated, the account from the
  * environment synced). Until then deliveries go on to Next.js, whose route waits for it. On
- * globalThis: the fast path runs from a bundle of its own (scripts/webhook-fast-path.mjs).
+ * globalThis: the fast path runs from a bundle of its own (scripts/run/webhook-fast-path.mjs).
  */
 export function markConsoleReady(ready = true): void {
   (globalThis as ReadyFlag)[READY_KEY] = ready;
@@ -55,7 +55,7 @@ function reply(request: IncomingMessage, response: ServerResponse, status: numbe
 
 /**
  * `npm start`'s web server hands each request here before Next.js sees it
- * (scripts/client-address-hook.mjs). Deliveries to the receiver are answered here by the same
+ * (scripts/run/client-address-hook.mjs). Deliveries to the receiver are answered here by the same
  * function the route handler calls (answerWebhook), without Next.js's routing and rendering
  * pipeline, which cost more CPU than the receiver itself. Returns false for anything else.
  */

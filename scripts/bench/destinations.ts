@@ -35,8 +35,8 @@ import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
-import { backgroundWorkerArgs } from "../background-worker-command.mjs";
-import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
+import { backgroundWorkerArgs } from "../run/background-worker-command.mjs";
+import { WEB_SERVER_NODE_FLAGS } from "../run/web-server-flags.mjs";
 import { seedLedger } from "./seed-ledger";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -312,7 +312,7 @@ async function main(): Promise<void> {
       [
         ...WEB_SERVER_NODE_FLAGS,
         "--import",
-        pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href,
+        pathToFileURL(path.join(root, "scripts/run/client-address-hook.mjs")).href,
         nextBin,
         "start",
         "-p",

@@ -4,7 +4,7 @@
  *   1. baseline: a minimal Next.js route handler (scripts/bench/baseline-app: token check,
  *      sha256 dedupe key, one INSERT … ON CONFLICT DO NOTHING) under `next start`;
  *   2. console: the production build served as `npm start` serves it on Postgres (`next start`
- *      with scripts/client-address-hook.mjs preloaded, and the background worker beside it),
+ *      with scripts/run/client-address-hook.mjs preloaded, and the background worker beside it),
  *      `POST /api/webhooks/<account>`: answered by the receiver's fast path before Next.js routes
  *      it (lib/webhooks/fast-path.ts), or by the route handler with WEBHOOK_FAST_PATH=off.
  * Both web servers run with the Node.js flags `npm start` gives the console (web-server-flags.mjs).
@@ -42,10 +42,10 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
 import pg from "pg";
-import { backgroundWorkerArgs } from "../background-worker-command.mjs";
-import { CHROMIUM_ARGS, findChromium } from "../chromium.mjs";
-import { WEB_SERVER_NODE_FLAGS } from "../web-server-flags.mjs";
-import { cookieHeader, openFeedStream, signIn } from "../served-session";
+import { backgroundWorkerArgs } from "../run/background-worker-command.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../dev/chromium.mjs";
+import { WEB_SERVER_NODE_FLAGS } from "../run/web-server-flags.mjs";
+import { cookieHeader, openFeedStream, signIn } from "../dev/served-session";
 import { seedLedger, type SeededCharge } from "./seed-ledger";
 
 declare global {
@@ -584,7 +584,7 @@ async function main(): Promise<void> {
       [
         ...WEB_SERVER_NODE_FLAGS,
         "--import",
-        pathToFileURL(path.join(root, "scripts/client-address-hook.mjs")).href,
+        pathToFileURL(path.join(root, "scripts/run/client-address-hook.mjs")).href,
         nextBin,
         "start",
         "-p",

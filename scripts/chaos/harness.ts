@@ -1,7 +1,7 @@
 /**
  * What `npm run chaos` needs around the console: temporary Postgres databases, the sandbox on
  * its own database, a proxy in front of it that counts gateway lookups, `npm start` instances
- * (scripts/start.mjs) and their process trees, a signed-in session, the live feed stream and a
+ * (scripts/run/start.mjs) and their process trees, a signed-in session, the live feed stream and a
  * load of distinct webhook deliveries. Loopback only; every process started here is recorded and
  * killed by `killAll()`.
  */
@@ -176,9 +176,9 @@ export type ConsoleInstance = {
   port: number;
   base: string;
   start: Spawned;
-  /** The `next start` web server below scripts/start.mjs (the one to kill). */
+  /** The `next start` web server below scripts/run/start.mjs (the one to kill). */
   webPid: () => number | null;
-  /** The background worker below scripts/start.mjs. */
+  /** The background worker below scripts/run/start.mjs. */
   workerPid: () => number | null;
 };
 
@@ -190,10 +190,10 @@ export function findChild(startPid: number, match: (cmd: string) => boolean): nu
 const isWeb = (cmd: string) => /next(\/dist\/bin\/next)? start|next-server/.test(cmd);
 const isWorker = (cmd: string) => cmd.includes("background-worker.ts");
 
-/** `node scripts/start.mjs` with this environment; resolves once the console answers. */
+/** `node scripts/run/start.mjs` with this environment; resolves once the console answers. */
 export async function startConsole(label: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ConsoleInstance> {
   const port = Number(env.PORT);
-  const start = launch(label, [path.join(root, "scripts/start.mjs")], env);
+  const start = launch(label, [path.join(root, "scripts/run/start.mjs")], env);
   const base = `http://127.0.0.1:${port}`;
   const instance: ConsoleInstance = {
     port,

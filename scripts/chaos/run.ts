@@ -1,6 +1,6 @@
 /**
  * `npm run chaos`: crash safety of the console proven by killing real processes. The production
- * build served as `npm start` serves it (scripts/start.mjs: `next start` plus the background
+ * build served as `npm start` serves it (scripts/run/start.mjs: `next start` plus the background
  * worker, on Postgres), the sandbox gateway on a database of its own behind a proxy that counts
  * lookups, temporary databases dropped at the end. Scenarios, each asserted, each printing what
  * it measured:
@@ -48,7 +48,7 @@ import {
   type Delivery,
   type LookupProxy,
 } from "./harness";
-import { cookieHeader, openFeedStream, signIn } from "../served-session";
+import { cookieHeader, openFeedStream, signIn } from "../dev/served-session";
 
 const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const distDir = process.env.NEXT_DIST_DIR || ".next";

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { destinationAttempts, destinationDeliveries, ledgerTransactions } from "@/lib/db/schema";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
-import { backgroundWorkerArgs } from "@/scripts/background-worker-command.mjs";
+import { backgroundWorkerArgs } from "@/scripts/run/background-worker-command.mjs";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");

@@ -9,7 +9,7 @@ import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { startGatewayProxy, startWebhookEndpoint } from "@/lib/testing/gateway-proxy";
 import { PEOPLE_PASSWORD, makerAndChecker } from "@/lib/testing/payout-people";
-import { backgroundWorkerArgs } from "../../../scripts/background-worker-command.mjs";
+import { backgroundWorkerArgs } from "../../../scripts/run/background-worker-command.mjs";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 // This process plays the web server: it approves and receives notifications; the workers send and apply.

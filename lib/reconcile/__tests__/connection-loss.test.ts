@@ -9,7 +9,7 @@ import { webhookEvents } from "@/lib/db/schema";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
-import { backgroundWorkerArgs } from "../../../scripts/background-worker-command.mjs";
+import { backgroundWorkerArgs } from "../../../scripts/run/background-worker-command.mjs";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 // This process plays the web server of `npm start` on Postgres: it stores, the worker applies.

@@ -79,7 +79,7 @@ describe.each(targets)("the receiver's fast path (before Next.js) on $name", (ta
     ).id;
     // As in `npm start`'s web server: what the fast path does not take goes on to Next.js (here a 299).
     server = http.createServer((request, response) => {
-      // What scripts/client-address-hook.mjs does first, with no proxy trusted.
+      // What scripts/run/client-address-hook.mjs does first, with no proxy trusted.
       request.headers["x-forwarded-for"] = request.socket.remoteAddress;
       if (serveWebhook(request, response)) return;
       response.writeHead(299).end("next");

@@ -5,18 +5,18 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// scripts/start.mjs as `npm start` runs it, in a copy of the repository's layout where `next` and
+// scripts/run/start.mjs as `npm start` runs it, in a copy of the repository's layout where `next` and
 // the background worker are stand-ins: a web server with a slow route that drains on SIGTERM as
 // `next start` does, and a worker that reports its pid and how it stopped.
-const repo = path.resolve(__dirname, "../..");
+const repo = path.resolve(__dirname, "../../..");
 const root = mkdtempSync(path.join(os.tmpdir(), "start-mjs-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 for (const file of ["start.mjs", "background-worker-command.mjs", "web-server-flags.mjs"]) {
-  mkdirSync(path.join(root, "scripts"), { recursive: true });
-  copyFileSync(path.join(repo, "scripts", file), path.join(root, "scripts", file));
+  mkdirSync(path.join(root, "scripts", "run"), { recursive: true });
+  copyFileSync(path.join(repo, "scripts", "run", file), path.join(root, "scripts", "run", file));
 }
-writeFileSync(path.join(root, "scripts", "client-address-hook.mjs"), "export {};\n");
+writeFileSync(path.join(root, "scripts", "run", "client-address-hook.mjs"), "export {};\n");
 mkdirSync(path.join(root, ".next"), { recursive: true });
 writeFileSync(path.join(root, ".next", "BUILD_ID"), "test\n");
 mkdirSync(path.join(root, "node_modules", "next", "dist", "bin"), { recursive: true });
@@ -37,7 +37,7 @@ process.on("SIGTERM", () => server.close(() => process.exit(143)));
 `,
 );
 writeFileSync(
-  path.join(root, "scripts", "background-worker.ts"),
+  path.join(root, "scripts", "run", "background-worker.ts"),
   `import fs from "node:fs";
 import path from "node:path";
 fs.writeFileSync(path.join(process.env.DATA_DIR ?? ".", "worker.pid"), String(process.pid));
@@ -88,7 +88,11 @@ async function start(extra: Record<string, string> = {}): Promise<Started> {
     START_RESTART_DELAY_MS: "100",
     ...extra,
   };
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(root, "scripts", "run", "start.mjs")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   started.push(child);
   let text = "";
   child.stdout!.on("data", (chunk) => (text += chunk));
@@ -128,7 +132,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe("npm start (scripts/start.mjs) as a supervisor", { timeout: 60_000 }, () => {
+describe("npm start (scripts/run/start.mjs) as a supervisor", { timeout: 60_000 }, () => {
   it("starts the web server again when it is killed with SIGKILL, says why, and leaves the worker running", async () => {
     const s = await start();
     const first = await until(

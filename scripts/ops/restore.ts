@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
-import { restorePglite } from "../lib/backup/pglite";
+import { restorePglite } from "../../lib/backup/pglite";
 
 const { values } = parseArgs({
   options: {

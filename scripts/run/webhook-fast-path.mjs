@@ -1,11 +1,11 @@
-// Loads lib/webhooks/fast-path.ts into `npm start`'s web server (scripts/client-address-hook.mjs):
+// Loads lib/webhooks/fast-path.ts into `npm start`'s web server (scripts/run/client-address-hook.mjs):
 // bundled at start with esbuild (the TypeScript and the `@/` paths), packages left to node_modules.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
 /**
  * The receiver's own request handler, or null where Next.js's route serves deliveries: outside

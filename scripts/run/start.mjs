@@ -12,7 +12,7 @@ import { backgroundWorkerArgs } from "./background-worker-command.mjs";
 import { WEB_SERVER_NODE_FLAGS } from "./web-server-flags.mjs";
 
 const dev = process.argv.includes("--dev");
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const env = { ...process.env };
 env.PORT ??= "3000";
 env.APP_URL ??= `http://localhost:${env.PORT}`;
@@ -227,8 +227,8 @@ const startWorker = () =>
     { critical: false },
   );
 
-// The client address comes from the socket: see scripts/client-address-hook.mjs.
-const clientAddressHook = `--import=${pathToFileURL(path.join(root, "scripts", "client-address-hook.mjs")).href}`;
+// The client address comes from the socket: see scripts/run/client-address-hook.mjs.
+const clientAddressHook = `--import=${pathToFileURL(path.join(root, "scripts", "run", "client-address-hook.mjs")).href}`;
 env.NODE_OPTIONS = [env.NODE_OPTIONS, clientAddressHook].filter(Boolean).join(" ");
 const webArgs = [...WEB_SERVER_NODE_FLAGS, nextBin, dev ? "dev" : "start", "-p", env.PORT, ...(env.HOST ? ["-H", env.HOST] : [])];
 supervise("console", () => spawn(process.execPath, webArgs, { cwd: root, env, stdio: "inherit" }), { critical: true });

@@ -6,13 +6,13 @@
  *   --out <file>       where to write it (default backups/console-<date>.tar.gz)
  *   --console <url>    the running console (default APP_URL, else http://127.0.0.1:$PORT)
  * The session secret: NEXTAUTH_SECRET, else DATA_DIR/auth.secret (what `npm start` generates).
- * On Postgres (DATABASE_URL) the console refuses: use pg_dump (see the README, "Operations").
+ * On Postgres (DATABASE_URL) the console refuses: use pg_dump (see docs/operations.md).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
-import { backupToken } from "../lib/backup/token";
+import { backupToken } from "../../lib/backup/token";
 
 const { values } = parseArgs({ options: { out: { type: "string" }, console: { type: "string" } } });
 const out = path.resolve(values.out ?? path.join("backups", `console-${new Date().toISOString().slice(0, 10)}.tar.gz`));

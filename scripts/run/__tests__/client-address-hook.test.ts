@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 
-const hook = pathToFileURL(path.resolve("scripts/client-address-hook.mjs")).href;
+const hook = pathToFileURL(path.resolve("scripts/run/client-address-hook.mjs")).href;
 // A server like Next's own: a plain node:http server that echoes what it was told.
 const echoServer = `
   const http = require("node:http");
