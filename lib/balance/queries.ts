@@ -153,7 +153,7 @@ export async function releaseCalendar(accountId: string, days = 60, now = new Da
     from ledger_movements
     where account_id = ${accountId} and kind = 'release'
       and occurred_at > ${now.toISOString()}::timestamptz
-      and occurred_at < ${dayStartOf(sql`${spDay(sql`${now.toISOString()}::timestamptz`)} + ${days + 1}`)}
+      and occurred_at < ${dayStartOf(sql`${spDay(sql`${now.toISOString()}::timestamptz`)} + ${days + 1}::int`)}
     group by 1 order by 1`);
   return result.rows.map((r) => ({ day: r.day, amountCents: Number(r.amount), sales: r.sales }));
 }
@@ -312,4 +312,10 @@ export async function monthClosing(accountId: string, month: string, now = new D
     },
     closedAt,
   };
+}
+
+/** What the pages that send money out show beside the amount (components/payments/balance-estimate.tsx). */
+export async function availableEstimate(accountId: string): Promise<{ availableCents: number; entryReadAt: string | null }> {
+  const { availableCents, baseline } = await balanceAt(accountId, { at: new Date() });
+  return { availableCents, entryReadAt: baseline.readAt?.toISOString() ?? null };
 }

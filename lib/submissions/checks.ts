@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
 import { gatewayChecks } from "@/lib/db/schema";
 import type { CheckReason, CheckTarget } from "@/lib/db/tables/checks";
@@ -64,7 +64,8 @@ export async function enqueueChecks(inputs: CheckRequest[], db?: Executor): Prom
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(account_id text, target text, target_id text, reason text, delay_s double precision)
     on conflict (target, target_id) where state = 'pending'
     do update set next_at = least(gateway_checks.next_at, excluded.next_at),
-      reason = case when excluded.reason = 'confirm' then 'confirm' else gateway_checks.reason end,
+      reason = case when excluded.reason = 'confirm' then 'confirm'
+        when excluded.reason = 'release' and gateway_checks.reason = 'unknown' then 'release' else gateway_checks.reason end,
       updated_at = now()`);
 }
 
@@ -107,13 +108,24 @@ export async function rescheduleOpenCheck(target: CheckTarget, targetId: string,
     .where(and(eq(gatewayChecks.target, target), eq(gatewayChecks.targetId, targetId), eq(gatewayChecks.state, "pending")));
 }
 
-/** Closes a record's open check because the record settled on its own (an answer, a notification). */
+/**
+ * Closes a record's open check because the record settled on its own (an answer, a notification).
+ * A sale's release lookup is not about settling it, and stays (the creation answer that settles a
+ * card also asks for it, in the same round).
+ */
 export async function closeOpenCheck(target: CheckTarget, targetId: string, outcome: string, db?: Executor): Promise<void> {
   const database = db ?? (await getDb());
   await database
     .update(gatewayChecks)
     .set({ state: "done", lastOutcome: outcome, settledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(gatewayChecks.target, target), eq(gatewayChecks.targetId, targetId), eq(gatewayChecks.state, "pending")));
+    .where(
+      and(
+        eq(gatewayChecks.target, target),
+        eq(gatewayChecks.targetId, targetId),
+        eq(gatewayChecks.state, "pending"),
+        ne(gatewayChecks.reason, "release"),
+      ),
+    );
 }
 
 /**

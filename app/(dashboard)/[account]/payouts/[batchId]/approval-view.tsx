@@ -1,4 +1,7 @@
+import { BalanceEstimate } from "@/components/payments/balance-estimate";
 import { ModeBadge } from "@/components/shell/mode-badge";
+import { accountPath } from "@/lib/accounts/paths";
+import { availableEstimate } from "@/lib/balance/queries";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PERMISSIONS } from "@/lib/auth/permissions";
@@ -24,6 +27,7 @@ export async function ApprovalView({ ctx, batch, rows, page, base, i18n }: Omit<
   const total = format.money(fromCents(batch.totalCents));
   const secondFactor = mayApprove && !blockedAsMaker ? await hasSecondFactor(ctx.user.id) : false;
   const ownerIp = ownerIpOf(ctx.ip);
+  const balance = can(ctx, "balance.view", accountId) ? await availableEstimate(accountId) : null;
 
   return (
     <>
@@ -76,6 +80,9 @@ export async function ApprovalView({ ctx, batch, rows, page, base, i18n }: Omit<
             </Fact>
             <Fact label={t("payouts.approval.total")} testId="approval-total">
               <span className="text-lg tabular-nums">{total}</span>
+              {balance && (
+                <BalanceEstimate estimate={balance} amountCents={batch.totalCents} balanceHref={accountPath(accountId, "/balance")} />
+              )}
             </Fact>
             <Fact label={t("transfers.feeChoice")}>
               {batch.discountFeeOfReceiver ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")}

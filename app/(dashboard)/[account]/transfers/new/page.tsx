@@ -7,6 +7,8 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { hasSecondFactor, rolesRequiringSecondFactor } from "@/lib/auth/second-factor";
 import { getI18n } from "@/lib/i18n/server";
 import { ownerIpOf } from "@/lib/transfers/owner-ip";
+import { availableEstimate } from "@/lib/balance/queries";
+import { can } from "@/lib/auth/session";
 import { TransferForm } from "./transfer-form";
 import { accountPath } from "@/lib/accounts/paths";
 
@@ -18,6 +20,7 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
   const clientIp = ownerIpOf(ctx.ip);
   const secondFactor = await hasSecondFactor(ctx.user.id);
   const secondFactorMissing = !secondFactor && (await rolesRequiringSecondFactor()).includes(ctx.user.role);
+  const balance = can(ctx, "balance.view", ctx.account.id) ? await availableEstimate(ctx.account.id) : null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
@@ -41,6 +44,7 @@ export default async function NewTransferPage({ params }: { params: Promise<{ ac
         identifier={identifier}
         clientIp={clientIp}
         secondFactor={secondFactor}
+        balance={balance}
       />
     </div>
   );

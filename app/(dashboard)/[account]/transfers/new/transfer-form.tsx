@@ -18,7 +18,8 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { formatDocument, maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
+import { BalanceEstimate, type BalanceEstimateValue } from "@/components/payments/balance-estimate";
+import { formatDocument, maskCnpj, maskCpf, maskCpfCnpj, maskMoney, maskPhone, parseMoneyInput, toCents } from "@/lib/br";
 import { useI18n } from "@/lib/i18n/client";
 import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from "@/lib/transfers/form-options";
 import type { TransferFormValues, TransferInput } from "@/lib/transfers/schemas";
@@ -60,8 +61,11 @@ export function TransferForm({
   identifier,
   clientIp,
   secondFactor,
+  balance,
 }: {
   account: { id: string; name: string; mode: "test" | "live" };
+  /** The console's estimate of the available balance (null: the user may not see the balance). */
+  balance: BalanceEstimateValue | null;
   identifier: string;
   clientIp: string | null;
   /** The user confirms money out with a code from the authenticator app as well. */
@@ -100,6 +104,8 @@ export function TransferForm({
   const keyType = useWatch({ control: form.control, name: "pixKeyType" });
   const documentType = useWatch({ control: form.control, name: "ownerDocumentType" });
   const ownerName = useWatch({ control: form.control, name: "ownerName" });
+  const watchedAmount: unknown = useWatch({ control: form.control, name: "amount" });
+  const typedAmount = typeof watchedAmount === "string" ? parseMoneyInput(watchedAmount) : null;
   const nameAsSent = ownerNameAsSent(ownerName ?? "");
 
   function onReview(values: TransferInput) {
@@ -200,6 +206,13 @@ export function TransferForm({
               </SummaryRow>
               <SummaryRow label={t("transfers.amount")}>
                 <span className="text-lg">{amount}</span>
+                {balance && (
+                  <BalanceEstimate
+                    estimate={balance}
+                    amountCents={toCents(review.amount)}
+                    balanceHref={accountPath(account.id, "/balance")}
+                  />
+                )}
               </SummaryRow>
               <SummaryRow label={t("transfers.feeChoice")}>
                 {review.discountFeeOfReceiver ? t("transfers.feeFromReceiver") : t("transfers.feeNotFromReceiver")}
@@ -324,6 +337,15 @@ export function TransferForm({
               placeholder="0,00"
               transform={maskMoney}
             />
+            {balance && (
+              <div className="md:col-span-2">
+                <BalanceEstimate
+                  estimate={balance}
+                  amountCents={typedAmount === null ? null : toCents(typedAmount)}
+                  balanceHref={accountPath(account.id, "/balance")}
+                />
+              </div>
+            )}
             <div className="space-y-2">
               <Label>{t("transfers.identifier")}</Label>
               <Input value={identifier} readOnly className="font-mono text-xs" aria-label={t("transfers.identifier")} />
