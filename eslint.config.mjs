@@ -54,6 +54,7 @@ const LIB_LAYERS = [
   ["webhooks"],
   ["reconcile"],
   ["overview", "producer", "sales"],
+  ["balance"],
   ["actions"],
   ["shell"],
   ["bootstrap.ts", "testing"],

@@ -68,9 +68,11 @@ export async function claimAttempts(options: { limit: number; kind?: Destination
 const CLAIM_SQL = `
   with due as (
     select d.id from destination_deliveries d join event_destinations e on e.id = d.destination_id
+      join event_outbox eo on eo.id = d.event_id
     where d.state = 'pending' and d.next_at <= now() and e.state = 'enabled' and e.kind = $1
       and ($2::text is null or d.destination_id = $2::text)
-    order by d.next_at limit $3 for update of d skip locked),
+    -- Deliveries fanned out together share next_at: the events' own order decides between them.
+    order by d.next_at, eo.seq limit $3 for update of d skip locked),
   claimed as (
     update destination_deliveries d set attempts = d.attempts + 1, next_at = now() + make_interval(secs => $4::double precision),
       last_attempt_at = now()
