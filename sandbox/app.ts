@@ -16,6 +16,7 @@ import { gatewayRoutes } from "./routes/gateway";
 import { openApiDocument } from "./routes/openapi";
 import { pageRoutes } from "./routes/pages";
 import { seedProducers } from "./seed";
+import { ensureOpeningBalances, openingBalanceCents, parseReleaseDays } from "./domain/balance";
 import { WebhookWorker } from "./webhooks/worker";
 
 export type SandboxOptions = {
@@ -26,6 +27,8 @@ export type SandboxOptions = {
   webhookRetryMs?: number;
   publicUrl?: string;
   quiet?: boolean;
+  /** Reais every producer without a balance starts with; default SANDBOX_OPENING_BALANCE, else 50,000. */
+  openingBalance?: number;
 };
 
 export type RunningSandbox = { url: string; port: number; publicUrl: string; close(): Promise<void> };
@@ -150,7 +153,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   let server: Server | null = null;
   let worker: WebhookWorker | null = null;
   try {
+    // Both settings are read before anything is served: a typo stops the start instead of a transfer.
+    const openingCents = opts.openingBalance === undefined ? openingBalanceCents() : openingBalanceCents(String(opts.openingBalance));
+    parseReleaseDays(process.env.SANDBOX_RELEASE_DAYS);
     await seedProducers(opened.db);
+    await ensureOpeningBalances(opened.db, openingCents);
     const producers = new ProducerDirectory(opened.db);
     await producers.load();
     worker = new WebhookWorker(opened.db, { retryBaseMs: opts.webhookRetryMs ?? 2000, log });

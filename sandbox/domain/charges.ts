@@ -8,6 +8,7 @@ import { CRYPTO_QUOTE_TTL_MS, cryptoAmountFor, depositAddressFor, type CryptoQuo
 import { chargeFeeCents } from "../rails/fees";
 import { pixCodeFor } from "../rails/pix";
 import type { StoredCard } from "../db/schema";
+import { availableAtFor } from "./balance";
 import { completeRow, urls, type TxRow } from "./transactions";
 
 /** Fields every charge builder takes. `kind` scopes identifier idempotency. */
@@ -15,6 +16,8 @@ export type ChargeBase = {
   kind: string;
   identifier: string;
   amountCents: number;
+  /** What the splits take of the amount (the producer's net is amount − fee − splits). */
+  splitsCents?: number;
   client: Record<string, unknown> | null;
   products?: Array<Record<string, unknown>> | null;
   metadata?: Record<string, unknown> | null;
@@ -44,6 +47,7 @@ function base(producer: Producer, input: ChargeBase, now: Date) {
       kind: input.kind,
       clientIdentifier: input.identifier,
       amountCents: input.amountCents,
+      splitsCents: input.splitsCents ?? 0,
       client: input.client,
       products: input.products ?? null,
       metadata: input.metadata ?? null,
@@ -158,7 +162,17 @@ export function buildCardCharge(
     const response = { transactionId: id, status: "OK", fee: fromCents(feeCents), order };
     return {
       row: completeRow(
-        { ...common, status: "COMPLETED", paymentMethod: "CREDIT_CARD", feeCents, installments, card: stored, payedAt: now, response },
+        {
+          ...common,
+          status: "COMPLETED",
+          paymentMethod: "CREDIT_CARD",
+          feeCents,
+          installments,
+          card: stored,
+          payedAt: now,
+          availableAt: availableAtFor(producer, { paymentMethod: "CREDIT_CARD", purchaseType: common.purchaseType }, now),
+          response,
+        },
         now,
       ),
       events: ["TRANSACTION_PAID"],

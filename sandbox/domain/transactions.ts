@@ -7,6 +7,7 @@ import type { Producer, SandboxContext } from "../context";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { newEndToEndId } from "../lib/ids";
 import { fromCents } from "../lib/money";
+import { availableAtFor, insertMovements, netCents, reverseSale, saleMovements } from "./balance";
 
 export type TxRow = typeof transactions.$inferSelect;
 export type TxInsert = typeof transactions.$inferInsert;
@@ -52,9 +53,6 @@ export function urls(publicUrl: string) {
   };
 }
 
-/** Days until the money is available to the producer after payment (sandbox rule). */
-const AVAILABILITY_DAYS: Record<string, number> = { PIX: 0, CREDIT_CARD: 30, BOLETO: 1, CRYPTO: 0 };
-
 function boletoInformation(tx: TxRow, publicUrl: string) {
   if (!tx.boleto) return null;
   return {
@@ -70,7 +68,6 @@ function boletoInformation(tx: TxRow, publicUrl: string) {
 export function toTransactionRecord(tx: TxRow, producer: Producer, publicUrl: string) {
   const amount = fromCents(tx.amountCents);
   const payedAt = tx.payedAt ? new Date(tx.payedAt) : null;
-  const availableAt = payedAt ? new Date(payedAt.getTime() + (AVAILABILITY_DAYS[tx.paymentMethod] ?? 0) * 86_400_000) : null;
   const client = (tx.client ?? {}) as { name?: string; document?: string };
   const record: Record<string, unknown> = {
     id: tx.id,
@@ -87,7 +84,7 @@ export function toTransactionRecord(tx: TxRow, producer: Producer, publicUrl: st
     details: detailsOf(tx),
     errorDescription: tx.errorDescription ?? null,
     webhookUrl: tx.callbackUrl ?? null,
-    availableAt: iso(availableAt),
+    availableAt: iso(tx.availableAt),
     createdAt: iso(tx.createdAt),
     refundedAt: iso(tx.refundedAt),
     payedAt: iso(payedAt),
@@ -210,7 +207,7 @@ export function buildPaymentWebhook(
       originalCurrency: tx.originalCurrency,
       originalAmount: tx.originalAmount ? Number(tx.originalAmount) : amount,
       amount,
-      commissionAmount: fromCents(tx.amountCents - tx.feeCents),
+      commissionAmount: fromCents(netCents(tx)),
       currency: tx.currency,
       exchangeRate: tx.crypto ? tx.crypto.rate : 1,
       installments: tx.installments,
@@ -281,6 +278,7 @@ export function completeRow(row: TxInsert, now: Date): TxRow {
     purchaseType: "ONCE",
     currency: "BRL",
     feeCents: 0,
+    splitsCents: 0,
     originalCurrency: "BRL",
     originalAmount: null,
     installments: 1,
@@ -301,6 +299,7 @@ export function completeRow(row: TxInsert, now: Date): TxRow {
     trackProps: null,
     payedAt: null,
     refundedAt: null,
+    availableAt: null,
     ...row,
     createdAt: row.createdAt ?? now,
     updatedAt: row.updatedAt ?? now,
@@ -319,7 +318,7 @@ export async function createTransaction(
 ): Promise<{ created: boolean; response: Record<string, unknown>; row: TxRow | null }> {
   const target = webhookTarget(row, producer);
   const outbox = target ? events.map((e) => paymentOutboxRow(row, producer, e.event, ctx.publicUrl, e.subscription ?? null, target)) : [];
-  const inserted = await ctx.batcher.insert(row, outbox);
+  const inserted = await ctx.batcher.insert(row, outbox, saleMovements(row));
   if (inserted && outbox.length > 0) ctx.worker.wake();
   if (inserted) return { created: true, response: row.response, row };
   const [existing] = await ctx.db
@@ -375,7 +374,13 @@ export async function applyTransition(
     if (type === "refund") patch.refundedAt = now;
     if (type === "chargeback") patch.statusDescription = "Charged back (sandbox event)";
     const current = await db
-      .select({ pixCode: transactions.pixCode, createdAt: transactions.createdAt, payedAt: transactions.payedAt })
+      .select({
+        pixCode: transactions.pixCode,
+        createdAt: transactions.createdAt,
+        payedAt: transactions.payedAt,
+        paymentMethod: transactions.paymentMethod,
+        purchaseType: transactions.purchaseType,
+      })
       .from(transactions)
       .where(and(eq(transactions.id, transactionId), eq(transactions.producerId, producer.id)))
       .limit(1);
@@ -388,6 +393,7 @@ export async function applyTransition(
       );
     }
     if (type === "pay" && current[0].pixCode) patch.endToEndId = newEndToEndId(now);
+    if (type === "pay") patch.availableAt = availableAtFor(producer, current[0], now);
     const [updated] = await db
       .update(transactions)
       .set(patch)
@@ -399,6 +405,9 @@ export async function applyTransition(
       const [row] = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId)).limit(1);
       throw conflict(`Cannot apply "${type}" to a transaction in status ${row?.status}; "${type}" is allowed from ${rule.from.join(", ")}`);
     }
+    if (type === "pay") await insertMovements(db, saleMovements(updated));
+    // Undated, a refund happens on the producer's sandbox clock, the one its balance is read at.
+    if (type === "refund" || type === "chargeback") await reverseSale(db, updated, type, opts.now ?? ctx.producers.now(producer.id));
     if (type === "refund") {
       await db
         .update(refunds)

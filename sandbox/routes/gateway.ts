@@ -87,20 +87,21 @@ export function gatewayRoutes(ctx: SandboxContext) {
 
   chargeRoute("/pix/receive", pixChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
-    checkSplits(body.splits, cents);
+    const splitsCents = checkSplits(body.splits, cents);
     if (body.dueDate && body.dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
-    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), dueDate: body.dueDate }, now);
+    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), splitsCents, dueDate: body.dueDate }, now);
   });
 
   chargeRoute("/card/receive", cardChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
-    checkSplits(body.splits, cents);
+    const splitsCents = checkSplits(body.splits, cents);
     return buildCardCharge(
       ctx,
       producer,
       {
         kind: "card",
         ...chargeOf(body, cents),
+        splitsCents,
         installments: body.installments,
         card: body.card,
         // The customer's IP is known only on card charges; the API caller is not the customer.
@@ -112,8 +113,8 @@ export function gatewayRoutes(ctx: SandboxContext) {
 
   chargeRoute("/boleto/receive", boletoChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
-    checkSplits(body.splits, cents);
-    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), dueDate: body.dueDate }, now);
+    const splitsCents = checkSplits(body.splits, cents);
+    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), splitsCents, dueDate: body.dueDate }, now);
   });
 
   chargeRoute("/crypto/receive", cryptoChargeRequestSchema, (body, cents, producer, now) => {

@@ -102,8 +102,9 @@ export function openApiDocument(publicUrl: string) {
   };
   paths["/sandbox/v1/settings"] = {
     get: controlOperation("Read settings", null),
-    put: controlOperation("Update settings (default webhook URL)", S(settingsRequestSchema)),
+    put: controlOperation("Update settings (default webhook URL, release days)", S(settingsRequestSchema)),
   };
+  paths["/sandbox/v1/balance"] = { get: controlOperation("The producer's balance at its sandbox clock", null) };
   return {
     openapi: "3.1.0",
     info: {

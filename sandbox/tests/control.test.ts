@@ -219,8 +219,8 @@ describe("webhook outbox", () => {
     const company = api(sandbox, "company");
     const control = company.controlClient();
     try {
-      expect(await control.setWebhookUrl(receiver.url)).toEqual({ webhookUrl: receiver.url });
-      expect(await control.settings()).toEqual({ webhookUrl: receiver.url });
+      expect(await control.setWebhookUrl(receiver.url)).toMatchObject({ webhookUrl: receiver.url });
+      expect(await control.settings()).toMatchObject({ webhookUrl: receiver.url });
       const created = await company.post("/pix/receive", pixBody());
       const [hook] = await receiver.waitFor((all) => all.length >= 1);
       expect(hook.body).toMatchObject({

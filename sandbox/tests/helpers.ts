@@ -6,6 +6,7 @@ import { ProducerDirectory } from "../context";
 import { createSandboxControl } from "../control-client";
 import { openDatabase } from "../db/client";
 import { seedProducers } from "../seed";
+import { ensureOpeningBalances, openingBalanceCents } from "../domain/balance";
 import { WebhookWorker } from "../webhooks/worker";
 
 export const KEYS = {
@@ -65,6 +66,7 @@ export function api(sandbox: { url: string }, who: Who = "demo") {
 export async function startInProcess() {
   const opened = await openDatabase({ dataDir: "memory://" });
   await seedProducers(opened.db);
+  await ensureOpeningBalances(opened.db, openingBalanceCents());
   const producers = new ProducerDirectory(opened.db);
   await producers.load();
   const log = { info: () => undefined, error: () => undefined };

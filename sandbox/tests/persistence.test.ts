@@ -44,7 +44,7 @@ describe("persistence (PGlite directory)", () => {
       expect(lookup.json.id).toBe(created.json.transactionId);
       const replay = await demo.post("/pix/receive", body);
       expect(replay.json).toEqual(created.json);
-      expect(await demo.controlClient().settings()).toEqual({ webhookUrl: "http://127.0.0.1:9/default" });
+      expect(await demo.controlClient().settings()).toMatchObject({ webhookUrl: "http://127.0.0.1:9/default" });
       await receiver.waitFor((all) => all.length >= 1);
       await sandbox.close();
     } finally {
