@@ -3,7 +3,7 @@ import { formatBrl } from "../../lib/br/money";
 import type { Producer } from "../context";
 import type { SandboxDb } from "../db/client";
 import { balanceMovements, producers, transactions, withdraws } from "../db/schema";
-import { GatewayError } from "../lib/errors";
+import { ErrorCodes, GatewayError } from "../lib/errors";
 import { fromCents } from "../lib/money";
 
 type Executor = SandboxDb | Parameters<Parameters<SandboxDb["transaction"]>[0]>[0];
@@ -20,8 +20,6 @@ export type ReleaseDays = Record<ReleaseMethod, number>;
 export const DEFAULT_RELEASE_DAYS: ReleaseDays = { pix: 0, boleto: 1, card: 30, crypto: 0, deposit: 0 };
 export const MAX_RELEASE_DAYS = 365;
 export const DEFAULT_OPENING_BALANCE_BRL = 50_000;
-
-export const INSUFFICIENT_BALANCE = "GATEWAY_INSUFFICIENT_BALANCE";
 
 /** `pix=0,boleto=1,card=30` (SANDBOX_RELEASE_DAYS); throws on anything else, so a typo stops the start. */
 export function parseReleaseDays(text: string | undefined): Partial<ReleaseDays> {
@@ -197,7 +195,7 @@ export async function refuseAboveAvailable(db: Executor, producerId: string, deb
   if (debitCents > available) {
     throw new GatewayError(
       422,
-      INSUFFICIENT_BALANCE,
+      ErrorCodes.insufficientBalance,
       `Saldo disponível insuficiente para esta transferência: disponível ${formatBrl(fromCents(available))}, necessário ${formatBrl(fromCents(debitCents))}`,
     );
   }

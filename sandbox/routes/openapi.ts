@@ -64,7 +64,7 @@ export function openApiDocument(publicUrl: string) {
         "401": errorResponse("Missing or invalid keys"),
         "404": errorResponse("Not found"),
         "413": errorResponse("Body larger than 1 MB"),
-        "422": errorResponse("Invalid argument (e.g. a refund request already exists)"),
+        "422": errorResponse("Invalid argument (e.g. a refund request already exists), or a transfer above the available balance"),
       },
     };
     if (def.request) op.requestBody = { required: true, content: { "application/json": { schema: toSchema(def.request, "input") } } };
