@@ -244,7 +244,6 @@ describe("balance: transfers", () => {
 
 describe("balance: releases and settings", () => {
   it("groups future releases by São Paulo day: a payment at 23:30 there is released on that day's date 30 days later", async () => {
-    const nokyc = api(sandbox, "nokyc");
     const day = saoPauloDay(ago(10 * DAY));
     const late = await dated("nokyc", `${day}T23:30:00-03:00`, "POST", "/api/v1/gateway/card/receive", cardBody({ amount: 100 }));
     const morning = await dated("nokyc", `${day}T10:00:00-03:00`, "POST", "/api/v1/gateway/card/receive", cardBody({ amount: 40 }));
