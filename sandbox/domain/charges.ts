@@ -143,7 +143,7 @@ export function buildCardCharge(
   now = new Date(),
 ): BuiltCharge {
   const installments = input.installments ?? 1;
-  if (installments > MAX_INSTALLMENTS) throw badRequest(`installments: the sandbox accepts 1 to ${MAX_INSTALLMENTS} installments`);
+  if (installments > MAX_INSTALLMENTS) throw badRequest(`installments: o sandbox aceita de 1 a ${MAX_INSTALLMENTS} parcelas`);
   let stored: StoredCard;
   let outcome: CardOutcome;
   if ("card" in input) {
@@ -196,8 +196,8 @@ export function buildBoletoCharge(
   now = new Date(),
 ): BuiltCharge {
   const dueDate = input.dueDate ?? defaultDueDate(now);
-  if (dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
-  if (input.amountCents > 9_999_999_999) throw badRequest("amount: too large for a boleto");
+  if (dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: deve ser hoje ou uma data futura");
+  if (input.amountCents > 9_999_999_999) throw badRequest("amount: alto demais para um boleto");
   const { id, orderId, common } = base(producer, input, now);
   const boleto = issueBoleto({ transactionId: id, amountCents: input.amountCents, dueDate });
   const feeCents = chargeFeeCents("BOLETO", input.amountCents);

@@ -38,7 +38,7 @@ export const TRANSITIONS: Record<TransitionType, { from: readonly string[]; to: 
   chargeback: { from: ["COMPLETED"], to: "CHARGED_BACK", event: "TRANSACTION_CHARGED_BACK" },
 };
 
-export const SANDBOX_FAIL_MESSAGE = "Payment failed (sandbox event)";
+export const SANDBOX_FAIL_MESSAGE = "Pagamento recusado (evento do sandbox)";
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -370,9 +370,9 @@ export async function applyTransition(
       patch.statusDescription = null;
     }
     if (type === "fail") patch.errorDescription = opts.errorDescription ?? SANDBOX_FAIL_MESSAGE;
-    if (type === "cancel") patch.statusDescription = "Canceled (sandbox event)";
+    if (type === "cancel") patch.statusDescription = "Cancelada (evento do sandbox)";
     if (type === "refund") patch.refundedAt = now;
-    if (type === "chargeback") patch.statusDescription = "Charged back (sandbox event)";
+    if (type === "chargeback") patch.statusDescription = "Chargeback: contestada pelo comprador (evento do sandbox)";
     const current = await db
       .select({
         pixCode: transactions.pixCode,
@@ -389,7 +389,7 @@ export async function applyTransition(
     const after = (type === "refund" || type === "chargeback" ? current[0].payedAt : null) ?? current[0].createdAt;
     if (opts.now && now.getTime() < after.getTime()) {
       throw badRequest(
-        `x-sandbox-at: "${type}" cannot happen before ${after.toISOString()} (the transaction's ${after === current[0].createdAt ? "creation" : "payment"})`,
+        `x-sandbox-at: "${type}" não pode acontecer antes de ${after.toISOString()} (${after === current[0].createdAt ? "a criação" : "o pagamento"} da transação)`,
       );
     }
     if (type === "pay" && current[0].pixCode) patch.endToEndId = newEndToEndId(now);
@@ -403,7 +403,9 @@ export async function applyTransition(
       .returning();
     if (!updated) {
       const [row] = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId)).limit(1);
-      throw conflict(`Cannot apply "${type}" to a transaction in status ${row?.status}; "${type}" is allowed from ${rule.from.join(", ")}`);
+      throw conflict(
+        `Não é possível aplicar "${type}" a uma transação em status ${row?.status}; "${type}" só vale a partir de ${rule.from.join(", ")}`,
+      );
     }
     if (type === "pay") await insertMovements(db, saleMovements(updated));
     // Undated, a refund happens on the producer's sandbox clock, the one its balance is read at.

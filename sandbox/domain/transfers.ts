@@ -172,7 +172,7 @@ export async function findOwnWithdraw(ctx: SandboxContext, producer: Producer, i
     .from(withdraws)
     .where(and(eq(withdraws.id, id), eq(withdraws.producerId, producer.id)))
     .limit(1);
-  if (!row) throw notFound(`Withdraw ${id} not found`);
+  if (!row) throw notFound(`Saque ${id} não encontrado`);
   return row;
 }
 
@@ -188,10 +188,10 @@ export async function settleWithdraw(ctx: SandboxContext, producer: Producer, id
   const result = await ctx.db.transaction(async (db) => {
     const [row] = await db
       .update(withdraws)
-      .set({ status, updatedAt: now, errorDescription: outcome === "fail" ? "Transfer failed (sandbox event)" : null })
+      .set({ status, updatedAt: now, errorDescription: outcome === "fail" ? "Transferência recusada (evento do sandbox)" : null })
       .where(and(eq(withdraws.id, id), eq(withdraws.status, "PENDING")))
       .returning();
-    if (!row) throw conflict(`Withdraw ${id} is no longer PENDING; only PENDING withdraws can be completed or failed`);
+    if (!row) throw conflict(`O saque ${id} não está mais PENDING; só saques PENDING podem ser concluídos ou recusados`);
     if (outcome === "fail") await insertMovements(db, transferReturnedMovements(row, ctx.producers.now(producer.id)));
     const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.id, row.payoutAccountId)).limit(1);
     const payload: Record<string, unknown> = {

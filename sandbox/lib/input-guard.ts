@@ -82,19 +82,19 @@ export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
     const queryStart = url.indexOf("?");
     const rawPath = url.slice(pathStart, queryStart === -1 ? undefined : queryStart);
-    if (rawPath.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "The URL is too long"), 414);
+    if (rawPath.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "A URL é longa demais"), 414);
     const path = safeDecode(rawPath);
-    if (path === null) return bad("The URL is not validly encoded");
-    if (CONTROL_CHARS.test(path)) return bad("The URL contains control characters");
+    if (path === null) return bad("A URL não está codificada corretamente");
+    if (CONTROL_CHARS.test(path)) return bad("A URL tem caracteres de controle");
     if (queryStart !== -1) {
       const query = url.slice(queryStart + 1);
-      if (query.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "The URL is too long"), 414);
+      if (query.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "A URL é longa demais"), 414);
       for (const part of query.split("&")) {
         const decoded = safeDecode(part.replace(/\+/g, " "));
-        if (decoded === null) return bad("The query string is not validly encoded");
-        if (CONTROL_CHARS.test(decoded)) return bad("The query string contains control characters");
+        if (decoded === null) return bad("A query string não está codificada corretamente");
+        if (CONTROL_CHARS.test(decoded)) return bad("A query string tem caracteres de controle");
         if (decoded.length > limits.maxQueryValueChars)
-          return bad(`A query parameter is longer than ${limits.maxQueryValueChars} characters`);
+          return bad(`Um parâmetro da query passa de ${limits.maxQueryValueChars} caracteres`);
       }
     }
     if (method === "POST" || method === "PUT" || method === "PATCH") {
@@ -102,7 +102,7 @@ export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
       if (type === "" || type.includes("json")) {
         const text = body;
         if (text.trim() !== "") {
-          if (rawJsonTooDeep(text, limits.maxJsonDepth)) return bad(`JSON nested deeper than ${limits.maxJsonDepth} levels`);
+          if (rawJsonTooDeep(text, limits.maxJsonDepth)) return bad(`JSON aninhado demais (máximo ${limits.maxJsonDepth} níveis)`);
           let parsed: unknown;
           try {
             parsed = JSON.parse(text);

@@ -30,18 +30,18 @@ export const notifyRequestSchema = z.strictObject({
 });
 /** Test tool: any status string, outside the transition table (a gateway may report one no table knows). */
 export const statusRequestSchema = z.strictObject({
-  status: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "Upper case letters, digits and _ (at most 64)"),
+  status: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "letras maiúsculas, dígitos e _ (no máximo 64)"),
 });
 export const clockAdvanceRequestSchema = z
   .strictObject({
     days: z.number().min(0).max(3660).optional(),
     hours: z.number().min(0).max(87_840).optional(),
   })
-  .refine((v) => v.days !== undefined || v.hours !== undefined, { message: "Give days (or hours)" });
+  .refine((v) => v.days !== undefined || v.hours !== undefined, { message: "informe days (ou hours)" });
 const days = z.number().int().min(0).max(MAX_RELEASE_DAYS);
 export const settingsRequestSchema = z.strictObject({
   webhookUrl: z
-    .url({ protocol: /^https?$/, error: "Must be an http(s) URL" })
+    .url({ protocol: /^https?$/, error: "deve ser uma URL http(s)" })
     .nullable()
     .optional(),
   /** Days from payment to availability, per method; only the methods given change. */
@@ -64,10 +64,9 @@ export function controlRoutes(ctx: SandboxContext) {
     const producer = c.get("producer");
     const { event, url } = await readBody(c, notifyRequestSchema);
     const tx = await findOwnTransaction(ctx.db, producer.id, c.req.param("id"));
-    if (!tx) throw notFound(`Transaction ${c.req.param("id")} not found`);
+    if (!tx) throw notFound(`Transação ${c.req.param("id")} não encontrada`);
     const queued = await renotify(ctx, producer, tx, event, url);
-    if (!queued)
-      throw badRequest("The transaction has no callbackUrl and the producer has no default webhook URL (PUT /sandbox/v1/settings)");
+    if (!queued) throw badRequest("A transação não tem callbackUrl e o produtor não tem URL de webhook padrão (PUT /sandbox/v1/settings)");
     return c.json({ queued: true, event, transaction: toTransactionRecord(tx, producer, ctx.publicUrl) });
   });
 
@@ -182,7 +181,7 @@ export function controlRoutes(ctx: SandboxContext) {
     const producer = c.get("producer");
     const spec = await readBody(c, faultRequestSchema);
     if (spec.status === undefined && spec.latencyMs === undefined && !spec.dropConnection && !spec.malformedBody) {
-      throw badRequest("Give at least one of status, latencyMs, dropConnection, malformedBody");
+      throw badRequest("Informe ao menos um de status, latencyMs, dropConnection, malformedBody");
     }
     ctx.faults.add(producer.id, spec);
     return c.json({ faults: ctx.faults.list(producer.id) });
