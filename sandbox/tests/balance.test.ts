@@ -6,14 +6,25 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "../../lib/br/money";
 import type { RunningSandbox } from "../app";
 import { openDatabase } from "../db/client";
 import { balanceAt, createProducer } from "../domain/balance";
 import { SEED_PRODUCERS } from "../seed";
-import { api, boletoBody, cardBody, KEYS, pixBody, start, transferBody, uid, type Who } from "./helpers";
+import {
+  api,
+  boletoBody,
+  cardBody,
+  KEYS,
+  pixBody,
+  postgresReachable,
+  start,
+  transferBody,
+  uid,
+  withPostgresDatabase,
+  type Who,
+} from "./helpers";
 
 const DAY = 86_400_000;
 const HOOK = "http://127.0.0.1:9/hook";
@@ -361,29 +372,10 @@ describe("opening balance", () => {
   }, 120_000);
 });
 
-const PG_URL = process.env.SANDBOX_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe.skipIf(!(await postgresReachable()))("balance on Postgres", () => {
   it("lets only one of concurrent transfers spend the same money (producer lock across connections)", async () => {
-    const dbName = `sandbox_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
-    try {
-      const pgSandbox = await start({ databaseUrl: url.toString(), openingBalance: 100 });
+    await withPostgresDatabase(async (url) => {
+      const pgSandbox = await start({ databaseUrl: url, openingBalance: 100 });
       try {
         const demo = api(pgSandbox);
         const results = await Promise.all(Array.from({ length: 6 }, () => demo.post("/transfers", transferBody({ amount: 40 }))));
@@ -393,14 +385,6 @@ describe.skipIf(!(await postgresReachable()))("balance on Postgres", () => {
       } finally {
         await pgSandbox.close();
       }
-    } finally {
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [dbName]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    });
   }, 60_000);
 });
