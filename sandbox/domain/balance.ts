@@ -4,7 +4,7 @@ import type { Producer } from "../context";
 import type { SandboxDb } from "../db/client";
 import { balanceMovements, producers, transactions, withdraws } from "../db/schema";
 import { ErrorCodes, GatewayError } from "../lib/errors";
-import { fromCents } from "../lib/money";
+import { fromCents, toCents } from "../lib/money";
 
 type Executor = SandboxDb | Parameters<Parameters<SandboxDb["transaction"]>[0]>[0];
 type TxRow = typeof transactions.$inferSelect;
@@ -43,7 +43,7 @@ export function openingBalanceCents(value = process.env.SANDBOX_OPENING_BALANCE)
   if (value === undefined || value.trim() === "") return DEFAULT_OPENING_BALANCE_BRL * 100;
   const reais = Number(value);
   if (!Number.isFinite(reais) || reais < 0) throw new Error(`SANDBOX_OPENING_BALANCE: "${value}" is not an amount in reais (0 or more)`);
-  return Math.round(reais * 100);
+  return toCents(reais);
 }
 
 /** Release days in effect for a producer: its own settings over SANDBOX_RELEASE_DAYS over the defaults. */
