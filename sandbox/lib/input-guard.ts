@@ -22,23 +22,23 @@ export function checkJsonValue(value: unknown, limits = INPUT_LIMITS): InputProb
   const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
   while (stack.length) {
     const { v, depth } = stack.pop()!;
-    if (depth > limits.maxJsonDepth) return `JSON nested deeper than ${limits.maxJsonDepth} levels`;
+    if (depth > limits.maxJsonDepth) return `JSON aninhado demais (máximo ${limits.maxJsonDepth} níveis)`;
     if (typeof v === "string") {
-      if (v.length > limits.maxStringChars) return `A string is longer than ${limits.maxStringChars} characters`;
-      if (CONTROL_CHARS.test(v)) return "A string contains control characters";
+      if (v.length > limits.maxStringChars) return `Um texto passa de ${limits.maxStringChars} caracteres`;
+      if (CONTROL_CHARS.test(v)) return "Um texto tem caracteres de controle";
     } else if (typeof v === "number") {
-      if (!Number.isFinite(v)) return "A number is out of range";
+      if (!Number.isFinite(v)) return "Um número está fora do intervalo aceito";
     } else if (Array.isArray(v)) {
       keys += v.length;
       for (const item of v) stack.push({ v: item, depth: depth + 1 });
     } else if (v && typeof v === "object") {
       for (const [k, item] of Object.entries(v)) {
         keys++;
-        if (k.length > 256 || CONTROL_CHARS.test(k)) return "A field name is invalid";
+        if (k.length > 256 || CONTROL_CHARS.test(k)) return "Um nome de campo é inválido";
         stack.push({ v: item, depth: depth + 1 });
       }
     }
-    if (keys > limits.maxKeys) return `More than ${limits.maxKeys} fields`;
+    if (keys > limits.maxKeys) return `Mais de ${limits.maxKeys} campos`;
   }
   return null;
 }
