@@ -302,7 +302,8 @@ describe("balance: releases and settings", () => {
 });
 
 describe("opening balance", () => {
-  it("starts the seeded producers with SANDBOX_OPENING_BALANCE (default R$ 50.000,00) available; a producer may start at 0", async () => {
+  // Each starts a database of its own: slow on a busy 2-core machine.
+  it("starts the seeded producers with R$ 50.000,00 available by default", async () => {
     const defaults = await start();
     try {
       expect((await api(defaults).control("GET", "/balance")).json).toEqual({
@@ -314,6 +315,9 @@ describe("opening balance", () => {
     } finally {
       await defaults.close();
     }
+  }, 120_000);
+
+  it("takes the opening from SANDBOX_OPENING_BALANCE", async () => {
     const saved = process.env.SANDBOX_OPENING_BALANCE;
     process.env.SANDBOX_OPENING_BALANCE = "1234.5";
     try {
@@ -327,6 +331,9 @@ describe("opening balance", () => {
       if (saved === undefined) delete process.env.SANDBOX_OPENING_BALANCE;
       else process.env.SANDBOX_OPENING_BALANCE = saved;
     }
+  }, 120_000);
+
+  it("creates a producer that starts at 0", async () => {
     const opened = await openDatabase({ dataDir: "memory://" });
     try {
       const created = await createProducer(opened.db, { ...SEED_PRODUCERS[0], id: "prod_zero", publicKey: "pk_zero" }, 0);
@@ -334,7 +341,7 @@ describe("opening balance", () => {
     } finally {
       await opened.close();
     }
-  });
+  }, 120_000);
 
   it("gives the producers of a data directory from before the balance their opening, and keeps old records' availableAt", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-balance-"));
