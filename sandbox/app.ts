@@ -16,6 +16,7 @@ import { gatewayRoutes } from "./routes/gateway";
 import { openApiDocument } from "./routes/openapi";
 import { pageRoutes } from "./routes/pages";
 import { seedProducers } from "./seed";
+import { ensureOpeningBalances, openingBalanceCents, parseReleaseDays } from "./domain/balance";
 import { WebhookWorker } from "./webhooks/worker";
 
 export type SandboxOptions = {
@@ -26,6 +27,8 @@ export type SandboxOptions = {
   webhookRetryMs?: number;
   publicUrl?: string;
   quiet?: boolean;
+  /** Reais every producer without a balance starts with; default SANDBOX_OPENING_BALANCE, else 50,000. */
+  openingBalance?: number;
 };
 
 export type RunningSandbox = { url: string; port: number; publicUrl: string; close(): Promise<void> };
@@ -39,9 +42,9 @@ export function createSandboxApp(ctx: SandboxContext) {
   app.onError((err, c) => {
     if (err instanceof GatewayError) return errorResponse(c, err);
     ctx.log.error(`unhandled error on ${c.req.method} ${c.req.path.slice(0, 200)}: ${(err as Error).message ?? err}`);
-    return c.json(errorBody(500, ErrorCodes.internal, "Internal sandbox error"), 500);
+    return c.json(errorBody(500, ErrorCodes.internal, "Erro interno do sandbox"), 500);
   });
-  app.notFound((c) => c.json(errorBody(404, ErrorCodes.notFound, `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.notFound((c) => c.json(errorBody(404, ErrorCodes.notFound, `Nenhuma rota para ${c.req.method} ${c.req.path}`), 404));
 
   app.use(
     "*",
@@ -49,7 +52,7 @@ export function createSandboxApp(ctx: SandboxContext) {
       maxSize: MAX_BODY_BYTES,
       // Connection: close, as the unread rest of the body makes the connection unusable.
       onError: (c) =>
-        c.json(errorBody(413, ErrorCodes.payloadTooLarge, `Request body is larger than ${MAX_BODY_BYTES} bytes`), 413, {
+        c.json(errorBody(413, ErrorCodes.payloadTooLarge, `O corpo da requisição passa de ${MAX_BODY_BYTES} bytes`), 413, {
           connection: "close",
         }),
     }),
@@ -80,7 +83,7 @@ export function createSandboxApp(ctx: SandboxContext) {
       await next();
       if (fault.latencyMs) await sleep(fault.latencyMs);
       c.res = c.json(
-        errorBody(fault.status, ErrorCodes.injectedFault, `Injected sandbox fault ${fault.status} after processing`),
+        errorBody(fault.status, ErrorCodes.injectedFault, `Falha simulada do sandbox: ${fault.status} depois de processar`),
         fault.status,
       );
       return;
@@ -88,7 +91,7 @@ export function createSandboxApp(ctx: SandboxContext) {
     if (fault.status !== undefined) {
       if (fault.latencyMs) await sleep(fault.latencyMs);
       const status = fault.status;
-      const message = status === 429 ? "Too many requests (injected sandbox fault)" : `Injected sandbox fault ${status}`;
+      const message = status === 429 ? "Requisições demais (falha simulada do sandbox)" : `Falha simulada do sandbox: ${status}`;
       const code = status === 429 ? ErrorCodes.rateLimited : ErrorCodes.injectedFault;
       return c.json(errorBody(status, code, message), status, status === 429 ? { "Retry-After": "1" } : undefined);
     }
@@ -150,7 +153,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   let server: Server | null = null;
   let worker: WebhookWorker | null = null;
   try {
+    // Both settings are read before anything is served: a typo stops the start instead of a transfer.
+    const openingCents = opts.openingBalance === undefined ? openingBalanceCents() : openingBalanceCents(String(opts.openingBalance));
+    parseReleaseDays(process.env.SANDBOX_RELEASE_DAYS);
     await seedProducers(opened.db);
+    await ensureOpeningBalances(opened.db, openingCents);
     const producers = new ProducerDirectory(opened.db);
     await producers.load();
     worker = new WebhookWorker(opened.db, { retryBaseMs: opts.webhookRetryMs ?? 2000, log });

@@ -52,6 +52,17 @@ export type SandboxClockAdvance = {
   charges: Array<{ subscriptionId: string; identifier: string; chargeNumber: number; transactionId: string; status: string }>;
 };
 
+/** The producer's balance at its sandbox clock, in reais; releases by São Paulo day (YYYY-MM-DD), ascending. */
+export type SandboxBalance = {
+  currency: "BRL";
+  available: number;
+  pending: number;
+  releases: Array<{ date: string; amount: number }>;
+};
+
+export type SandboxReleaseMethod = "pix" | "boleto" | "card" | "crypto" | "deposit";
+export type SandboxSettings = { webhookUrl: string | null; releaseDays: Record<SandboxReleaseMethod, number> };
+
 export class SandboxControlError extends Error {
   constructor(
     readonly status: number,
@@ -125,7 +136,11 @@ export function createSandboxControl(opts: { baseUrl: string; publicKey: string;
     },
     fault: (fault: SandboxFault) => call<{ faults: unknown[] }>("POST", "/faults", fault),
     clearFaults: () => call<{ faults: unknown[] }>("DELETE", "/faults"),
-    setWebhookUrl: (webhookUrl: string | null) => call<{ webhookUrl: string | null }>("PUT", "/settings", { webhookUrl }),
-    settings: () => call<{ webhookUrl: string | null }>("GET", "/settings"),
+    setWebhookUrl: (webhookUrl: string | null) => call<SandboxSettings>("PUT", "/settings", { webhookUrl }),
+    /** Days from payment to availability for the methods given (the others keep theirs). */
+    setReleaseDays: (releaseDays: Partial<Record<SandboxReleaseMethod, number>>) =>
+      call<SandboxSettings>("PUT", "/settings", { releaseDays }),
+    settings: () => call<SandboxSettings>("GET", "/settings"),
+    balance: () => call<SandboxBalance>("GET", "/balance"),
   };
 }

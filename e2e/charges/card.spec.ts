@@ -52,7 +52,7 @@ test.describe("card charges", () => {
     await expectResult(page);
     await expect(page.getByTestId("card-result")).toHaveAttribute("data-outcome", "declined");
     await expect(page.getByTestId("card-outcome")).toHaveText("Pagamento recusado");
-    await expect(page.getByTestId("decline-reason")).toContainText(/insufficient|insuficiente/i);
+    await expect(page.getByTestId("decline-reason")).toContainText("Cartão recusado: saldo insuficiente");
     await expect(page.getByTestId("gateway-status")).toHaveText("Falhou");
     await shoot(page, "card-declined");
   });

@@ -77,7 +77,7 @@ test.describe("checkout links", () => {
     await expect(error).toContainText("O gateway não permite criar checkout para esta conta");
     await expect(error).toContainText("permissão PRODUCER_CHECKOUT");
     await expect(error).toContainText("configuração da empresa");
-    await expect(error).toContainText("lacks the PRODUCER_CHECKOUT permission");
+    await expect(error).toContainText("falta a este produtor a permissão PRODUCER_CHECKOUT");
     await expect(page.getByLabel("Nome do produto")).toHaveValue("Produto da empresa");
     await shoot(page, "checkout-forbidden");
   });

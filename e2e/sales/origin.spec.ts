@@ -23,9 +23,9 @@ async function buy(browser: Browser, url: string, payLater = false): Promise<str
   const context = await browser.newContext();
   const buyer = await context.newPage();
   await buyer.goto(url);
-  if (payLater) await buyer.getByLabel(/Pay later/).check();
-  await buyer.getByRole("button", { name: /Pay/ }).click();
-  await expect(buyer.getByRole("heading", { name: payLater ? "Awaiting payment" : "Payment approved" })).toBeVisible();
+  if (payLater) await buyer.getByLabel(/Pagar depois/).check();
+  await buyer.getByRole("button", { name: /Pagar/ }).click();
+  await expect(buyer.getByRole("heading", { name: payLater ? "Aguardando pagamento" : "Pagamento aprovado" })).toBeVisible();
   const transactionId = (await buyer.locator("dd.mono").first().textContent())!.trim();
   await context.close();
   return transactionId;

@@ -111,8 +111,8 @@ test("a sale in the sandbox's hosted checkout appears in the ledger", async ({ a
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await buyer.goto(checkoutUrl);
-  await buyer.getByRole("button", { name: /Pay/ }).click();
-  await expect(buyer.getByText("Payment approved")).toBeVisible();
+  await buyer.getByRole("button", { name: /Pagar/ }).click();
+  await expect(buyer.getByText("Pagamento aprovado")).toBeVisible();
   const transactionId = (await buyer.locator("dd.mono").first().textContent())!.trim();
   await buyerContext.close();
 

@@ -32,15 +32,15 @@ const positiveAmount = numeric(z.number().positive("deve ser maior que zero"));
 const nonNegativeAmount = numeric(z.number().nonnegative("não pode ser negativo"));
 
 /** `YYYY-MM-DD` that is a real calendar date. */
-export const isoDateSchema = z.iso.date({ error: "Use the format YYYY-MM-DD" });
+export const isoDateSchema = z.iso.date({ error: "use o formato AAAA-MM-DD" });
 /** Card expiry `YYYY-MM`. */
-export const cardExpirySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
-export const ipv4Schema = z.ipv4({ error: "Must be an IPv4 address" });
+export const cardExpirySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "use o formato AAAA-MM");
+export const ipv4Schema = z.ipv4({ error: "deve ser um endereço IPv4" });
 /** Absolute http(s) URL (webhook receivers, redirect pages, photos). */
-export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "Must be an http(s) URL" });
+export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "deve ser uma URL http(s)" });
 export const hexColorSchema = z
   .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Must be a hex color such as #1a2b3c");
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "deve ser uma cor hexadecimal, como #1a2b3c");
 
 /** Free-form caller-defined content. */
 export const metadataSchema = z.record(z.string(), z.unknown());
@@ -65,7 +65,7 @@ export const clientSchema = z.object({
   name: nonEmptyString,
   /** A foreign buyer names their country; their document is then not a CPF or CNPJ. */
   country: z.string().trim().optional(),
-  email: z.email({ error: "Must be an email address" }),
+  email: z.email({ error: "deve ser um e-mail válido" }),
   phone: nonEmptyString,
   document: nonEmptyString,
   address: addressSchema.optional(),
@@ -94,10 +94,10 @@ export const splitSchema = z.object({
 export const boletoSplitSchema = z.record(z.string(), z.unknown());
 
 export const cardSchema = z.object({
-  number: z.string().regex(/^\d{12,19}$/, "Card number must be 12 to 19 digits"),
+  number: z.string().regex(/^\d{12,19}$/, "o número do cartão tem de 12 a 19 dígitos"),
   owner: nonEmptyString,
   expiresAt: cardExpirySchema,
-  cvv: z.string().regex(/^\d{3,4}$/, "CVV must be 3 or 4 digits"),
+  cvv: z.string().regex(/^\d{3,4}$/, "o CVV tem 3 ou 4 dígitos"),
   statementDescriptor: z.string().optional(),
 });
 

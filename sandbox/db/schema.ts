@@ -39,6 +39,8 @@ export const producers = pgTable("producers", {
   checkoutApiEnabled: boolean("checkout_api_enabled").notNull().default(false),
   webhookUrl: text("webhook_url"),
   clockOffsetMs: bigint("clock_offset_ms", { mode: "number" }).notNull().default(0),
+  /** The producer's own release days (PUT /sandbox/v1/settings), over SANDBOX_RELEASE_DAYS and the defaults. */
+  releaseDays: jsonb("release_days").$type<Partial<Record<string, number>> | null>(),
   createdAt: createdAt(),
 });
 
@@ -63,6 +65,7 @@ export const transactions = pgTable(
     currency: text("currency").notNull().default("BRL"),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     feeCents: bigint("fee_cents", { mode: "number" }).notNull().default(0),
+    splitsCents: bigint("splits_cents", { mode: "number" }).notNull().default(0),
     originalCurrency: text("original_currency").notNull().default("BRL"),
     originalAmount: text("original_amount"),
     installments: integer("installments").notNull().default(1),
@@ -92,6 +95,8 @@ export const transactions = pgTable(
     createdAt: createdAt(),
     payedAt: ts("payed_at"),
     refundedAt: ts("refunded_at"),
+    /** When the net of a paid transaction counts as available (payedAt + the method's release days at payment). */
+    availableAt: ts("available_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
@@ -254,4 +259,39 @@ export const webhookAttempts = pgTable(
     error: text("error"),
   },
   (t) => [index("webhook_attempts_outbox_idx").on(t.outboxId)],
+);
+
+/**
+ * The producer's balance, as signed movements in centavos. `available` counts from `occurred_at`;
+ * `pending` counts as pending until `release_at`, then as available. Each transaction or withdraw
+ * has at most one movement of each kind, and each producer one opening.
+ */
+export const balanceMovements = pgTable(
+  "balance_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    producerId: text("producer_id")
+      .notNull()
+      .references(() => producers.id),
+    kind: text("kind").notNull(),
+    bucket: text("bucket").$type<"available" | "pending">().notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    occurredAt: ts("occurred_at").notNull(),
+    releaseAt: ts("release_at"),
+    transactionId: text("transaction_id"),
+    withdrawId: text("withdraw_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("balance_movements_producer_idx").on(t.producerId, t.bucket, t.releaseAt),
+    uniqueIndex("balance_movements_transaction_kind_uq")
+      .on(t.transactionId, t.kind)
+      .where(sql`transaction_id is not null`),
+    uniqueIndex("balance_movements_withdraw_kind_uq")
+      .on(t.withdrawId, t.kind)
+      .where(sql`withdraw_id is not null`),
+    uniqueIndex("balance_movements_opening_uq")
+      .on(t.producerId)
+      .where(sql`kind = 'opening'`),
+  ],
 );

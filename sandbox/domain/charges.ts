@@ -8,6 +8,7 @@ import { CRYPTO_QUOTE_TTL_MS, cryptoAmountFor, depositAddressFor, type CryptoQuo
 import { chargeFeeCents } from "../rails/fees";
 import { pixCodeFor } from "../rails/pix";
 import type { StoredCard } from "../db/schema";
+import { availableAtFor } from "./balance";
 import { completeRow, urls, type TxRow } from "./transactions";
 
 /** Fields every charge builder takes. `kind` scopes identifier idempotency. */
@@ -15,6 +16,8 @@ export type ChargeBase = {
   kind: string;
   identifier: string;
   amountCents: number;
+  /** What the splits take of the amount (the producer's net is amount − fee − splits). */
+  splitsCents?: number;
   client: Record<string, unknown> | null;
   products?: Array<Record<string, unknown>> | null;
   metadata?: Record<string, unknown> | null;
@@ -44,6 +47,7 @@ function base(producer: Producer, input: ChargeBase, now: Date) {
       kind: input.kind,
       clientIdentifier: input.identifier,
       amountCents: input.amountCents,
+      splitsCents: input.splitsCents ?? 0,
       client: input.client,
       products: input.products ?? null,
       metadata: input.metadata ?? null,
@@ -139,7 +143,7 @@ export function buildCardCharge(
   now = new Date(),
 ): BuiltCharge {
   const installments = input.installments ?? 1;
-  if (installments > MAX_INSTALLMENTS) throw badRequest(`installments: the sandbox accepts 1 to ${MAX_INSTALLMENTS} installments`);
+  if (installments > MAX_INSTALLMENTS) throw badRequest(`installments: o sandbox aceita de 1 a ${MAX_INSTALLMENTS} parcelas`);
   let stored: StoredCard;
   let outcome: CardOutcome;
   if ("card" in input) {
@@ -158,7 +162,17 @@ export function buildCardCharge(
     const response = { transactionId: id, status: "OK", fee: fromCents(feeCents), order };
     return {
       row: completeRow(
-        { ...common, status: "COMPLETED", paymentMethod: "CREDIT_CARD", feeCents, installments, card: stored, payedAt: now, response },
+        {
+          ...common,
+          status: "COMPLETED",
+          paymentMethod: "CREDIT_CARD",
+          feeCents,
+          installments,
+          card: stored,
+          payedAt: now,
+          availableAt: availableAtFor(producer, { paymentMethod: "CREDIT_CARD", purchaseType: common.purchaseType }, now),
+          response,
+        },
         now,
       ),
       events: ["TRANSACTION_PAID"],
@@ -182,8 +196,8 @@ export function buildBoletoCharge(
   now = new Date(),
 ): BuiltCharge {
   const dueDate = input.dueDate ?? defaultDueDate(now);
-  if (dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
-  if (input.amountCents > 9_999_999_999) throw badRequest("amount: too large for a boleto");
+  if (dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: deve ser hoje ou uma data futura");
+  if (input.amountCents > 9_999_999_999) throw badRequest("amount: alto demais para um boleto");
   const { id, orderId, common } = base(producer, input, now);
   const boleto = issueBoleto({ transactionId: id, amountCents: input.amountCents, dueDate });
   const feeCents = chargeFeeCents("BOLETO", input.amountCents);

@@ -13,12 +13,13 @@ type CheckoutLike = {
 /** Business rules of hosted checkout creation, on top of the request schema. */
 export function checkCheckoutRules(body: CheckoutLike): void {
   const price = body.product.offer.price;
-  if (!Number.isFinite(price) || price < 0.01) throw invalidArgument("product.offer.price must be greater than zero");
+  if (!Number.isFinite(price) || price < 0.01) throw invalidArgument("product.offer.price: deve ser maior que zero");
   if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6)
-    throw invalidArgument("product.offer.price must have at most two decimal places");
-  if (price > MAX_CHECKOUT_PRICE) throw invalidArgument(`product.offer.price must be at most ${MAX_CHECKOUT_PRICE}`);
+    throw invalidArgument("product.offer.price: use no máximo duas casas decimais");
+  if (price > MAX_CHECKOUT_PRICE) throw invalidArgument(`product.offer.price: o preço máximo é ${MAX_CHECKOUT_PRICE}`);
   const methods = body.settings?.paymentMethods;
-  if (methods !== undefined && methods.length === 0) throw invalidArgument("settings.paymentMethods must list at least one payment method");
+  if (methods !== undefined && methods.length === 0)
+    throw invalidArgument("settings.paymentMethods: informe ao menos um meio de pagamento");
   const email = body.customer?.email;
-  if (email !== undefined && email !== "" && !EMAIL.test(email)) throw invalidArgument("customer.email is not a valid e-mail address");
+  if (email !== undefined && email !== "" && !EMAIL.test(email)) throw invalidArgument("customer.email: deve ser um e-mail válido");
 }

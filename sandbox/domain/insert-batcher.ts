@@ -1,10 +1,12 @@
 import type { SandboxDb } from "../db/client";
-import { transactions, webhookOutbox } from "../db/schema";
+import { balanceMovements, transactions, webhookOutbox } from "../db/schema";
 
 type OutboxInsert = typeof webhookOutbox.$inferInsert;
+type MovementInsert = typeof balanceMovements.$inferInsert;
 type Item = {
   row: typeof transactions.$inferInsert & { id: string };
   outbox: OutboxInsert[];
+  movements: MovementInsert[];
   resolve: (inserted: boolean) => void;
   reject: (err: unknown) => void;
 };
@@ -13,7 +15,7 @@ const MAX_BATCH = 64;
 
 /**
  * Coalesces concurrent transaction inserts into one multi-row `INSERT … ON CONFLICT DO NOTHING`
- * (plus one outbox insert, in the same database transaction). Per-statement cost dominates on
+ * (plus one outbox insert and one of balance movements, in the same database transaction). Per-statement cost dominates on
  * PGlite, so this is what keeps charge creation fast under concurrency. Each caller learns
  * whether its own row was inserted or hit the identifier's unique index.
  */
@@ -23,9 +25,9 @@ export class InsertBatcher {
 
   constructor(private readonly db: SandboxDb) {}
 
-  insert(row: Item["row"], outbox: OutboxInsert[]): Promise<boolean> {
+  insert(row: Item["row"], outbox: OutboxInsert[], movements: MovementInsert[] = []): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ row, outbox, resolve, reject });
+      this.queue.push({ row, outbox, movements, resolve, reject });
       if (!this.running) {
         this.running = true;
         // Let requests that arrived in the same tick join the first batch.
@@ -59,16 +61,19 @@ export class InsertBatcher {
 
   private async write(batch: Item[]): Promise<Set<string>> {
     const rows = batch.map((item) => item.row);
-    const withOutbox = batch.some((item) => item.outbox.length > 0);
-    if (!withOutbox) {
+    const withMore = batch.some((item) => item.outbox.length > 0 || item.movements.length > 0);
+    if (!withMore) {
       const res = await this.db.insert(transactions).values(rows).onConflictDoNothing().returning({ id: transactions.id });
       return new Set(res.map((r) => r.id));
     }
     return this.db.transaction(async (db) => {
       const res = await db.insert(transactions).values(rows).onConflictDoNothing().returning({ id: transactions.id });
       const inserted = new Set(res.map((r) => r.id));
-      const outbox = batch.filter((item) => inserted.has(item.row.id)).flatMap((item) => item.outbox);
+      const mine = batch.filter((item) => inserted.has(item.row.id));
+      const outbox = mine.flatMap((item) => item.outbox);
       if (outbox.length > 0) await db.insert(webhookOutbox).values(outbox);
+      const movements = mine.flatMap((item) => item.movements);
+      if (movements.length > 0) await db.insert(balanceMovements).values(movements).onConflictDoNothing();
       return inserted;
     });
   }

@@ -57,14 +57,14 @@ async function findOwnRefund(ctx: SandboxContext, producer: Producer, id: string
     .from(refunds)
     .where(and(eq(refunds.id, id), eq(refunds.producerId, producer.id)))
     .limit(1);
-  if (!row) throw notFound(`Refund ${id} not found`);
+  if (!row) throw notFound(`Reembolso ${id} não encontrado`);
   return row;
 }
 
 /** Approve: the transaction becomes REFUNDED (TRANSACTION_REFUNDED webhook). */
 export async function approveRefund(ctx: SandboxContext, producer: Producer, id: string) {
   const refund = await findOwnRefund(ctx, producer, id);
-  if (refund.status !== "PENDING") throw conflict(`Refund ${id} is ${refund.status}; only PENDING refunds can be approved`);
+  if (refund.status !== "PENDING") throw conflict(`O reembolso ${id} está ${refund.status}; só reembolsos PENDING podem ser aprovados`);
   await applyTransition(ctx, producer, refund.transactionId, "refund");
   const [row] = await ctx.db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
   return refundRecord(row);
@@ -77,6 +77,6 @@ export async function rejectRefund(ctx: SandboxContext, producer: Producer, id: 
     .set({ status: "REJECTED", decidedAt: new Date() })
     .where(and(eq(refunds.id, id), eq(refunds.status, "PENDING")))
     .returning();
-  if (!row) throw conflict(`Refund ${id} is no longer PENDING; only PENDING refunds can be rejected`);
+  if (!row) throw conflict(`O reembolso ${id} não está mais PENDING; só reembolsos PENDING podem ser recusados`);
   return refundRecord(row);
 }

@@ -10,6 +10,7 @@ import { resolveCrypto, type CryptoQuote } from "../rails/crypto";
 import { amountCents, checkClientDocument } from "./validation";
 import { buildCardCharge, buildCryptoCharge, buildPixCharge, type BuiltCharge } from "./charges";
 import { enqueuePaymentWebhook, subscriptionSnapshot } from "./transactions";
+import { insertMovements, saleMovements } from "./balance";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Executor = SandboxDb | Parameters<Parameters<SandboxDb["transaction"]>[0]>[0];
@@ -105,6 +106,7 @@ async function chargeDue(db: Executor, ctx: SandboxContext, producer: Producer, 
     .returning();
   const inserted = await db.insert(transactions).values(built.row).onConflictDoNothing().returning({ id: transactions.id });
   if (inserted.length > 0) {
+    await insertMovements(db, saleMovements(built.row));
     for (const event of built.events) {
       await enqueuePaymentWebhook(db, built.row, producer, event, ctx.publicUrl, subscriptionSnapshot(updatedSub, n));
     }

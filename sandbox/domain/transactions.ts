@@ -7,6 +7,7 @@ import type { Producer, SandboxContext } from "../context";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { newEndToEndId } from "../lib/ids";
 import { fromCents } from "../lib/money";
+import { availableAtFor, insertMovements, netCents, reverseSale, saleMovements } from "./balance";
 
 export type TxRow = typeof transactions.$inferSelect;
 export type TxInsert = typeof transactions.$inferInsert;
@@ -37,7 +38,7 @@ export const TRANSITIONS: Record<TransitionType, { from: readonly string[]; to: 
   chargeback: { from: ["COMPLETED"], to: "CHARGED_BACK", event: "TRANSACTION_CHARGED_BACK" },
 };
 
-export const SANDBOX_FAIL_MESSAGE = "Payment failed (sandbox event)";
+export const SANDBOX_FAIL_MESSAGE = "Pagamento recusado (evento do sandbox)";
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -51,9 +52,6 @@ export function urls(publicUrl: string) {
     transferReceipt: (withdrawId: string) => `${publicUrl}/transfer-receipt/${withdrawId}`,
   };
 }
-
-/** Days until the money is available to the producer after payment (sandbox rule). */
-const AVAILABILITY_DAYS: Record<string, number> = { PIX: 0, CREDIT_CARD: 30, BOLETO: 1, CRYPTO: 0 };
 
 function boletoInformation(tx: TxRow, publicUrl: string) {
   if (!tx.boleto) return null;
@@ -70,7 +68,6 @@ function boletoInformation(tx: TxRow, publicUrl: string) {
 export function toTransactionRecord(tx: TxRow, producer: Producer, publicUrl: string) {
   const amount = fromCents(tx.amountCents);
   const payedAt = tx.payedAt ? new Date(tx.payedAt) : null;
-  const availableAt = payedAt ? new Date(payedAt.getTime() + (AVAILABILITY_DAYS[tx.paymentMethod] ?? 0) * 86_400_000) : null;
   const client = (tx.client ?? {}) as { name?: string; document?: string };
   const record: Record<string, unknown> = {
     id: tx.id,
@@ -87,7 +84,7 @@ export function toTransactionRecord(tx: TxRow, producer: Producer, publicUrl: st
     details: detailsOf(tx),
     errorDescription: tx.errorDescription ?? null,
     webhookUrl: tx.callbackUrl ?? null,
-    availableAt: iso(availableAt),
+    availableAt: iso(tx.availableAt),
     createdAt: iso(tx.createdAt),
     refundedAt: iso(tx.refundedAt),
     payedAt: iso(payedAt),
@@ -210,7 +207,7 @@ export function buildPaymentWebhook(
       originalCurrency: tx.originalCurrency,
       originalAmount: tx.originalAmount ? Number(tx.originalAmount) : amount,
       amount,
-      commissionAmount: fromCents(tx.amountCents - tx.feeCents),
+      commissionAmount: fromCents(netCents(tx)),
       currency: tx.currency,
       exchangeRate: tx.crypto ? tx.crypto.rate : 1,
       installments: tx.installments,
@@ -281,6 +278,7 @@ export function completeRow(row: TxInsert, now: Date): TxRow {
     purchaseType: "ONCE",
     currency: "BRL",
     feeCents: 0,
+    splitsCents: 0,
     originalCurrency: "BRL",
     originalAmount: null,
     installments: 1,
@@ -301,6 +299,7 @@ export function completeRow(row: TxInsert, now: Date): TxRow {
     trackProps: null,
     payedAt: null,
     refundedAt: null,
+    availableAt: null,
     ...row,
     createdAt: row.createdAt ?? now,
     updatedAt: row.updatedAt ?? now,
@@ -319,7 +318,7 @@ export async function createTransaction(
 ): Promise<{ created: boolean; response: Record<string, unknown>; row: TxRow | null }> {
   const target = webhookTarget(row, producer);
   const outbox = target ? events.map((e) => paymentOutboxRow(row, producer, e.event, ctx.publicUrl, e.subscription ?? null, target)) : [];
-  const inserted = await ctx.batcher.insert(row, outbox);
+  const inserted = await ctx.batcher.insert(row, outbox, saleMovements(row));
   if (inserted && outbox.length > 0) ctx.worker.wake();
   if (inserted) return { created: true, response: row.response, row };
   const [existing] = await ctx.db
@@ -371,11 +370,17 @@ export async function applyTransition(
       patch.statusDescription = null;
     }
     if (type === "fail") patch.errorDescription = opts.errorDescription ?? SANDBOX_FAIL_MESSAGE;
-    if (type === "cancel") patch.statusDescription = "Canceled (sandbox event)";
+    if (type === "cancel") patch.statusDescription = "Cancelada (evento do sandbox)";
     if (type === "refund") patch.refundedAt = now;
-    if (type === "chargeback") patch.statusDescription = "Charged back (sandbox event)";
+    if (type === "chargeback") patch.statusDescription = "Chargeback: contestada pelo comprador (evento do sandbox)";
     const current = await db
-      .select({ pixCode: transactions.pixCode, createdAt: transactions.createdAt, payedAt: transactions.payedAt })
+      .select({
+        pixCode: transactions.pixCode,
+        createdAt: transactions.createdAt,
+        payedAt: transactions.payedAt,
+        paymentMethod: transactions.paymentMethod,
+        purchaseType: transactions.purchaseType,
+      })
       .from(transactions)
       .where(and(eq(transactions.id, transactionId), eq(transactions.producerId, producer.id)))
       .limit(1);
@@ -384,10 +389,11 @@ export async function applyTransition(
     const after = (type === "refund" || type === "chargeback" ? current[0].payedAt : null) ?? current[0].createdAt;
     if (opts.now && now.getTime() < after.getTime()) {
       throw badRequest(
-        `x-sandbox-at: "${type}" cannot happen before ${after.toISOString()} (the transaction's ${after === current[0].createdAt ? "creation" : "payment"})`,
+        `x-sandbox-at: "${type}" não pode acontecer antes de ${after.toISOString()} (${after === current[0].createdAt ? "a criação" : "o pagamento"} da transação)`,
       );
     }
     if (type === "pay" && current[0].pixCode) patch.endToEndId = newEndToEndId(now);
+    if (type === "pay") patch.availableAt = availableAtFor(producer, current[0], now);
     const [updated] = await db
       .update(transactions)
       .set(patch)
@@ -397,8 +403,13 @@ export async function applyTransition(
       .returning();
     if (!updated) {
       const [row] = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, transactionId)).limit(1);
-      throw conflict(`Cannot apply "${type}" to a transaction in status ${row?.status}; "${type}" is allowed from ${rule.from.join(", ")}`);
+      throw conflict(
+        `Não é possível aplicar "${type}" a uma transação em status ${row?.status}; "${type}" só vale a partir de ${rule.from.join(", ")}`,
+      );
     }
+    if (type === "pay") await insertMovements(db, saleMovements(updated));
+    // Undated, a refund happens on the producer's sandbox clock, the one its balance is read at.
+    if (type === "refund" || type === "chargeback") await reverseSale(db, updated, type, opts.now ?? ctx.producers.now(producer.id));
     if (type === "refund") {
       await db
         .update(refunds)

@@ -11,6 +11,14 @@ import { prefixedId } from "../lib/ids";
 import { fromCents } from "../lib/money";
 import { withdrawFeeCents } from "../rails/fees";
 import { amountCents } from "./validation";
+import {
+  insertMovements,
+  lockProducer,
+  refuseAboveAvailable,
+  transferDebitCents,
+  transferMovements,
+  transferReturnedMovements,
+} from "./balance";
 import { urls } from "./transactions";
 
 type WithdrawRow = typeof withdraws.$inferSelect;
@@ -98,7 +106,18 @@ export async function createTransfer(ctx: SandboxContext, producer: Producer, in
     throw badRequest(`amount: deve ser maior que a taxa de saque (${fromCents(feeCents)}) quando a taxa é descontada do recebedor`);
   }
   const now = new Date();
+  const discountFeeOfReceiver = input.discountFeeOfReceiver !== false;
   return ctx.db.transaction(async (db) => {
+    // The producer's lock first: a replay finds its withdraw, and two transfers cannot spend the same money.
+    await lockProducer(db, producer.id);
+    const [existing] = await db
+      .select({ response: withdraws.response })
+      .from(withdraws)
+      .where(and(eq(withdraws.producerId, producer.id), eq(withdraws.identifier, input.identifier)))
+      .limit(1);
+    if (existing) return existing.response;
+    const balanceNow = ctx.producers.now(producer.id);
+    await refuseAboveAvailable(db, producer.id, transferDebitCents({ amountCents: cents, feeCents, discountFeeOfReceiver }), balanceNow);
     const [account] = await db
       .insert(payoutAccounts)
       .values({
@@ -125,7 +144,7 @@ export async function createTransfer(ctx: SandboxContext, producer: Producer, in
       status: "PENDING",
       amountCents: cents,
       feeCents,
-      discountFeeOfReceiver: input.discountFeeOfReceiver !== false,
+      discountFeeOfReceiver,
       currency: "BRL",
       callbackUrl: input.callbackUrl,
       webhookToken,
@@ -141,14 +160,9 @@ export async function createTransfer(ctx: SandboxContext, producer: Producer, in
       payoutAccount: payoutAccountJson(account),
       receiptUrl: urls(ctx.publicUrl).transferReceipt(id),
     };
-    const inserted = await db.insert(withdraws).values(withdrawRow).onConflictDoNothing().returning({ id: withdraws.id });
-    if (inserted.length > 0) return withdrawRow.response;
-    const [existing] = await db
-      .select({ response: withdraws.response })
-      .from(withdraws)
-      .where(and(eq(withdraws.producerId, producer.id), eq(withdraws.identifier, input.identifier)))
-      .limit(1);
-    return existing.response;
+    await db.insert(withdraws).values(withdrawRow);
+    await insertMovements(db, transferMovements(withdrawRow, balanceNow));
+    return withdrawRow.response;
   });
 }
 
@@ -158,7 +172,7 @@ export async function findOwnWithdraw(ctx: SandboxContext, producer: Producer, i
     .from(withdraws)
     .where(and(eq(withdraws.id, id), eq(withdraws.producerId, producer.id)))
     .limit(1);
-  if (!row) throw notFound(`Withdraw ${id} not found`);
+  if (!row) throw notFound(`Saque ${id} não encontrado`);
   return row;
 }
 
@@ -174,10 +188,11 @@ export async function settleWithdraw(ctx: SandboxContext, producer: Producer, id
   const result = await ctx.db.transaction(async (db) => {
     const [row] = await db
       .update(withdraws)
-      .set({ status, updatedAt: now, errorDescription: outcome === "fail" ? "Transfer failed (sandbox event)" : null })
+      .set({ status, updatedAt: now, errorDescription: outcome === "fail" ? "Transferência recusada (evento do sandbox)" : null })
       .where(and(eq(withdraws.id, id), eq(withdraws.status, "PENDING")))
       .returning();
-    if (!row) throw conflict(`Withdraw ${id} is no longer PENDING; only PENDING withdraws can be completed or failed`);
+    if (!row) throw conflict(`O saque ${id} não está mais PENDING; só saques PENDING podem ser concluídos ou recusados`);
+    if (outcome === "fail") await insertMovements(db, transferReturnedMovements(row, ctx.producers.now(producer.id)));
     const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.id, row.payoutAccountId)).limit(1);
     const payload: Record<string, unknown> = {
       event: outcome === "complete" ? "WITHDRAW_COMPLETED" : "WITHDRAW_FAILED",

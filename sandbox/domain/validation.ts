@@ -25,8 +25,10 @@ export function checkClientDocument(client: { document: string; country?: string
   if (!isValidDocument(client.document)) throw badRequest(`${field}: CPF ou CNPJ inválido`);
 }
 
-export function checkSplits(splits: Array<{ amount?: unknown }> | undefined, totalCents: number): void {
-  if (!splits?.length) return;
+/** The splits' total in centavos, refused when above the amount. */
+export function checkSplits(splits: Array<{ amount?: unknown }> | undefined, totalCents: number): number {
+  if (!splits?.length) return 0;
   const sum = splits.reduce<number>((acc, s) => acc + (typeof s.amount === "number" ? toCents(s.amount) : 0), 0);
   if (sum > totalCents) throw badRequest("splits: a soma das divisões passa do valor");
+  return sum;
 }

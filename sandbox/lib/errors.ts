@@ -9,6 +9,7 @@ export const ErrorCodes = {
   forbidden: "GATEWAY_FORBIDDEN",
   notFound: "GATEWAY_NOT_FOUND",
   invalidArgument: "GATEWAY_INVALID_ARGUMENT",
+  insufficientBalance: "GATEWAY_INSUFFICIENT_BALANCE",
   invalidTransition: "SANDBOX_INVALID_TRANSITION",
   payloadTooLarge: "GATEWAY_PAYLOAD_TOO_LARGE",
   rateLimited: "GATEWAY_RATE_LIMITED",

@@ -18,6 +18,10 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "too_small")
     return issue.message.startsWith("Too small") ? `abaixo do mínimo (${String(issue.minimum)})` : issue.message;
   if (issue.code === "too_big") return issue.message.startsWith("Too big") ? `acima do máximo (${String(issue.maximum)})` : issue.message;
+  if (issue.code === "unrecognized_keys") return `campo desconhecido (${issue.keys.join(", ")})`;
+  if (issue.code === "not_multiple_of") return `deve ser múltiplo de ${String(issue.divisor)}`;
+  if (issue.code === "invalid_union" || issue.code === "invalid_key" || issue.code === "invalid_element") return "valor inválido";
+  // custom: the schemas' own refinements, written in Portuguese.
   return issue.message;
 }
 

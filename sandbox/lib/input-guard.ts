@@ -22,23 +22,23 @@ export function checkJsonValue(value: unknown, limits = INPUT_LIMITS): InputProb
   const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
   while (stack.length) {
     const { v, depth } = stack.pop()!;
-    if (depth > limits.maxJsonDepth) return `JSON nested deeper than ${limits.maxJsonDepth} levels`;
+    if (depth > limits.maxJsonDepth) return `JSON aninhado demais (máximo ${limits.maxJsonDepth} níveis)`;
     if (typeof v === "string") {
-      if (v.length > limits.maxStringChars) return `A string is longer than ${limits.maxStringChars} characters`;
-      if (CONTROL_CHARS.test(v)) return "A string contains control characters";
+      if (v.length > limits.maxStringChars) return `Um texto passa de ${limits.maxStringChars} caracteres`;
+      if (CONTROL_CHARS.test(v)) return "Um texto tem caracteres de controle";
     } else if (typeof v === "number") {
-      if (!Number.isFinite(v)) return "A number is out of range";
+      if (!Number.isFinite(v)) return "Um número está fora do intervalo aceito";
     } else if (Array.isArray(v)) {
       keys += v.length;
       for (const item of v) stack.push({ v: item, depth: depth + 1 });
     } else if (v && typeof v === "object") {
       for (const [k, item] of Object.entries(v)) {
         keys++;
-        if (k.length > 256 || CONTROL_CHARS.test(k)) return "A field name is invalid";
+        if (k.length > 256 || CONTROL_CHARS.test(k)) return "Um nome de campo é inválido";
         stack.push({ v: item, depth: depth + 1 });
       }
     }
-    if (keys > limits.maxKeys) return `More than ${limits.maxKeys} fields`;
+    if (keys > limits.maxKeys) return `Mais de ${limits.maxKeys} campos`;
   }
   return null;
 }
@@ -82,19 +82,19 @@ export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
     const queryStart = url.indexOf("?");
     const rawPath = url.slice(pathStart, queryStart === -1 ? undefined : queryStart);
-    if (rawPath.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "The URL is too long"), 414);
+    if (rawPath.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "A URL é longa demais"), 414);
     const path = safeDecode(rawPath);
-    if (path === null) return bad("The URL is not validly encoded");
-    if (CONTROL_CHARS.test(path)) return bad("The URL contains control characters");
+    if (path === null) return bad("A URL não está codificada corretamente");
+    if (CONTROL_CHARS.test(path)) return bad("A URL tem caracteres de controle");
     if (queryStart !== -1) {
       const query = url.slice(queryStart + 1);
-      if (query.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "The URL is too long"), 414);
+      if (query.length > limits.maxPathChars) return c.json(errorBody(414, ErrorCodes.validation, "A URL é longa demais"), 414);
       for (const part of query.split("&")) {
         const decoded = safeDecode(part.replace(/\+/g, " "));
-        if (decoded === null) return bad("The query string is not validly encoded");
-        if (CONTROL_CHARS.test(decoded)) return bad("The query string contains control characters");
+        if (decoded === null) return bad("A query string não está codificada corretamente");
+        if (CONTROL_CHARS.test(decoded)) return bad("A query string tem caracteres de controle");
         if (decoded.length > limits.maxQueryValueChars)
-          return bad(`A query parameter is longer than ${limits.maxQueryValueChars} characters`);
+          return bad(`Um parâmetro da query passa de ${limits.maxQueryValueChars} caracteres`);
       }
     }
     if (method === "POST" || method === "PUT" || method === "PATCH") {
@@ -102,7 +102,7 @@ export function inputGuard(limits = INPUT_LIMITS): MiddlewareHandler {
       if (type === "" || type.includes("json")) {
         const text = body;
         if (text.trim() !== "") {
-          if (rawJsonTooDeep(text, limits.maxJsonDepth)) return bad(`JSON nested deeper than ${limits.maxJsonDepth} levels`);
+          if (rawJsonTooDeep(text, limits.maxJsonDepth)) return bad(`JSON aninhado demais (máximo ${limits.maxJsonDepth} níveis)`);
           let parsed: unknown;
           try {
             parsed = JSON.parse(text);

@@ -20,11 +20,11 @@ export function requestTime(c: Context): Date {
   if (!raw) return now;
   const at = ISO_INSTANT.test(raw) ? new Date(raw) : null;
   if (!at || Number.isNaN(at.getTime())) {
-    throw badRequest(`${REQUEST_TIME_HEADER}: must be an ISO 8601 instant with a time zone (2025-03-14T15:09:26Z)`);
+    throw badRequest(`${REQUEST_TIME_HEADER}: deve ser um instante ISO 8601 com fuso (2025-03-14T15:09:26Z)`);
   }
-  if (at.getTime() > now.getTime()) throw badRequest(`${REQUEST_TIME_HEADER}: must not be in the future`);
+  if (at.getTime() > now.getTime()) throw badRequest(`${REQUEST_TIME_HEADER}: não pode estar no futuro`);
   if (now.getTime() - at.getTime() > MAX_BACKDATE_DAYS * 86_400_000) {
-    throw badRequest(`${REQUEST_TIME_HEADER}: at most ${MAX_BACKDATE_DAYS} days in the past`);
+    throw badRequest(`${REQUEST_TIME_HEADER}: no máximo ${MAX_BACKDATE_DAYS} dias no passado`);
   }
   return at;
 }

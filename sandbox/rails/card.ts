@@ -12,9 +12,9 @@ export const TEST_CARDS = {
 export type CardOutcome = "approve" | "insufficient_funds" | "declined" | "expired";
 
 export const DECLINE_MESSAGES: Record<Exclude<CardOutcome, "approve">, string> = {
-  insufficient_funds: "Card declined: insufficient funds",
-  declined: "Card declined by the issuer",
-  expired: "Card declined: expired card",
+  insufficient_funds: "Cartão recusado: saldo insuficiente",
+  declined: "Cartão recusado",
+  expired: "Cartão expirado",
 };
 
 /**
@@ -26,7 +26,7 @@ export function authorizeCard(
   now = new Date(),
 ): { ok: false; message: string } | { ok: true; outcome: CardOutcome; stored: StoredCard } {
   const number = card.number;
-  if (!luhnValid(number)) return { ok: false, message: "card.number: the card number is invalid (check digit)" };
+  if (!luhnValid(number)) return { ok: false, message: "card.number: número de cartão inválido (dígito verificador)" };
   const stored: StoredCard = {
     brand: cardBrand(number) ?? "unknown",
     last4: cardLast4(number),

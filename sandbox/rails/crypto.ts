@@ -50,7 +50,7 @@ export function resolveCrypto(input: {
   if (!(fiat in FIAT_RATES_BRL)) {
     return {
       ok: false,
-      message: `currency: unsupported fiat currency "${input.currency}"; the sandbox accepts ${Object.keys(FIAT_RATES_BRL).join(", ")}`,
+      message: `currency: moeda "${input.currency}" não aceita; o sandbox aceita ${Object.keys(FIAT_RATES_BRL).join(", ")}`,
     };
   }
   const crypto = input.cryptoCurrency.trim().toUpperCase();
@@ -58,13 +58,16 @@ export function resolveCrypto(input: {
   if (!networks) {
     return {
       ok: false,
-      message: `cryptoCurrency: unsupported cryptocurrency "${input.cryptoCurrency}"; the sandbox accepts ${Object.keys(CRYPTO_NETWORKS).join(", ")}`,
+      message: `cryptoCurrency: criptomoeda "${input.cryptoCurrency}" não aceita; o sandbox aceita ${Object.keys(CRYPTO_NETWORKS).join(", ")}`,
     };
   }
   const rawNetwork = input.network.trim().toUpperCase();
   const network = NETWORK_ALIASES[rawNetwork] ?? rawNetwork;
   if (!networks.includes(network)) {
-    return { ok: false, message: `network: ${crypto} is not available on network "${input.network}"; use one of ${networks.join(", ")}` };
+    return {
+      ok: false,
+      message: `network: ${crypto} não está disponível na rede "${input.network}"; use uma destas: ${networks.join(", ")}`,
+    };
   }
   return { ok: true, quote: { cryptoCurrency: crypto, network, fiatCurrency: fiat, rate: CRYPTO_RATES_BRL[crypto] } };
 }

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { SandboxContext } from "../context";
+import type { Producer, SandboxContext } from "../context";
 import { producers, webhookAttempts, webhookOutbox, withdraws } from "../db/schema";
 import { approveRefund, rejectRefund } from "../domain/refunds";
 import { advanceClock } from "../domain/subscriptions";
+import { balanceAt, MAX_RELEASE_DAYS, releaseDaysOf } from "../domain/balance";
 import { settleWithdraw, withdrawJson } from "../domain/transfers";
 import {
   applyTransition,
@@ -29,16 +30,22 @@ export const notifyRequestSchema = z.strictObject({
 });
 /** Test tool: any status string, outside the transition table (a gateway may report one no table knows). */
 export const statusRequestSchema = z.strictObject({
-  status: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "Upper case letters, digits and _ (at most 64)"),
+  status: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "letras maiúsculas, dígitos e _ (no máximo 64)"),
 });
 export const clockAdvanceRequestSchema = z
   .strictObject({
     days: z.number().min(0).max(3660).optional(),
     hours: z.number().min(0).max(87_840).optional(),
   })
-  .refine((v) => v.days !== undefined || v.hours !== undefined, { message: "Give days (or hours)" });
+  .refine((v) => v.days !== undefined || v.hours !== undefined, { message: "informe days (ou hours)" });
+const days = z.number().int().min(0).max(MAX_RELEASE_DAYS);
 export const settingsRequestSchema = z.strictObject({
-  webhookUrl: z.url({ protocol: /^https?$/, error: "Must be an http(s) URL" }).nullable(),
+  webhookUrl: z
+    .url({ protocol: /^https?$/, error: "deve ser uma URL http(s)" })
+    .nullable()
+    .optional(),
+  /** Days from payment to availability, per method; only the methods given change. */
+  releaseDays: z.strictObject({ pix: days, boleto: days, card: days, crypto: days, deposit: days }).partial().optional(),
 });
 
 /** Control API of the sandbox (`/sandbox/v1`), always scoped to the authenticated producer. */
@@ -57,10 +64,9 @@ export function controlRoutes(ctx: SandboxContext) {
     const producer = c.get("producer");
     const { event, url } = await readBody(c, notifyRequestSchema);
     const tx = await findOwnTransaction(ctx.db, producer.id, c.req.param("id"));
-    if (!tx) throw notFound(`Transaction ${c.req.param("id")} not found`);
+    if (!tx) throw notFound(`Transação ${c.req.param("id")} não encontrada`);
     const queued = await renotify(ctx, producer, tx, event, url);
-    if (!queued)
-      throw badRequest("The transaction has no callbackUrl and the producer has no default webhook URL (PUT /sandbox/v1/settings)");
+    if (!queued) throw badRequest("A transação não tem callbackUrl e o produtor não tem URL de webhook padrão (PUT /sandbox/v1/settings)");
     return c.json({ queued: true, event, transaction: toTransactionRecord(tx, producer, ctx.publicUrl) });
   });
 
@@ -175,7 +181,7 @@ export function controlRoutes(ctx: SandboxContext) {
     const producer = c.get("producer");
     const spec = await readBody(c, faultRequestSchema);
     if (spec.status === undefined && spec.latencyMs === undefined && !spec.dropConnection && !spec.malformedBody) {
-      throw badRequest("Give at least one of status, latencyMs, dropConnection, malformedBody");
+      throw badRequest("Informe ao menos um de status, latencyMs, dropConnection, malformedBody");
     }
     ctx.faults.add(producer.id, spec);
     return c.json({ faults: ctx.faults.list(producer.id) });
@@ -185,16 +191,28 @@ export function controlRoutes(ctx: SandboxContext) {
     return c.json({ faults: [] });
   });
 
-  app.get("/settings", (c) => {
-    const current = ctx.producers.get(c.get("producer").id)!;
-    return c.json({ webhookUrl: current.webhookUrl ?? null });
+  /** The balance at the producer's sandbox clock (sandbox choice: the interface has no balance endpoint). */
+  app.get("/balance", async (c) => {
+    const producerId = c.get("producer").id;
+    return c.json(await balanceAt(ctx.db, producerId, ctx.producers.now(producerId)));
   });
+
+  const settingsJson = (p: Producer) => ({ webhookUrl: p.webhookUrl ?? null, releaseDays: releaseDaysOf(p) });
+  app.get("/settings", (c) => c.json(settingsJson(ctx.producers.get(c.get("producer").id)!)));
   app.put("/settings", async (c) => {
     const producer = c.get("producer");
     const body = await readBody(c, settingsRequestSchema);
-    const [updated] = await ctx.db.update(producers).set({ webhookUrl: body.webhookUrl }).where(eq(producers.id, producer.id)).returning();
+    const current = ctx.producers.get(producer.id)!;
+    const patch: Partial<Producer> = {};
+    if (body.webhookUrl !== undefined) patch.webhookUrl = body.webhookUrl;
+    if (body.releaseDays) {
+      const given = Object.fromEntries(Object.entries(body.releaseDays).filter(([, days]) => days !== undefined));
+      patch.releaseDays = { ...(current.releaseDays ?? {}), ...given };
+    }
+    if (Object.keys(patch).length === 0) return c.json(settingsJson(current));
+    const [updated] = await ctx.db.update(producers).set(patch).where(eq(producers.id, producer.id)).returning();
     ctx.producers.put(updated);
-    return c.json({ webhookUrl: updated.webhookUrl ?? null });
+    return c.json(settingsJson(updated));
   });
 
   return app;

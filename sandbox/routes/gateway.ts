@@ -87,20 +87,21 @@ export function gatewayRoutes(ctx: SandboxContext) {
 
   chargeRoute("/pix/receive", pixChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
-    checkSplits(body.splits, cents);
-    if (body.dueDate && body.dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: must be today or later");
-    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), dueDate: body.dueDate }, now);
+    const splitsCents = checkSplits(body.splits, cents);
+    if (body.dueDate && body.dueDate < now.toISOString().slice(0, 10)) throw badRequest("dueDate: deve ser hoje ou uma data futura");
+    return buildPixCharge(ctx, producer, { kind: "pix", ...chargeOf(body, cents), splitsCents, dueDate: body.dueDate }, now);
   });
 
   chargeRoute("/card/receive", cardChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
-    checkSplits(body.splits, cents);
+    const splitsCents = checkSplits(body.splits, cents);
     return buildCardCharge(
       ctx,
       producer,
       {
         kind: "card",
         ...chargeOf(body, cents),
+        splitsCents,
         installments: body.installments,
         card: body.card,
         // The customer's IP is known only on card charges; the API caller is not the customer.
@@ -112,8 +113,8 @@ export function gatewayRoutes(ctx: SandboxContext) {
 
   chargeRoute("/boleto/receive", boletoChargeRequestSchema, (body, cents, producer, now) => {
     checkClientDocument(body.client);
-    checkSplits(body.splits, cents);
-    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), dueDate: body.dueDate }, now);
+    const splitsCents = checkSplits(body.splits, cents);
+    return buildBoletoCharge(ctx, producer, { kind: "boleto", ...chargeOf(body, cents), splitsCents, dueDate: body.dueDate }, now);
   });
 
   chargeRoute("/crypto/receive", cryptoChargeRequestSchema, (body, cents, producer, now) => {
@@ -153,10 +154,10 @@ export function gatewayRoutes(ctx: SandboxContext) {
   postRoute(app, "/checkout", checkoutRequestSchema, async (body, producer) => {
     checkCheckoutRules(body);
     const missing: string[] = [];
-    if (!producer.permissions.includes(PRODUCER_CHECKOUT)) missing.push(`the ${PRODUCER_CHECKOUT} permission`);
-    if (!producer.checkoutApiEnabled) missing.push("the company setting that allows checkout creation through the API");
+    if (!producer.permissions.includes(PRODUCER_CHECKOUT)) missing.push(`a permissão ${PRODUCER_CHECKOUT}`);
+    if (!producer.checkoutApiEnabled) missing.push("a configuração da empresa que permite criar checkouts pela API");
     if (missing.length > 0) {
-      throw new GatewayError(403, ErrorCodes.forbidden, `Checkout creation is not allowed: this producer lacks ${missing.join(" and ")}`);
+      throw new GatewayError(403, ErrorCodes.forbidden, `Criação de checkout não permitida: falta a este produtor ${missing.join(" e ")}`);
     }
     const id = prefixedId("chk");
     await ctx.db.insert(checkouts).values({ id, producerId: producer.id, offerCode: prefixedId("off", 6), request: body });

@@ -23,7 +23,7 @@ export function page(title: string, body: string, colors: Record<string, string>
   const text = pick(["text", "textColor"], "#1f2937");
   const buttonText = pick(["buttonText", "buttonTextColor"], "#ffffff");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>
 :root{--primary:${primary};--bg:${background};--text:${text};--button-text:${buttonText}}
@@ -47,7 +47,7 @@ img.qr{display:block;margin:12px auto;width:220px;height:220px}
 img.photo{max-width:100%;border-radius:8px}
 a{color:var(--primary)}
 </style></head>
-<body><main><div class="banner">Sandbox gateway: simulated payments, no real money moves.</div>${body}</main></body></html>`;
+<body><main><div class="banner">Gateway sandbox: pagamentos simulados, nenhum dinheiro de verdade se move.</div>${body}</main></body></html>`;
 }
 
 export function statusBadge(status: string): string {

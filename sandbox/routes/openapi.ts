@@ -64,7 +64,7 @@ export function openApiDocument(publicUrl: string) {
         "401": errorResponse("Missing or invalid keys"),
         "404": errorResponse("Not found"),
         "413": errorResponse("Body larger than 1 MB"),
-        "422": errorResponse("Invalid argument (e.g. a refund request already exists)"),
+        "422": errorResponse("Invalid argument (e.g. a refund request already exists), or a transfer above the available balance"),
       },
     };
     if (def.request) op.requestBody = { required: true, content: { "application/json": { schema: toSchema(def.request, "input") } } };
@@ -102,8 +102,9 @@ export function openApiDocument(publicUrl: string) {
   };
   paths["/sandbox/v1/settings"] = {
     get: controlOperation("Read settings", null),
-    put: controlOperation("Update settings (default webhook URL)", S(settingsRequestSchema)),
+    put: controlOperation("Update settings (default webhook URL, release days)", S(settingsRequestSchema)),
   };
+  paths["/sandbox/v1/balance"] = { get: controlOperation("The producer's balance at its sandbox clock", null) };
   return {
     openapi: "3.1.0",
     info: {

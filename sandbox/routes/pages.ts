@@ -16,23 +16,23 @@ import { SANDBOX_BOLETO_BANK } from "../rails/boleto";
 import { brl, esc, page, statusBadge } from "./html";
 
 const PAYABLE = new Set(["OK", "PENDING"]);
-const METHOD_LABELS: Record<string, string> = { PIX: "Pix", CREDIT_CARD: "Credit card", BOLETO: "Boleto", CRYPTO: "Crypto" };
+const METHOD_LABELS: Record<string, string> = { PIX: "Pix", CREDIT_CARD: "Cartão de crédito", BOLETO: "Boleto", CRYPTO: "Cripto" };
 
 function chargeDetails(tx: TxRow, publicUrl: string): string {
   if (tx.pixCode) {
-    return `<h2>Pix</h2><img class="qr" alt="Pix QR Code" src="${esc(`${publicUrl}/qr/${tx.id}.png`)}">
+    return `<h2>Pix</h2><img class="qr" alt="QR Code Pix" src="${esc(`${publicUrl}/qr/${tx.id}.png`)}">
 <p class="mono">${esc(tx.pixCode)}</p>`;
   }
   if (tx.boleto) {
-    return `<h2>Boleto</h2><dl><dt>Digitable line</dt><dd class="mono">${esc(formatDigitableLine(tx.boleto.digitableLine))}</dd>
-<dt>Due date</dt><dd>${esc(tx.boleto.dueDate)}</dd></dl><p><a href="${esc(`${publicUrl}/boleto/${tx.id}.pdf`)}">Download the boleto (PDF)</a></p>`;
+    return `<h2>Boleto</h2><dl><dt>Linha digitável</dt><dd class="mono">${esc(formatDigitableLine(tx.boleto.digitableLine))}</dd>
+<dt>Vencimento</dt><dd>${esc(tx.boleto.dueDate)}</dd></dl><p><a href="${esc(`${publicUrl}/boleto/${tx.id}.pdf`)}">Baixar o boleto (PDF)</a></p>`;
   }
   if (tx.crypto) {
-    return `<h2>Crypto</h2><dl><dt>Send</dt><dd>${esc(tx.crypto.amount)} ${esc(tx.crypto.currency)}</dd>
-<dt>Network</dt><dd>${esc(tx.crypto.network)}</dd><dt>Address</dt><dd class="mono">${esc(tx.crypto.address)}</dd>
-<dt>Quote expires</dt><dd>${esc(tx.crypto.expiresAt)}</dd></dl>`;
+    return `<h2>Cripto</h2><dl><dt>Envie</dt><dd>${esc(tx.crypto.amount)} ${esc(tx.crypto.currency)}</dd>
+<dt>Rede</dt><dd>${esc(tx.crypto.network)}</dd><dt>Endereço</dt><dd class="mono">${esc(tx.crypto.address)}</dd>
+<dt>Cotação válida até</dt><dd>${esc(tx.crypto.expiresAt)}</dd></dl>`;
   }
-  if (tx.card) return `<h2>Card</h2><p>${esc(tx.card.brand)} •••• ${esc(tx.card.last4)}</p>`;
+  if (tx.card) return `<h2>Cartão</h2><p>${esc(tx.card.brand)} •••• ${esc(tx.card.last4)}</p>`;
   return "";
 }
 
@@ -41,7 +41,7 @@ async function findByOrder(ctx: SandboxContext, orderId: string) {
   return tx;
 }
 
-const notFoundPage = (what: string) => page("Not found", `<div class="card"><h1>${esc(what)} not found</h1></div>`);
+const notFoundPage = (heading: string) => page("Não encontrado", `<div class="card"><h1>${esc(heading)}</h1></div>`);
 
 /** Public pages the gateway hands out URLs for: hosted order, receipt, checkout, QR and PDF. */
 export function pageRoutes(ctx: SandboxContext) {
@@ -50,8 +50,8 @@ export function pageRoutes(ctx: SandboxContext) {
   app.get("/", (c) =>
     c.html(
       page(
-        "Sandbox gateway",
-        `<div class="card"><h1>Sandbox gateway</h1><p>The gateway interface is served under <code>/api/v1/gateway</code>, the control API under <code>/sandbox/v1</code>.</p><p><a href="/openapi.json">OpenAPI document</a></p></div>`,
+        "Gateway sandbox",
+        `<div class="card"><h1>Gateway sandbox</h1><p>A interface do gateway fica em <code>/api/v1/gateway</code>; a API de controle, em <code>/sandbox/v1</code>.</p><p><a href="/openapi.json">Documento OpenAPI</a></p></div>`,
       ),
     ),
   );
@@ -86,7 +86,7 @@ export function pageRoutes(ctx: SandboxContext) {
       payerName: client.name ?? "",
       payerDocument: client.document ? formatDocument(client.document) : "",
       documentNumber: tx.boleto.barcode.slice(19, 30),
-      instructions: ["Sandbox boleto: no real payment is possible.", `Order ${tx.orderId}`],
+      instructions: ["Boleto do sandbox: nenhum pagamento real é possível.", `Pedido ${tx.orderId}`],
     });
     return c.body(new Uint8Array(pdf), 200, {
       "content-type": "application/pdf",
@@ -114,27 +114,27 @@ export function pageRoutes(ctx: SandboxContext) {
 
   app.get("/pay/:orderId", async (c) => {
     const tx = await findByOrder(ctx, c.req.param("orderId"));
-    if (!tx) return c.html(notFoundPage("Order"), 404);
+    if (!tx) return c.html(notFoundPage("Pedido não encontrado"), 404);
     const producer = ctx.producers.get(tx.producerId)!;
     const payable = PAYABLE.has(tx.status);
     const body = `<div class="card"><h1>${esc(producer.name)}</h1>
 <div class="amount">${brl(fromCents(tx.amountCents))}</div>
-<p>${statusBadge(tx.status)} · ${esc(METHOD_LABELS[tx.paymentMethod] ?? tx.paymentMethod)} · order <code>${esc(tx.orderId)}</code></p>
+<p>${statusBadge(tx.status)} · ${esc(METHOD_LABELS[tx.paymentMethod] ?? tx.paymentMethod)} · pedido <code>${esc(tx.orderId)}</code></p>
 ${tx.errorDescription ? `<p class="error">${esc(tx.errorDescription)}</p>` : ""}
 ${chargeDetails(tx, ctx.publicUrl)}
 ${
   payable
-    ? `<form method="post" action="/pay/${esc(tx.orderId)}"><button type="submit">Pay (sandbox)</button></form>`
+    ? `<form method="post" action="/pay/${esc(tx.orderId)}"><button type="submit">Pagar (sandbox)</button></form>`
     : tx.status === "COMPLETED"
-      ? `<p><strong>Paid</strong> at ${esc(tx.payedAt?.toISOString())}. <a href="/receipt/${esc(tx.orderId)}">Receipt</a></p>`
+      ? `<p><strong>Pago</strong> em ${esc(tx.payedAt?.toISOString())}. <a href="/receipt/${esc(tx.orderId)}">Comprovante</a></p>`
       : ""
 }</div>`;
-    return c.html(page(`Order ${tx.orderId}`, body));
+    return c.html(page(`Pedido ${tx.orderId}`, body));
   });
 
   app.post("/pay/:orderId", async (c) => {
     const tx = await findByOrder(ctx, c.req.param("orderId"));
-    if (!tx) return c.html(notFoundPage("Order"), 404);
+    if (!tx) return c.html(notFoundPage("Pedido não encontrado"), 404);
     if (PAYABLE.has(tx.status)) {
       try {
         await applyTransition(ctx, ctx.producers.get(tx.producerId)!, tx.id, "pay");
@@ -147,21 +147,21 @@ ${
 
   app.get("/receipt/:orderId", async (c) => {
     const tx = await findByOrder(ctx, c.req.param("orderId"));
-    if (!tx) return c.html(notFoundPage("Receipt"), 404);
+    if (!tx) return c.html(notFoundPage("Comprovante não encontrado"), 404);
     const producer = ctx.producers.get(tx.producerId)!;
     const client = (tx.client ?? {}) as { name?: string; document?: string };
-    const body = `<div class="card"><h1>Receipt</h1><div class="amount">${brl(fromCents(tx.amountCents))}</div>
+    const body = `<div class="card"><h1>Comprovante</h1><div class="amount">${brl(fromCents(tx.amountCents))}</div>
 <p>${statusBadge(tx.status)}</p><dl>
-<dt>Transaction</dt><dd class="mono">${esc(tx.id)}</dd>
-<dt>Identifier</dt><dd class="mono">${esc(tx.clientIdentifier)}</dd>
-<dt>Method</dt><dd>${esc(METHOD_LABELS[tx.paymentMethod] ?? tx.paymentMethod)}</dd>
-<dt>Created</dt><dd>${esc(tx.createdAt.toISOString())}</dd>
-<dt>Paid</dt><dd>${esc(tx.payedAt ? tx.payedAt.toISOString() : "not paid")}</dd>
-${tx.endToEndId ? `<dt>End-to-end id</dt><dd class="mono">${esc(tx.endToEndId)}</dd>` : ""}
-<dt>Receiver</dt><dd>${esc(producer.name)}${producer.document ? ` (${esc(formatDocument(producer.document))})` : ""}</dd>
-${client.name ? `<dt>Payer</dt><dd>${esc(client.name)}${client.document ? ` (${esc(formatDocument(client.document))})` : ""}</dd>` : ""}
+<dt>Transação</dt><dd class="mono">${esc(tx.id)}</dd>
+<dt>Identificador</dt><dd class="mono">${esc(tx.clientIdentifier)}</dd>
+<dt>Forma de pagamento</dt><dd>${esc(METHOD_LABELS[tx.paymentMethod] ?? tx.paymentMethod)}</dd>
+<dt>Criada em</dt><dd>${esc(tx.createdAt.toISOString())}</dd>
+<dt>Paga em</dt><dd>${esc(tx.payedAt ? tx.payedAt.toISOString() : "não paga")}</dd>
+${tx.endToEndId ? `<dt>ID fim a fim (E2E)</dt><dd class="mono">${esc(tx.endToEndId)}</dd>` : ""}
+<dt>Recebedor</dt><dd>${esc(producer.name)}${producer.document ? ` (${esc(formatDocument(producer.document))})` : ""}</dd>
+${client.name ? `<dt>Pagador</dt><dd>${esc(client.name)}${client.document ? ` (${esc(formatDocument(client.document))})` : ""}</dd>` : ""}
 </dl></div>`;
-    return c.html(page(`Receipt ${tx.orderId}`, body));
+    return c.html(page(`Comprovante ${tx.orderId}`, body));
   });
 
   app.get("/transfer-receipt/:id", async (c) => {
@@ -171,18 +171,18 @@ ${client.name ? `<dt>Payer</dt><dd>${esc(client.name)}${client.document ? ` (${e
       .innerJoin(payoutAccounts, eq(payoutAccounts.id, withdraws.payoutAccountId))
       .where(eq(withdraws.id, c.req.param("id")))
       .limit(1);
-    if (!row) return c.html(notFoundPage("Transfer"), 404);
+    if (!row) return c.html(notFoundPage("Transferência não encontrada"), 404);
     const owner = row.w.owner as { name?: string };
-    const body = `<div class="card"><h1>Pix transfer</h1><div class="amount">${brl(fromCents(row.w.amountCents))}</div>
+    const body = `<div class="card"><h1>Transferência Pix</h1><div class="amount">${brl(fromCents(row.w.amountCents))}</div>
 <p>${statusBadge(row.w.status)}</p><dl>
-<dt>Withdraw</dt><dd class="mono">${esc(row.w.id)}</dd>
-<dt>Identifier</dt><dd class="mono">${esc(row.w.identifier)}</dd>
-<dt>Fee</dt><dd>${brl(fromCents(row.w.feeCents))}</dd>
-<dt>Pix key</dt><dd>${esc(row.a.pixType)}: ${esc(row.a.pixKey)}</dd>
-<dt>Owner</dt><dd>${esc(owner.name)}</dd>
-<dt>Created</dt><dd>${esc(row.w.createdAt.toISOString())}</dd>
-<dt>Updated</dt><dd>${esc(row.w.updatedAt.toISOString())}</dd></dl></div>`;
-    return c.html(page(`Transfer ${row.w.id}`, body));
+<dt>Saque</dt><dd class="mono">${esc(row.w.id)}</dd>
+<dt>Identificador</dt><dd class="mono">${esc(row.w.identifier)}</dd>
+<dt>Tarifa</dt><dd>${brl(fromCents(row.w.feeCents))}</dd>
+<dt>Chave Pix</dt><dd>${esc(row.a.pixType)}: ${esc(row.a.pixKey)}</dd>
+<dt>Titular</dt><dd>${esc(owner.name)}</dd>
+<dt>Criada em</dt><dd>${esc(row.w.createdAt.toISOString())}</dd>
+<dt>Atualizada em</dt><dd>${esc(row.w.updatedAt.toISOString())}</dd></dl></div>`;
+    return c.html(page(`Transferência ${row.w.id}`, body));
   });
 
   async function loadCheckout(id: string) {
@@ -208,14 +208,14 @@ ${client.name ? `<dt>Payer</dt><dd>${esc(client.name)}${client.document ? ` (${e
     const err = (k: string) => (errors[k] ? `<div class="error">${esc(errors[k])}</div>` : "");
     const methods = methodsOf(request);
     const chosen = values.method ?? methods[0];
-    const docs = (settings?.acceptedDocs ?? ["CPF"]).map((d) => d.toUpperCase()).join(" or ");
+    const docs = (settings?.acceptedDocs ?? ["CPF"]).map((d) => d.toUpperCase()).join(" ou ");
     const address = settings?.askForAddress
-      ? `<h2>Address</h2>
-<label for="zipCode">ZIP code</label><input id="zipCode" name="zipCode" value="${v("zipCode", String(customer?.address?.zipCode ?? ""))}" required>
-<label for="street">Street</label><input id="street" name="street" value="${v("street", String(customer?.address?.street ?? ""))}" required>
-<label for="number">Number</label><input id="number" name="number" value="${v("number", String(customer?.address?.number ?? ""))}" required>
-<label for="city">City</label><input id="city" name="city" value="${v("city", String(customer?.address?.city ?? ""))}" required>
-<label for="state">State</label><input id="state" name="state" value="${v("state", String(customer?.address?.state ?? ""))}" required>`
+      ? `<h2>Endereço</h2>
+<label for="zipCode">CEP</label><input id="zipCode" name="zipCode" value="${v("zipCode", String(customer?.address?.zipCode ?? ""))}" required>
+<label for="street">Rua</label><input id="street" name="street" value="${v("street", String(customer?.address?.street ?? ""))}" required>
+<label for="number">Número</label><input id="number" name="number" value="${v("number", String(customer?.address?.number ?? ""))}" required>
+<label for="city">Cidade</label><input id="city" name="city" value="${v("city", String(customer?.address?.city ?? ""))}" required>
+<label for="state">Estado</label><input id="state" name="state" value="${v("state", String(customer?.address?.state ?? ""))}" required>`
       : "";
     return `<div class="card">
 ${product.photos?.[0] ? `<img class="photo" alt="" src="${esc(product.photos[0])}">` : ""}
@@ -223,12 +223,12 @@ ${product.photos?.[0] ? `<img class="photo" alt="" src="${esc(product.photos[0])
 <div class="amount">${brl(product.offer.price)}</div></div>
 <form class="card" method="post" action="/checkout/${esc(id)}">
 <input type="hidden" name="visitedUrl" value="${esc(values.visitedUrl ?? visitedUrl)}">
-<label for="name">Full name</label><input id="name" name="name" value="${v("name", customer?.name)}" required>${err("name")}
+<label for="name">Nome completo</label><input id="name" name="name" value="${v("name", customer?.name)}" required>${err("name")}
 <label for="email">E-mail</label><input id="email" name="email" type="email" value="${v("email", customer?.email)}" required>${err("email")}
-<label for="phone">Phone</label><input id="phone" name="phone" value="${v("phone", customer?.phone)}">
-<label for="document">Document (${esc(docs)})</label><input id="document" name="document" value="${v("document", customer?.document)}" required>${err("document")}
+<label for="phone">Telefone</label><input id="phone" name="phone" value="${v("phone", customer?.phone)}">
+<label for="document">Documento (${esc(docs)})</label><input id="document" name="document" value="${v("document", customer?.document)}" required>${err("document")}
 ${address}
-<h2>Payment method</h2><div class="methods">${methods
+<h2>Forma de pagamento</h2><div class="methods">${methods
       .map(
         (m) =>
           `<label><input type="radio" name="method" value="${esc(m)}"${m === chosen ? " checked" : ""}> ${esc(METHOD_LABELS[m] ?? m)}</label>`,
@@ -236,21 +236,21 @@ ${address}
       .join("")}</div>
 ${
   methods.includes("CREDIT_CARD")
-    ? `<label for="cardNumber">Card number (test cards: 4111111111111111 approves, 4000000000000002 declines)</label><input id="cardNumber" name="cardNumber" value="${v("cardNumber", "4111111111111111")}" autocomplete="off">${err("cardNumber")}`
+    ? `<label for="cardNumber">Número do cartão (cartões de teste: 4111111111111111 aprova, 4000000000000002 recusa)</label><input id="cardNumber" name="cardNumber" value="${v("cardNumber", "4111111111111111")}" autocomplete="off">${err("cardNumber")}`
     : ""
 }
 ${
   methods.includes("PIX") || methods.includes("BOLETO")
-    ? `<label><input type="checkbox" name="awaitPayment" value="1"${values.awaitPayment === "1" ? " checked" : ""}> Pay later (sandbox: a Pix or boleto stays awaiting payment, payable from its order page)</label>`
+    ? `<label><input type="checkbox" name="awaitPayment" value="1"${values.awaitPayment === "1" ? " checked" : ""}> Pagar depois (sandbox: o Pix ou o boleto fica aguardando pagamento, pagável na página do pedido)</label>`
     : ""
 }
 ${err("method")}
-<p></p><button type="submit">Pay ${brl(product.offer.price)} (sandbox)</button></form>`;
+<p></p><button type="submit">Pagar ${brl(product.offer.price)} (sandbox)</button></form>`;
   }
 
   app.get("/checkout/:id", async (c) => {
     const loaded = await loadCheckout(c.req.param("id"));
-    if (!loaded) return c.html(notFoundPage("Checkout"), 404);
+    if (!loaded) return c.html(notFoundPage("Checkout não encontrado"), 404);
     const visitedUrl = `${ctx.publicUrl}${new URL(c.req.url).pathname}${new URL(c.req.url).search}`;
     return c.html(
       page(loaded.request.product.name, checkoutForm(loaded.row.id, loaded.request, visitedUrl, {}, {}), loaded.request.settings?.colors),
@@ -259,7 +259,7 @@ ${err("method")}
 
   app.post("/checkout/:id", async (c) => {
     const loaded = await loadCheckout(c.req.param("id"));
-    if (!loaded) return c.html(notFoundPage("Checkout"), 404);
+    if (!loaded) return c.html(notFoundPage("Checkout não encontrado"), 404);
     const now = requestTime(c);
     const { row, request } = loaded;
     const form = await c.req.parseBody();
@@ -267,15 +267,15 @@ ${err("method")}
     for (const [k, val] of Object.entries(form)) if (typeof val === "string") values[k] = val.trim();
     const errors: Record<string, string> = {};
     const accepted = (request.settings?.acceptedDocs ?? ["CPF"]).map((d) => d.toLowerCase());
-    if (!values.name) errors.name = "Enter your full name";
-    if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) errors.email = "Enter a valid e-mail";
+    if (!values.name) errors.name = "Informe seu nome completo";
+    if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) errors.email = "Informe um e-mail válido";
     const kind = values.document ? documentKind(values.document) : null;
     if (!values.document || !isValidDocument(values.document) || !kind || !accepted.includes(kind)) {
-      errors.document = `Enter a valid ${accepted.map((d) => d.toUpperCase()).join(" or ")}`;
+      errors.document = `Informe um ${accepted.map((d) => d.toUpperCase()).join(" ou ")} válido`;
     }
     const methods = methodsOf(request);
     const method = (values.method ?? "").toUpperCase();
-    if (!methods.includes(method)) errors.method = "Choose a payment method";
+    if (!methods.includes(method)) errors.method = "Escolha uma forma de pagamento";
     const visitedUrl = values.visitedUrl?.startsWith(ctx.publicUrl) ? values.visitedUrl : `${ctx.publicUrl}/checkout/${row.id}`;
     if (Object.keys(errors).length > 0) {
       return c.html(page(request.product.name, checkoutForm(row.id, request, visitedUrl, values, errors), request.settings?.colors), 400);
@@ -351,15 +351,15 @@ ${err("method")}
     const paid = tx.status === "COMPLETED";
     const pending = PAYABLE.has(tx.status);
     const thankYou = request.settings?.thankYouPage;
-    const heading = paid ? "Payment approved" : pending ? "Awaiting payment" : "Payment declined";
+    const heading = paid ? "Pagamento aprovado" : pending ? "Aguardando pagamento" : "Pagamento recusado";
     const body = `<div class="card"><h1>${heading}</h1>
 <div class="amount">${brl(fromCents(tx.amountCents))}</div><p>${statusBadge(tx.status)}</p>
 ${tx.errorDescription ? `<p class="error">${esc(tx.errorDescription)}</p>` : ""}
-<dl><dt>Transaction</dt><dd class="mono">${esc(tx.id)}</dd><dt>Identifier</dt><dd class="mono">${esc(tx.clientIdentifier)}</dd>
-<dt>Method</dt><dd>${esc(METHOD_LABELS[tx.paymentMethod])}</dd></dl>
-${paid && thankYou ? `<p><a id="thank-you" href="${esc(thankYou)}">Continue</a></p>` : ""}
-${pending ? `<p><a id="order" href="/pay/${esc(tx.orderId)}">Pay this order</a></p>` : ""}
-${!paid && !pending ? `<p><a href="${esc(visitedUrl)}">Try again</a></p>` : ""}</div>`;
+<dl><dt>Transação</dt><dd class="mono">${esc(tx.id)}</dd><dt>Identificador</dt><dd class="mono">${esc(tx.clientIdentifier)}</dd>
+<dt>Forma de pagamento</dt><dd>${esc(METHOD_LABELS[tx.paymentMethod])}</dd></dl>
+${paid && thankYou ? `<p><a id="thank-you" href="${esc(thankYou)}">Continuar</a></p>` : ""}
+${pending ? `<p><a id="order" href="/pay/${esc(tx.orderId)}">Pagar este pedido</a></p>` : ""}
+${!paid && !pending ? `<p><a href="${esc(visitedUrl)}">Tentar de novo</a></p>` : ""}</div>`;
     return c.html(page(heading, body, request.settings?.colors));
   });
 

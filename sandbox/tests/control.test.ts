@@ -219,8 +219,8 @@ describe("webhook outbox", () => {
     const company = api(sandbox, "company");
     const control = company.controlClient();
     try {
-      expect(await control.setWebhookUrl(receiver.url)).toEqual({ webhookUrl: receiver.url });
-      expect(await control.settings()).toEqual({ webhookUrl: receiver.url });
+      expect(await control.setWebhookUrl(receiver.url)).toMatchObject({ webhookUrl: receiver.url });
+      expect(await control.settings()).toMatchObject({ webhookUrl: receiver.url });
       const created = await company.post("/pix/receive", pixBody());
       const [hook] = await receiver.waitFor((all) => all.length >= 1);
       expect(hook.body).toMatchObject({
@@ -393,7 +393,7 @@ describe("hosted checkout sale", () => {
       });
       const sale = await fetch(`${sandbox.url}/checkout/${checkoutId}`, { method: "POST", body: form });
       expect(sale.status).toBe(200);
-      expect(await sale.text()).toContain("Payment approved");
+      expect(await sale.text()).toContain("Pagamento aprovado");
       const hooks = await receiver.waitFor((all) => all.some((h) => h.body.event === "TRANSACTION_PAID"));
       const paid = hooks.find((h) => h.body.event === "TRANSACTION_PAID")!.body;
       expect(paid.checkoutUrl).toBe(visited);
@@ -407,7 +407,7 @@ describe("hosted checkout sale", () => {
         body: new URLSearchParams({ name: "Ana", email: "ana@example.com", document: "111", method: "PIX" }),
       });
       expect(invalid.status).toBe(400);
-      expect(await invalid.text()).toContain("Enter a valid CPF");
+      expect(await invalid.text()).toContain("Informe um CPF válido");
     } finally {
       await control.setWebhookUrl(null);
       await receiver.close();

@@ -125,12 +125,13 @@ describe("charges", () => {
     }
   });
 
-  it("declines 4000000000009995 (insufficient funds) and 4000000000000002", async () => {
-    for (const [number, reason] of [
-      ["4000000000009995", /insufficient funds/],
-      ["4000000000000002", /declined/],
+  it("declines 4000000000009995 (insufficient funds), 4000000000000002 and an expired card, in pt-BR", async () => {
+    for (const [number, expiresAt, reason] of [
+      ["4000000000009995", "2031-01", /^Cartão recusado: saldo insuficiente$/],
+      ["4000000000000002", "2031-01", /^Cartão recusado$/],
+      ["4111111111111111", "2020-01", /^Cartão expirado$/],
     ] as const) {
-      const res = await demo.post("/card/receive", cardBody({ card: { number, owner: "X", expiresAt: "2031-01", cvv: "123" } }));
+      const res = await demo.post("/card/receive", cardBody({ card: { number, owner: "X", expiresAt, cvv: "123" } }));
       expect(res.status).toBe(200);
       expect(res.json.status).toBe("FAILED");
       expect(res.json.errorDescription).toMatch(reason);
@@ -153,7 +154,11 @@ describe("charges", () => {
 describe("validation and transport errors", () => {
   it("names the invalid field", async () => {
     expectError(await demo.post("/pix/receive", pixBody({ amount: -1 })), 400, /^amount/);
-    expectError(await demo.post("/pix/receive", pixBody({ client: { ...CLIENT, email: "nope" } })), 400, /client\.email/);
+    expectError(
+      await demo.post("/pix/receive", pixBody({ client: { ...CLIENT, email: "nope" } })),
+      400,
+      /^client\.email: deve ser um e-mail válido$/,
+    );
     expectError(await demo.post("/pix/receive", pixBody({ client: { ...CLIENT, document: "111.111.111-11" } })), 400, /client\.document/);
     expectError(await demo.post("/card/receive", cardBody({ clientIp: "::1" })), 400, /clientIp/);
     // Like the family's gateways, an unknown field is ignored (and named in the request log), not refused.
@@ -361,9 +366,9 @@ describe("checkout", () => {
   });
 
   it("answers 403 naming what is missing", async () => {
-    expectError(await api(sandbox, "company").post("/checkout", checkoutBody()), 403, /PRODUCER_CHECKOUT permission/);
+    expectError(await api(sandbox, "company").post("/checkout", checkoutBody()), 403, /permissão PRODUCER_CHECKOUT/);
     const nokyc = await api(sandbox, "nokyc").post("/checkout", checkoutBody());
-    expectError(nokyc, 403, /PRODUCER_CHECKOUT permission and the company setting/);
+    expectError(nokyc, 403, /permissão PRODUCER_CHECKOUT e a configuração da empresa/);
   });
 });
 

@@ -1,11 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are inspected loosely; shapes are checked with the zod schemas */
 import { createServer, type IncomingMessage } from "node:http";
+import pg from "pg";
 import type { AddressInfo } from "node:net";
 import { createSandboxApp, sandboxContext, startSandbox, type RunningSandbox, type SandboxOptions } from "../app";
 import { ProducerDirectory } from "../context";
 import { createSandboxControl } from "../control-client";
 import { openDatabase } from "../db/client";
 import { seedProducers } from "../seed";
+import { ensureOpeningBalances, openingBalanceCents } from "../domain/balance";
 import { WebhookWorker } from "../webhooks/worker";
 
 export const KEYS = {
@@ -65,6 +67,7 @@ export function api(sandbox: { url: string }, who: Who = "demo") {
 export async function startInProcess() {
   const opened = await openDatabase({ dataDir: "memory://" });
   await seedProducers(opened.db);
+  await ensureOpeningBalances(opened.db, openingBalanceCents());
   const producers = new ProducerDirectory(opened.db);
   await producers.load();
   const log = { info: () => undefined, error: () => undefined };
@@ -185,3 +188,38 @@ export const checkoutBody = (extra: Record<string, unknown> = {}) => ({
   customer: { name: "Ana Lima", email: "ana@example.com", document: "12345678909" },
   ...extra,
 });
+
+export const PG_URL = process.env.SANDBOX_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `fn` with the URL of a fresh database `sandbox_test_*`, dropped afterwards. */
+export async function withPostgresDatabase(fn: (url: string) => Promise<void>): Promise<void> {
+  const dbName = `sandbox_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  try {
+    await fn(url.toString());
+  } finally {
+    // pg's Pool.end() resolves before its sockets are gone: let them close before dropping.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [dbName]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}

@@ -47,12 +47,12 @@ describe("hosted order page", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     const html = await page.text();
-    expect(html).toContain("Pay (sandbox)");
+    expect(html).toContain("Pagar (sandbox)");
     expect(html).toContain(created.json.pix.code);
     const paid = await fetch(local(created.json.order.url), { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
     const after = await (await fetch(local(created.json.order.url))).text();
-    expect(after).not.toContain("Pay (sandbox)");
+    expect(after).not.toContain("Pagar (sandbox)");
     expect(after).toContain("COMPLETED");
     expect((await demo.get(`/transactions?id=${created.json.transactionId}`)).json.status).toBe("COMPLETED");
     const receipt = await fetch(local(created.json.order.receiptUrl));

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { webhookOutbox } from "../db/schema";
 import { pixChargeResponseSchema } from "../../lib/gateway/schemas/charges";
 import { transactionRecordSchema } from "../../lib/gateway/schemas/transactions";
-import { api, cardBody, KEYS, pixBody, start, startReceiver } from "./helpers";
+import { api, cardBody, KEYS, pixBody, postgresReachable, start, startReceiver, withPostgresDatabase } from "./helpers";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -44,7 +43,7 @@ describe("persistence (PGlite directory)", () => {
       expect(lookup.json.id).toBe(created.json.transactionId);
       const replay = await demo.post("/pix/receive", body);
       expect(replay.json).toEqual(created.json);
-      expect(await demo.controlClient().settings()).toEqual({ webhookUrl: "http://127.0.0.1:9/default" });
+      expect(await demo.controlClient().settings()).toMatchObject({ webhookUrl: "http://127.0.0.1:9/default" });
       await receiver.waitFor((all) => all.length >= 1);
       await sandbox.close();
     } finally {
@@ -54,68 +53,41 @@ describe("persistence (PGlite directory)", () => {
   }, 120_000);
 });
 
-const PG_URL = process.env.SANDBOX_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const pgAvailable = await postgresReachable();
-
-describe.skipIf(!pgAvailable)("Postgres (node-postgres) smoke", () => {
+describe.skipIf(!(await postgresReachable()))("Postgres (node-postgres) smoke", () => {
   it("runs migrations, charges, webhooks and persistence on a fresh database", async () => {
-    const dbName = `sandbox_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
     const receiver = await startReceiver((n) => (n === 1 ? 503 : 200));
     try {
-      let sandbox = await start({ databaseUrl: url.toString() });
-      const demo = api(sandbox);
-      const bodies = Array.from({ length: 8 }, () => pixBody({ callbackUrl: receiver.url }));
-      const same = pixBody();
-      const results = await Promise.all([
-        ...bodies.map((b) => demo.post("/pix/receive", b)),
-        ...Array.from({ length: 8 }, () => demo.post("/pix/receive", same)),
-      ]);
-      results.forEach((r) => pixChargeResponseSchema.parse(r.json));
-      expect(new Set(results.slice(8).map((r) => r.json.transactionId)).size).toBe(1);
-      const card = await demo.post("/card/receive", cardBody());
-      const refund = await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "r" });
-      expect(refund.json.status).toBe("PENDING");
-      expect((await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "r" })).status).toBe(422);
-      await demo.controlClient().event(results[0].json.transactionId, "pay");
-      await receiver.waitFor(
-        (all) =>
-          all.filter((h) => h.body.event === "TRANSACTION_CREATED").length >= 8 && all.some((h) => h.body.event === "TRANSACTION_PAID"),
-      );
-      await sandbox.close();
+      await withPostgresDatabase(async (url) => {
+        let sandbox = await start({ databaseUrl: url });
+        const demo = api(sandbox);
+        const bodies = Array.from({ length: 8 }, () => pixBody({ callbackUrl: receiver.url }));
+        const same = pixBody();
+        const results = await Promise.all([
+          ...bodies.map((b) => demo.post("/pix/receive", b)),
+          ...Array.from({ length: 8 }, () => demo.post("/pix/receive", same)),
+        ]);
+        results.forEach((r) => pixChargeResponseSchema.parse(r.json));
+        expect(new Set(results.slice(8).map((r) => r.json.transactionId)).size).toBe(1);
+        const card = await demo.post("/card/receive", cardBody());
+        const refund = await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "r" });
+        expect(refund.json.status).toBe("PENDING");
+        expect((await demo.post("/producer/refunds", { transactionId: card.json.transactionId, reason: "r" })).status).toBe(422);
+        await demo.controlClient().event(results[0].json.transactionId, "pay");
+        await receiver.waitFor(
+          (all) =>
+            all.filter((h) => h.body.event === "TRANSACTION_CREATED").length >= 8 && all.some((h) => h.body.event === "TRANSACTION_PAID"),
+        );
+        await sandbox.close();
 
-      sandbox = await start({ databaseUrl: url.toString() });
-      const record = transactionRecordSchema.parse((await api(sandbox).get(`/transactions?id=${results[0].json.transactionId}`)).json);
-      expect(record.status).toBe("COMPLETED");
-      const deliveries = await api(sandbox).controlClient().deliveries({ transactionId: results[0].json.transactionId });
-      expect(deliveries.length).toBeGreaterThanOrEqual(2);
-      await sandbox.close();
+        sandbox = await start({ databaseUrl: url });
+        const record = transactionRecordSchema.parse((await api(sandbox).get(`/transactions?id=${results[0].json.transactionId}`)).json);
+        expect(record.status).toBe("COMPLETED");
+        const deliveries = await api(sandbox).controlClient().deliveries({ transactionId: results[0].json.transactionId });
+        expect(deliveries.length).toBeGreaterThanOrEqual(2);
+        await sandbox.close();
+      });
     } finally {
       await receiver.close();
-      // pg's Pool.end() resolves before its sockets are gone: let them close before dropping.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [dbName]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
     }
   }, 60_000);
 });

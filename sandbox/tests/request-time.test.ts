@@ -69,7 +69,7 @@ describe("x-sandbox-at: a request dated in the past", () => {
   it("refuses the future, more than 400 days back, a malformed instant, and an event before what it follows", async () => {
     const future = await dated(new Date(Date.now() + 60_000).toISOString(), "POST", "/api/v1/gateway/pix/receive", pixBody());
     expect(future.status).toBe(400);
-    expect(future.json.message).toMatch(/x-sandbox-at: must not be in the future/);
+    expect(future.json.message).toMatch(/x-sandbox-at: não pode estar no futuro/);
     expect((await dated(ago(401 * DAY), "POST", "/api/v1/gateway/pix/receive", pixBody())).status).toBe(400);
     const malformed = await dated("yesterday", "POST", "/api/v1/gateway/pix/receive", pixBody());
     expect(malformed.status).toBe(400);
@@ -78,7 +78,7 @@ describe("x-sandbox-at: a request dated in the past", () => {
     const created = await dated(ago(10 * DAY), "POST", "/api/v1/gateway/pix/receive", pixBody());
     const early = await dated(ago(11 * DAY), "POST", `/sandbox/v1/transactions/${created.json.transactionId}/events`, { type: "pay" });
     expect(early.status).toBe(400);
-    expect(early.json.message).toMatch(/cannot happen before/);
+    expect(early.json.message).toMatch(/não pode acontecer antes de/);
     expect((await demo.get(`/transactions?id=${created.json.transactionId}`)).json.status).toBe("PENDING");
     await dated(ago(9 * DAY), "POST", `/sandbox/v1/transactions/${created.json.transactionId}/events`, { type: "pay" });
     const backwards = await dated(ago(9 * DAY + 60_000), "POST", `/sandbox/v1/transactions/${created.json.transactionId}/events`, {
@@ -114,7 +114,7 @@ describe("hosted checkout: a dated visit, and paying later", () => {
     const at = ago(5 * DAY);
     const sale = await checkoutSale(made.json.checkoutUrl, { method: "PIX", awaitPayment: "1", visitedUrl: visited }, at);
     expect(sale.status).toBe(200);
-    expect(sale.html).toContain("Awaiting payment");
+    expect(sale.html).toContain("Aguardando pagamento");
     const id = /<dd class="mono">([0-9a-f-]{36})<\/dd>/.exec(sale.html)![1];
     const record = (await demo.get(`/transactions?id=${id}`)).json;
     expect(record).toMatchObject({ status: "PENDING", createdAt: at, payedAt: null });
@@ -128,7 +128,7 @@ describe("hosted checkout: a dated visit, and paying later", () => {
     const made = await demo.post("/checkout", checkoutBody());
     const at = ago(2 * DAY);
     const sale = await checkoutSale(made.json.checkoutUrl, { method: "BOLETO" }, at);
-    expect(sale.html).toContain("Payment approved");
+    expect(sale.html).toContain("Pagamento aprovado");
     const id = /<dd class="mono">([0-9a-f-]{36})<\/dd>/.exec(sale.html)![1];
     expect((await demo.get(`/transactions?id=${id}`)).json).toMatchObject({ status: "COMPLETED", createdAt: at, payedAt: at });
   });

@@ -146,7 +146,7 @@ export class WebhookWorker {
       if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
-      error = e.name === "TimeoutError" ? `timeout after ${WEBHOOK_TIMEOUT_MS} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+      error = e.name === "TimeoutError" ? `tempo esgotado após ${WEBHOOK_TIMEOUT_MS} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
     }
     const durationMs = Date.now() - startedAt.getTime();
     const delivered = error === null;

@@ -46,7 +46,8 @@ async function freePort(): Promise<number> {
 async function startSandboxProcess(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "sandbox/server.ts")], {
     cwd: root,
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: "memory://" },
+    // The sandbox refuses transfers above the balance: 1,000 rows move about R$ 460.000.
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: "memory://", SANDBOX_OPENING_BALANCE: "100000000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
