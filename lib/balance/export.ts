@@ -33,7 +33,8 @@ export type KindWords = Record<MovementKind, string>;
 type Row = {
   id: string;
   kind: MovementKind;
-  occurred_at: Date | string;
+  /** ISO 8601 in UTC, made by the database (parsing a timestamp into a Date per row cost a third of the export). */
+  utc: string;
   local: string;
   reference: string | null;
   ledger_id: string | null;
@@ -72,7 +73,8 @@ async function* statementRows(
     if (signal?.aborted) return;
     const after: ReturnType<typeof sql> = cursor ? sql`and (m.occurred_at, m.id) > (${cursor.at}::timestamptz, ${cursor.id})` : sql``;
     const result = await db.execute<Row & { cursor_at: string }>(sql`
-      select m.id, m.kind, m.occurred_at, to_char(m.occurred_at at time zone ${zone}, 'DD/MM/YYYY HH24:MI:SS') as local,
+      select m.id, m.kind, to_char(m.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as utc,
+        to_char(m.occurred_at at time zone ${zone}, 'DD/MM/YYYY HH24:MI:SS') as local,
         m.reference, m.ledger_id, m.transfer_id, m.available_cents::text, m.pending_cents::text, m.occurred_at::text as cursor_at
       from ledger_movements m
       where m.account_id = ${accountId}
@@ -121,7 +123,7 @@ export async function* statementCsvChunks(
       const pending = Number(row.pending_cents);
       running.availableCents += available;
       running.pendingCents += pending;
-      chunk += `${row.local};${new Date(row.occurred_at).toISOString()};${text(words[row.kind] ?? row.kind)};${row.kind};${text(row.reference)};${text(row.ledger_id)};${text(row.transfer_id)};${money(available + pending)};${money(available)};${money(pending)};${money(running.availableCents)};${money(running.pendingCents)}\r\n`;
+      chunk += `${row.local};${row.utc};${text(words[row.kind] ?? row.kind)};${row.kind};${text(row.reference)};${text(row.ledger_id)};${text(row.transfer_id)};${money(available + pending)};${money(available)};${money(pending)};${money(running.availableCents)};${money(running.pendingCents)}\r\n`;
     }
     yield chunk;
   }
@@ -177,7 +179,7 @@ export function statementXlsxStream(
           sheet
             .addRow({
               data: row.local,
-              data_utc: new Date(row.occurred_at).toISOString(),
+              data_utc: row.utc,
               tipo: words[row.kind] ?? row.kind,
               tipo_codigo: row.kind,
               referencia: row.reference ?? "",
