@@ -18,7 +18,8 @@
  *   BENCH_LIBS_DIR=/tmp/job-libs/node_modules npx tsx scripts/bench/job-libraries.ts
  *
  * env BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_LATENCY_JOBS (100),
- * BENCH_BACKLOG (5000), BENCH_SOCKET_PORT (4205: the PGlite socket server's port).
+ * BENCH_BACKLOG (5000), BENCH_SOCKET_PORT (4205: the PGlite socket server's port), BENCH_ONLY (one subject:
+ * console, graphile or pg-boss).
  */
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
@@ -34,6 +35,8 @@ const LATENCY_JOBS = Number(process.env.BENCH_LATENCY_JOBS ?? 100);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 5_000);
 const SOCKET_PORT = Number(process.env.BENCH_SOCKET_PORT ?? 4205);
 const CONCURRENCY = 8;
+/** One subject only: "console", "graphile" or "pg-boss". */
+const ONLY = process.env.BENCH_ONLY;
 const requireLib = createRequire(path.join(path.resolve(libsDir), "noop.js"));
 
 // The libraries' surfaces used here, typed by hand: they are not installed in the project.
@@ -56,7 +59,7 @@ type Boss = {
   stop(options?: Record<string, unknown>): Promise<void>;
   createQueue(name: string): Promise<void>;
   send(name: string, data: unknown): Promise<string | null>;
-  insert(name: string, jobs: { data: unknown }[]): Promise<void>;
+  insert(jobs: { name: string; data: unknown }[]): Promise<void>;
   fetch(name: string, options?: Record<string, unknown>): Promise<BossJob[]>;
   complete(name: string, ids: string[]): Promise<unknown>;
   work(name: string, options: Record<string, unknown>, handler: (jobs: BossJob[]) => Promise<void>): Promise<string>;
@@ -270,10 +273,7 @@ function pgBoss(url: string, extra: Record<string, unknown> = {}, label = "pg-bo
     },
     async enqueueMany(count) {
       for (let done = 0; done < count; done += 500) {
-        await producer!.insert(
-          queue,
-          Array.from({ length: Math.min(500, count - done) }, () => ({ data: {} })),
-        );
+        await producer!.insert(Array.from({ length: Math.min(500, count - done) }, () => ({ name: queue, data: {} })));
       }
     },
     async stop() {
@@ -341,8 +341,11 @@ async function measure(subject: Subject, options: { backlog: number; latencyJobs
     const seconds = (performance.now() - started) / 1000;
     result.throughput = { jobsPerSecond: Math.round(options.backlog / seconds), seconds: round(seconds) };
     result.coldPassMs = round(await subject.coldPass());
+  } catch (error) {
+    // What was measured before the failure is kept.
+    result.error = error instanceof Error ? error.message : String(error);
   } finally {
-    await subject.stop();
+    await subject.stop().catch(() => {});
   }
   return result;
 }
@@ -391,19 +394,14 @@ process.on("uncaughtException", (error: unknown) => {
 });
 
 console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}; Postgres ${new URL(serverUrl).host}`);
-const results: Result[] = [];
-for (const make of [consolePattern, graphileWorker, pgBoss]) {
-  const result = await onPostgres(make);
-  console.log(JSON.stringify({ on: "postgres", ...result }));
-  results.push(result);
-}
-for (const [make, label] of [
-  [(url: string) => consolePattern(url), "console pattern"],
-  [(url: string) => graphileWorker(url), "graphile-worker 0.17"],
-  [(url: string) => pgBoss(url), "pg-boss 10"],
-] as const) {
-  const result = await onPglite(make, label);
-  console.log(JSON.stringify({ on: "pglite-socket", ...result, subject: label }));
+const subjects = [
+  { make: consolePattern, label: "console pattern" },
+  { make: graphileWorker, label: "graphile-worker 0.17" },
+  { make: pgBoss, label: "pg-boss 10" },
+].filter(({ label }) => !ONLY || label.includes(ONLY));
+for (const { make } of subjects) console.log(JSON.stringify({ on: "postgres", ...(await onPostgres((url) => make(url))) }));
+for (const { make, label } of subjects) {
+  console.log(JSON.stringify({ on: "pglite-socket", ...(await onPglite((url) => make(url), label)), subject: label }));
 }
 console.log(JSON.stringify({ importMs: Object.fromEntries(Object.entries(imported).map(([name, ms]) => [name, round(ms)])) }));
 process.exit(0);
