@@ -71,7 +71,7 @@ const imported: Record<string, number> = {};
 function load<T>(name: string): T {
   const started = performance.now();
   const loaded = requireLib(name) as T;
-  imported[name] = performance.now() - started;
+  imported[name] ??= performance.now() - started;
   return loaded;
 }
 
@@ -110,7 +110,7 @@ type Subject = {
 };
 
 /** The console's pattern: one table, a notify in the enqueueing statement, a LISTEN connection, batched skip-locked claims. */
-function consolePattern(url: string, label = "console (LISTEN/NOTIFY + skip locked)"): Subject {
+function consolePattern(url: string): Subject {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const producer = new pg.Pool({ connectionString: url, max: 2 });
   let listener: pg.Client | null = null;
@@ -149,7 +149,7 @@ function consolePattern(url: string, label = "console (LISTEN/NOTIFY + skip lock
     }
   };
   return {
-    name: label,
+    name: "console (LISTEN/NOTIFY + skip locked)",
     async start(ran) {
       handler = ran;
       await pool.query(
@@ -193,7 +193,7 @@ function consolePattern(url: string, label = "console (LISTEN/NOTIFY + skip lock
   };
 }
 
-function graphileWorker(url: string, extra: Record<string, unknown> = {}, label = "graphile-worker 0.17"): Subject {
+function graphileWorker(url: string): Subject {
   const graphile = load<Graphile>("graphile-worker");
   let runner: GraphileRunner | null = null;
   let utils: GraphileUtils | null = null;
@@ -202,9 +202,9 @@ function graphileWorker(url: string, extra: Record<string, unknown> = {}, label 
   const { Logger } = requireLib("graphile-worker") as { Logger: new (factory: unknown) => unknown };
   const logger = new Logger(() => logFactory().info);
   return {
-    name: label,
+    name: "graphile-worker 0.17",
     async start(ran) {
-      utils = await graphile.makeWorkerUtils({ connectionString: url, logger, ...extra });
+      utils = await graphile.makeWorkerUtils({ connectionString: url, logger });
       await utils.migrate();
       const task: GraphileTask = async (payload) => {
         if (!noop) ran(payload as { at?: number });
@@ -217,7 +217,6 @@ function graphileWorker(url: string, extra: Record<string, unknown> = {}, label 
         pollInterval: 2_000,
         logger,
         taskList: { bench: task },
-        ...extra,
       });
     },
     async enqueue(payload) {
@@ -233,29 +232,29 @@ function graphileWorker(url: string, extra: Record<string, unknown> = {}, label 
       await utils?.release();
     },
     async coldPass() {
-      const enqueuer = await graphile.makeWorkerUtils({ connectionString: url, logger, ...extra });
+      const enqueuer = await graphile.makeWorkerUtils({ connectionString: url, logger });
       await enqueuer.addJob("bench_once", {});
       await enqueuer.release();
       const started = performance.now();
-      await graphile.runOnce({ connectionString: url, logger, taskList: { bench_once: async () => {} }, ...extra });
+      await graphile.runOnce({ connectionString: url, logger, taskList: { bench_once: async () => {} } });
       return performance.now() - started;
     },
   };
 }
 
-function pgBoss(url: string, extra: Record<string, unknown> = {}, label = "pg-boss 10"): Subject {
+function pgBoss(url: string): Subject {
   const PgBoss = load<{ default?: BossClass } & BossClass>("pg-boss");
   const Boss: BossClass = PgBoss.default ?? PgBoss;
   const queue = "bench";
   let worker: Boss | null = null;
   let producer: Boss | null = null;
   const make = () => {
-    const boss = new Boss({ connectionString: url, max: 4, ...extra });
+    const boss = new Boss({ connectionString: url, max: 4 });
     boss.on("error", () => {});
     return boss;
   };
   return {
-    name: label,
+    name: "pg-boss 10",
     async start(ran) {
       worker = make();
       await worker.start();
@@ -281,6 +280,7 @@ function pgBoss(url: string, extra: Record<string, unknown> = {}, label = "pg-bo
       await producer?.stop({ graceful: false, wait: true });
     },
     async coldPass() {
+      await producer!.createQueue("bench_once");
       await producer!.send("bench_once", {});
       const started = performance.now();
       const boss = make();
@@ -395,11 +395,11 @@ process.on("uncaughtException", (error: unknown) => {
 
 console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}; Postgres ${new URL(serverUrl).host}`);
 const subjects = [
-  { make: consolePattern, label: "console pattern" },
-  { make: graphileWorker, label: "graphile-worker 0.17" },
+  { make: consolePattern, label: "console" },
+  { make: graphileWorker, label: "graphile-worker" },
   { make: pgBoss, label: "pg-boss 10" },
 ].filter(({ label }) => !ONLY || label.includes(ONLY));
-for (const { make } of subjects) console.log(JSON.stringify({ on: "postgres", ...(await onPostgres((url) => make(url))) }));
+for (const { make } of subjects) console.log(JSON.stringify({ on: "postgres", ...(await onPostgres(make)) }));
 for (const { make, label } of subjects) {
   console.log(JSON.stringify({ on: "pglite-socket", ...(await onPglite((url) => make(url), label)), subject: label }));
 }
