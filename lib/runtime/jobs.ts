@@ -31,7 +31,7 @@ type JobBase = {
 export type PassJobDefinition = JobBase & {
   /** Does what is there; returns how much. Ends early, after the batch in hand, once `stopping()`. */
   pass: (context: { stopping: () => boolean }) => Promise<number>;
-  /** Long-running: the wait before a woken pass, from the last pass's count (a burst is taken together). */
+  /** The wait before each pass of a wake, from the previous pass's count in the same run (a burst is taken together). */
   gatherMs?: (lastCount: number) => number;
   /** Whether a wake runs a pass in a process where the job is not kept running (the web process applying what it just stored). */
   onDemand?: () => boolean;
@@ -76,7 +76,6 @@ type JobState = {
   // a pass job
   pass: Promise<void> | null;
   again: boolean;
-  lastCount: number;
   // a claim job
   inFlight: number;
   /** Items ended or freed since `drained` was last called. */
@@ -105,7 +104,6 @@ function stateOf(name: string): JobState {
       idle: [],
       pass: null,
       again: false,
-      lastCount: 0,
       inFlight: 0,
       ended: 0,
       lastUpkeepAt: 0,
@@ -155,12 +153,14 @@ function wakePass(definition: PassJobDefinition): void {
     return;
   }
   s.pass = (async () => {
+    // Counted within one run of passes: the first wake after a quiet spell waits the least.
+    let lastCount = 0;
     try {
       do {
         s.again = false;
-        const wait = definition.gatherMs?.(s.lastCount) ?? 0;
+        const wait = definition.gatherMs?.(lastCount) ?? 0;
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        s.lastCount = await definition.pass({ stopping: () => s.stopping });
+        lastCount = await definition.pass({ stopping: () => s.stopping });
       } while (s.again && !s.stopping);
     } catch (error) {
       // What it did not reach stays for the next wake or tick.
