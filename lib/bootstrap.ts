@@ -10,7 +10,7 @@ import { syncEnvAccount } from "@/lib/accounts/queries";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
 import { markConsoleReady } from "@/lib/webhooks/fast-path";
-import { startBackgroundWork } from "@/lib/reconcile/runner";
+import { startBackgroundWork } from "@/lib/background/in-process";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";
 

@@ -9,6 +9,7 @@ import type { DestinationMode } from "./address";
 import { destinationConfig } from "./config";
 import { postEvent, type SendErrorKind } from "./send";
 import { signedHeaders, type SignedHeaders } from "./signing";
+import { processState } from "@/lib/runtime/state";
 
 const log = createLogger("destinations");
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -93,12 +94,7 @@ export type DeliveryTarget = { id: string; accountId: string; url: string; mode:
  * changed URL or rotated secret is read at once. A rotation's overlap ends on its own clock.
  */
 type CachedTarget = { version: string; target: DeliveryTarget; until: number };
-const targetCacheKey = Symbol.for("merchant-console.destination-targets");
-
-function targetCache(): Map<string, CachedTarget> {
-  const g = globalThis as typeof globalThis & { [targetCacheKey]?: Map<string, CachedTarget> };
-  return (g[targetCacheKey] ??= new Map());
-}
+const targetCache = processState("destination-targets", () => new Map<string, CachedTarget>());
 
 /** The destinations of a batch, with the secrets to sign with (the previous one too while its overlap lasts). */
 export async function loadTargets(

@@ -4,6 +4,7 @@ import https from "node:https";
 import { isIP } from "node:net";
 import { redactText } from "@/lib/log";
 import { addressAllowed, guardedLookup, type DestinationMode } from "./address";
+import { processState } from "@/lib/runtime/state";
 
 export const EXCERPT_BYTES = 1024;
 /** What is read of an answer at most; a longer one ends its connection instead of being drained. */
@@ -27,15 +28,13 @@ export function timeoutMs(): number {
   return Number(process.env.DESTINATION_TIMEOUT_MS ?? 15_000);
 }
 
-const agentsKey = Symbol.for("merchant-console.destination-agents");
 type Agents = Record<`${"http" | "https"}:${DestinationMode}`, http.Agent>;
+const agents = processState<Partial<Agents>>("destination-agents", () => ({}));
 
 /** Kept-alive connections per protocol and mode: a socket opened under test mode's rules never serves a live destination. */
 function agentFor(protocol: "http" | "https", mode: DestinationMode): http.Agent {
-  const g = globalThis as typeof globalThis & { [agentsKey]?: Partial<Agents> };
-  const agents = (g[agentsKey] ??= {});
   const key = `${protocol}:${mode}` as const;
-  return (agents[key] ??=
+  return (agents()[key] ??=
     protocol === "https"
       ? new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 })
       : new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }));

@@ -1,23 +1,23 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
+import { processState } from "@/lib/runtime/state";
 
 /** `whsec_` + base64 of 32 random bytes (Standard Webhooks allows 24 to 64). */
 export function generateSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-const signersKey = Symbol.for("merchant-console.webhook-signers");
+const signers = processState("webhook-signers", () => new Map<string, Webhook>());
 
 /** One signer per secret (it decodes the key once); bounded, and held in memory only. */
 function signer(secret: string): Webhook {
-  const g = globalThis as typeof globalThis & { [signersKey]?: Map<string, Webhook> };
-  const signers = (g[signersKey] ??= new Map());
-  let found = signers.get(secret);
+  const bySecret = signers();
+  let found = bySecret.get(secret);
   if (!found) {
-    if (signers.size >= 1_000) signers.clear();
+    if (bySecret.size >= 1_000) bySecret.clear();
     found = new Webhook(secret);
-    signers.set(secret, found);
+    bySecret.set(secret, found);
   }
   return found;
 }

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import { listenEmbedded } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createLogger } from "@/lib/log";
+import { processState } from "@/lib/runtime/state";
 import type { FeedEvent } from "./types";
 
 /**
@@ -33,18 +34,13 @@ type BusState = {
   failures: number;
 };
 
-const busKey = Symbol.for("merchant-console.feed-bus");
 const log = createLogger("feed");
 
-function state(): BusState {
-  const g = globalThis as typeof globalThis & { [busKey]?: BusState };
-  if (!g[busKey]) {
-    const emitter = new EventEmitter();
-    emitter.setMaxListeners(0);
-    g[busKey] = { emitter, listening: null, client: null, stopped: false, channels: new Set(), heard: new Set(), retry: null, failures: 0 };
-  }
-  return g[busKey];
-}
+const state = processState<BusState>("feed-bus", () => {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return { emitter, listening: null, client: null, stopped: false, channels: new Set(), heard: new Set(), retry: null, failures: 0 };
+});
 
 /** Delivers to this process's subscribers only. */
 export function emitLocally(event: FeedEvent): void {
@@ -77,8 +73,7 @@ function scheduleReconnect(s: BusState): void {
       () => {
         s.failures = 0;
         log.info("listening again", { channels: [...s.heard].sort() });
-        s.emitter.emit("stored");
-        for (const channel of s.heard) if (channel !== STORED_CHANNEL && channel !== FEED_CHANNEL) s.emitter.emit(`signal:${channel}`);
+        for (const channel of s.heard) if (channel !== FEED_CHANNEL) s.emitter.emit(`signal:${channel}`);
       },
       (error: unknown) => {
         s.listening = null;
@@ -96,10 +91,6 @@ async function listenOnPostgres(url: string): Promise<void> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
   client.on("notification", (message) => {
-    if (message.channel === STORED_CHANNEL) {
-      s.emitter.emit("stored");
-      return;
-    }
     if (message.channel !== FEED_CHANNEL) {
       s.emitter.emit(`signal:${message.channel}`);
       return;
@@ -174,18 +165,8 @@ export async function subscribeFeed(listener: Listener): Promise<() => void> {
 }
 
 /** Called whenever any process has stored deliveries that wait for the applier (Postgres only). */
-export async function subscribeStored(listener: () => void): Promise<() => void> {
-  const s = state();
-  s.emitter.on("stored", listener);
-  try {
-    await ensureListening(STORED_CHANNEL);
-  } catch (error) {
-    s.emitter.off("stored", listener);
-    throw error;
-  }
-  return () => {
-    s.emitter.off("stored", listener);
-  };
+export function subscribeStored(listener: () => void): Promise<() => void> {
+  return subscribeSignal(STORED_CHANNEL, listener);
 }
 
 /**

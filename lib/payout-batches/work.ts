@@ -4,10 +4,10 @@ import { writeAudit } from "@/lib/audit/log";
 import { fromCents } from "@/lib/br";
 import { getDb } from "@/lib/db/client";
 import type { PayoutRowExecution } from "@/lib/db/tables/payout-batches";
-import { subscribeSignal } from "@/lib/feed/bus";
 import { isGatewayError } from "@/lib/gateway";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { createLogger } from "@/lib/log";
+import { defineJob, runJobPass } from "@/lib/runtime/jobs";
 import { gatewayTimeoutMs, submissionErrorInfo, submit } from "@/lib/submissions/engine";
 import { newCallbackKey } from "@/lib/transfers/callback-key";
 import { DailyLimitError, transferSubmissions } from "@/lib/transfers/submission";
@@ -186,127 +186,30 @@ async function runRow(row: ClaimedRow): Promise<void> {
   await recordRowEnd(row, end);
 }
 
-type Pump = {
-  running: boolean;
-  inFlight: number;
-  /** Rows ended (or recovered) since running batches were last checked for their end. */
-  ended: number;
-  lastRecoveryAt: number;
-  filling: boolean;
-  refill: boolean;
-  timer: NodeJS.Timeout | null;
-  unsubscribe: (() => void)[];
-  idle: (() => void)[];
-};
-const pumpKey = Symbol.for("merchant-console.payouts-pump");
-
-function pump(): Pump {
-  const g = globalThis as typeof globalThis & { [pumpKey]?: Pump };
-  return (g[pumpKey] ??= {
-    running: false,
-    inFlight: 0,
-    ended: 0,
-    lastRecoveryAt: 0,
-    filling: false,
-    refill: false,
-    timer: null,
-    unsubscribe: [],
-    idle: [],
-  });
-}
-
-function settleIdle(p: Pump): void {
-  if (p.inFlight > 0 || p.filling) return;
-  for (const resolve of p.idle.splice(0)) resolve();
-}
-
-/** Keeps up to `concurrency` rows in flight in this process; each row that ends makes room for the next. */
-async function fill(p: Pump): Promise<void> {
-  if (!p.running) return;
-  if (p.filling) {
-    p.refill = true;
-    return;
-  }
-  p.filling = true;
-  try {
-    do {
-      p.refill = false;
-      // A stale row waits out a whole lease anyway: looking for one every few seconds is enough.
-      if (Date.now() - p.lastRecoveryAt >= RECOVERY_EVERY_MS) {
-        p.lastRecoveryAt = Date.now();
-        // Recovered rows may be a batch's last ones.
-        if ((await recoverStaleRows()) > 0) await finishDrainedBatches();
-      }
-      const free = payoutConfig().concurrency - p.inFlight;
-      const claimed = await claimRows(free);
-      if (claimed.length < free && p.ended > 0) {
-        p.ended = 0;
-        await finishDrainedBatches();
-      }
-      p.inFlight += claimed.length;
-      for (const row of claimed) {
-        void runRow(row)
-          .catch((error: unknown) => log.error("recording a batch row failed", { error, batchId: row.batch_id, line: row.line }))
-          .finally(() => {
-            p.inFlight -= 1;
-            p.ended += 1;
-            settleIdle(p);
-            void fill(p);
-          });
-      }
-    } while (p.refill && p.running);
-  } catch (error) {
-    log.error("claiming batch rows failed", { error });
-  } finally {
-    p.filling = false;
-    settleIdle(p);
-  }
-}
-
-/** The long-running sender (the background worker, or the console's own process on PGlite). */
-export async function startPayoutWork(): Promise<void> {
-  const p = pump();
-  if (p.running) return;
-  p.running = true;
-  try {
-    p.unsubscribe.push(await subscribeSignal(PAYOUTS_CHANNEL, () => void fill(p)));
-  } catch (error) {
-    log.warn("listening for approved batches failed; relying on the interval", { error });
-  }
-  p.timer = setInterval(() => void fill(p), payoutConfig().intervalMs);
-  p.timer.unref();
-  void fill(p);
-}
-
-/** Stops claiming; resolves once the rows in flight have their answers recorded. */
-export async function stopPayoutWork(): Promise<void> {
-  const p = pump();
-  p.running = false;
-  if (p.timer) clearInterval(p.timer);
-  p.timer = null;
-  for (const unsubscribe of p.unsubscribe.splice(0)) unsubscribe();
-  await new Promise<void>((resolve) => {
-    p.idle.push(resolve);
-    settleIdle(p);
-  });
-}
+/**
+ * The approved batches' rows, sent: up to PAYOUT_CONCURRENCY in flight per process, each row that
+ * ends making room for the next. Woken by approvals and resumes (PAYOUTS_CHANNEL) and every
+ * interval; a batch whose last row ended is finished once a claim comes up short.
+ */
+export const payoutsJob = defineJob({
+  name: "payout-rows",
+  wakeOn: [PAYOUTS_CHANNEL],
+  intervalMs: () => payoutConfig().intervalMs,
+  concurrency: () => payoutConfig().concurrency,
+  claim: claimRows,
+  run: (row: ClaimedRow) =>
+    runRow(row).catch((error: unknown) => log.error("recording a batch row failed", { error, batchId: row.batch_id, line: row.line })),
+  // A stale row waits out a whole lease anyway: looking for one every few seconds is enough.
+  upkeep: { everyMs: RECOVERY_EVERY_MS, run: recoverStaleRows },
+  drained: finishDrainedBatches,
+});
 
 /**
- * The serverless mode's pass (the cron tick, `after()`): rows are sent `concurrency` at a time
- * until none is due or the time budget is spent; the rest waits for the next tick.
+ * A bounded pass (the serverless drivers, tests): rows are sent `concurrency` at a time until
+ * none is due or the time budget is spent; the rest waits for the next one.
  */
 export async function runPayoutsOnce(budgetMs = 20_000): Promise<{ sentRows: number }> {
-  const started = Date.now();
-  let sentRows = 0;
-  const recovered = await recoverStaleRows();
-  while (Date.now() - started < budgetMs) {
-    const claimed = await claimRows(payoutConfig().concurrency);
-    if (claimed.length === 0) break;
-    await Promise.all(claimed.map((row) => runRow(row)));
-    sentRows += claimed.length;
-  }
-  if (sentRows + recovered > 0) await finishDrainedBatches();
-  return { sentRows };
+  return { sentRows: await runJobPass(payoutsJob, budgetMs) };
 }
 
 /** Wakes the senders of every process (the approval, a resume). */

@@ -3,16 +3,14 @@ import { sql } from "drizzle-orm";
 import { databaseCapabilities, tuneApplierQuery } from "@/lib/db/capabilities";
 import { getDb } from "@/lib/db/client";
 import type { LedgerOutcome } from "@/lib/db/tables/webhooks";
-import { emitLocally, FEED_CHANNEL } from "@/lib/feed/bus";
+import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
 import type { FeedEvent } from "@/lib/feed/types";
 import { FEED_COLUMNS, feedEventJsonSql } from "@/lib/feed/signal";
-import { enqueueChecks, openNotificationChecks } from "@/lib/submissions/checks";
+import { enqueueChecks, openNotificationChecks, reconcileConfig } from "@/lib/submissions/checks";
 import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/gateway/notifications";
 import { applyNotificationsToLedger, type ApplyOutcome } from "@/lib/ledger/notifications";
 import { applyTransferNotificationIn } from "./transfer-notifications";
-import { createLogger } from "@/lib/log";
-
-const log = createLogger("webhooks");
+import { defineJob, localSignal } from "@/lib/runtime/jobs";
 
 /** What the marking statement returns where the database notifies every process itself. */
 type AppliedCounts = { applied: number; confirming: number };
@@ -23,7 +21,6 @@ const APPLIED_RETURNING = [...FEED_COLUMNS, "ledger_outcome"].map((column) => `e
 /** The wait before a round of the applier: short when events come one by one, long under a burst. */
 const APPLY_WAIT_MIN_MS = 25;
 const APPLY_WAIT_MAX_MS = 250;
-const roundWait = (lastRound: number) => Math.min(APPLY_WAIT_MAX_MS, APPLY_WAIT_MIN_MS + 2 * lastRound);
 
 type PendingEvent = {
   id: string;
@@ -147,60 +144,41 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     };
   });
   if (database.emitsLocally) for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
-  if (outcome.confirming) kickBackgroundWork();
+  if (outcome.confirming) confirmationsDue.raise();
   return outcome.applied;
 }
 
 // ---------------------------------------------------------------------------
-// In-process scheduling: the receiver kicks the applier right after its commit, so a paid
-// notification reaches the ledger and the feed without waiting for the next timer tick.
+// The applier as a job (lib/runtime/jobs.ts): the receiver wakes it right after its commit, so a
+// paid notification reaches the ledger and the feed without waiting for the next tick; the
+// background worker hears the stored group's signal (STORED_CHANNEL) instead.
 // ---------------------------------------------------------------------------
 
-type Runner = { applying: boolean; again: boolean; background: (() => void) | null };
-const runnerKey = Symbol.for("merchant-console.webhook-applier");
+/** Raised after a batch that queued confirmations: the gateway checks job (lib/background) takes them at once. */
+export const confirmationsDue = localSignal("confirmations-due");
 
-function runner(): Runner {
-  const g = globalThis as typeof globalThis & { [runnerKey]?: Runner };
-  return (g[runnerKey] ??= { applying: false, again: false, background: null });
-}
+export const applierJob = defineJob({
+  name: "webhook-applier",
+  wakeOn: [STORED_CHANNEL],
+  intervalMs: () => reconcileConfig().intervalMs,
+  // Waiting a moment before each woken pass lets one ledger transaction take many events instead
+  // of the few that arrived during the last one: per event, a batch of 256 costs the worker and
+  // Postgres about two thirds of a batch of 32. The wait grows with the last pass, so a single
+  // event waits 25 ms and a burst 250 ms (`npm run bench:webhooks`: 901/s with 100 ms, 964/s
+  // with 250 ms, the feed's p95 363 ms at 1,000/s).
+  gatherMs: (lastCount) => Math.min(APPLY_WAIT_MAX_MS, APPLY_WAIT_MIN_MS + 2 * lastCount),
+  // Where no driver keeps it running, the web process applies what it just stored, except with
+  // RECONCILER=worker: the background process hears the stored event's signal and applies it.
+  onDemand: () => process.env.WEBHOOK_APPLIER !== "off" && process.env.RECONCILER !== "worker",
+  async pass({ stopping }) {
+    let applied = 0;
+    for (let batch = APPLY_BATCH; batch === APPLY_BATCH && !stopping(); applied += batch) batch = await applyPendingEvents();
+    return applied;
+  },
+});
 
-/** Lets the background loop (lib/reconcile/runner.ts) be woken when confirmations are due. */
-export function onConfirmationsDue(wake: () => void): void {
-  runner().background = wake;
-}
-
-function kickBackgroundWork(): void {
-  runner().background?.();
-}
-
+/** Wakes the applier in this process (the receiver, after its commit). */
 export function kickApplier(): void {
-  const r = runner();
-  // With RECONCILER=worker the background process hears the stored event's signal and applies it.
-  if (process.env.WEBHOOK_APPLIER === "off" || process.env.RECONCILER === "worker") return;
-  if (r.applying) {
-    r.again = true;
-    return;
-  }
-  r.applying = true;
-  void (async () => {
-    try {
-      // Waiting a moment before each round lets one ledger transaction take many events instead
-      // of the few that arrived during the last one: per event, a batch of 256 costs the worker and
-      // Postgres about two thirds of a batch of 32. The wait grows with the last round, so a single
-      // event waits 25 ms and a burst 250 ms (`npm run bench:webhooks`: 901/s with 100 ms, 964/s
-      // with 250 ms, the feed's p95 363 ms at 1,000/s).
-      let lastRound = 0;
-      do {
-        r.again = false;
-        await new Promise((resolve) => setTimeout(resolve, roundWait(lastRound)));
-        lastRound = 0;
-        for (let batch = APPLY_BATCH; batch === APPLY_BATCH; lastRound += batch) batch = await applyPendingEvents();
-      } while (r.again);
-    } catch (error) {
-      // The events stay pending: the background loop applies them on its next tick.
-      log.error("applier failed", { error });
-    } finally {
-      r.applying = false;
-    }
-  })();
+  if (process.env.WEBHOOK_APPLIER === "off") return;
+  applierJob.wake();
 }

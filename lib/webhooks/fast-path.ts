@@ -3,19 +3,19 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/http/client-ip";
 import { createLogger } from "@/lib/log";
 import { answerWebhook, BodyTooLargeError, bodyCollector, declaredLength, ID_SEGMENT, WEBHOOK_REPLY_HEADERS } from "./http";
+import { processState } from "@/lib/runtime/state";
 
 const log = createLogger("webhooks");
 
-const READY_KEY = Symbol.for("merchant-console.ready");
-type ReadyFlag = { [READY_KEY]?: boolean };
+const readiness = processState("console-ready", () => ({ ready: false }));
 
 /**
  * Said by lib/bootstrap.ts once the console is ready (database migrated, the account from the
- * environment synced). Until then deliveries go on to Next.js, whose route waits for it. On
- * globalThis: the fast path runs from a bundle of its own (scripts/run/webhook-fast-path.mjs).
+ * environment synced). Until then deliveries go on to Next.js, whose route waits for it. In the
+ * process's state: the fast path runs from a bundle of its own (scripts/run/webhook-fast-path.mjs).
  */
 export function markConsoleReady(ready = true): void {
-  (globalThis as ReadyFlag)[READY_KEY] = ready;
+  readiness().ready = ready;
 }
 
 // The plain spelling only: an escape, a trailing slash or another method goes on to Next.js's
@@ -60,7 +60,7 @@ function reply(request: IncomingMessage, response: ServerResponse, status: numbe
  * pipeline, which cost more CPU than the receiver itself. Returns false for anything else.
  */
 export function serveWebhook(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.method !== "POST" || !(globalThis as ReadyFlag)[READY_KEY]) return false;
+  if (request.method !== "POST" || !readiness().ready) return false;
   const match = RECEIVER_PATH.exec(request.url ?? "");
   if (!match) return false;
   const [, accountId, callbackKey] = match;

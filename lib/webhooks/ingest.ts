@@ -8,6 +8,7 @@ import { storeEvent } from "./store";
 import { authenticateTransferNotification, isTransferNotification } from "./transfer-notifications";
 import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "@/lib/gateway/notifications";
 import { mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "./sanitize";
+import { processState } from "@/lib/runtime/state";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -27,12 +28,7 @@ export type IncomingWebhook = {
 const TOKEN_CACHE_MS = 2_000;
 const TOKEN_CACHE_MAX = 10_000;
 type TokenEntry = { token: string | null; exists: boolean; until: number };
-const tokenCacheKey = Symbol.for("merchant-console.webhook-token-cache");
-
-function tokenCache(): Map<string, TokenEntry> {
-  const g = globalThis as typeof globalThis & { [tokenCacheKey]?: Map<string, TokenEntry> };
-  return (g[tokenCacheKey] ??= new Map());
-}
+const tokenCache = processState("webhook-token-cache", () => new Map<string, TokenEntry>());
 
 /** A fresh cache entry, without an await (the receiver's hot path). */
 function cachedToken(accountId: string): TokenEntry | null {
@@ -64,11 +60,10 @@ async function loadToken(accountId: string): Promise<TokenEntry> {
 /** Rejection entries kept per account and window: a flood of forged deliveries cannot fill the table. */
 const REJECTION_WINDOW_MS = 10_000;
 const REJECTIONS_PER_WINDOW = 50;
-const rejectionWindowKey = Symbol.for("merchant-console.webhook-rejection-window");
+const rejectionWindows = processState("webhook-rejection-window", () => new Map<string, { start: number; count: number }>());
 
 function rejectionAllowed(accountId: string, now: number): boolean {
-  const g = globalThis as typeof globalThis & { [rejectionWindowKey]?: Map<string, { start: number; count: number }> };
-  const windows = (g[rejectionWindowKey] ??= new Map());
+  const windows = rejectionWindows();
   const current = windows.get(accountId);
   // Bounded like the token cache: made-up account ids (a too-large body is refused before the
   // account is looked up) cannot grow it without limit.

@@ -8,6 +8,7 @@ import { FEED_COLUMNS, feedEventJsonText } from "@/lib/feed/signal";
 import { redactingReplacer, type ParsedPaymentNotification } from "@/lib/gateway/notifications";
 import { kickApplier } from "./applier";
 import { createLogger } from "@/lib/log";
+import { processState } from "@/lib/runtime/state";
 
 const log = createLogger("webhooks");
 
@@ -105,12 +106,7 @@ type ReceiptRow = {
 type Job = { input: StoreInput; resolve: (receipt: StoreReceipt) => void; reject: (error: unknown) => void };
 type Queue = { jobs: Job[]; active: number };
 const MAX_BATCH = 64;
-const queueKey = Symbol.for("merchant-console.webhook-store-queue");
-
-function queue(): Queue {
-  const g = globalThis as typeof globalThis & { [queueKey]?: Queue };
-  return (g[queueKey] ??= { jobs: [], active: 0 });
-}
+const queue = processState<Queue>("webhook-store-queue", () => ({ jobs: [], active: 0 }));
 
 export function storeEvent(input: StoreInput): Promise<StoreReceipt> {
   return new Promise((resolve, reject) => {
@@ -237,12 +233,7 @@ async function storeBatch({ database, query }: Writer, inputs: StoreInput[]): Pr
 // of them for 10,000 deliveries at 10 ms).
 const WAKE_EVERY_MS = 25;
 type Waker = { lastAt: number; trailing: NodeJS.Timeout | null };
-const wakerKey = Symbol.for("merchant-console.webhook-store-waker");
-
-function waker(): Waker {
-  const g = globalThis as typeof globalThis & { [wakerKey]?: Waker };
-  return (g[wakerKey] ??= { lastAt: 0, trailing: null });
-}
+const waker = processState<Waker>("webhook-store-waker", () => ({ lastAt: 0, trailing: null }));
 
 function wakeAppliers(query: RawQuery): void {
   const w = waker();

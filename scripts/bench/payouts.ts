@@ -89,7 +89,9 @@ async function main() {
     const { sql } = await import("drizzle-orm");
     const { createPayoutBatch, submitPayoutBatch, approvePayoutBatch } = await import("@/lib/payout-batches/service");
     const { getPayoutBatch } = await import("@/lib/payout-batches/queries");
-    const { startPayoutWork, stopPayoutWork, payoutConfig } = await import("@/lib/payout-batches/work");
+    const { payoutsJob, payoutConfig } = await import("@/lib/payout-batches/work");
+    const { startJobs, stopJobs } = await import("@/lib/runtime/jobs");
+    const { subscribeSignal } = await import("@/lib/feed/bus");
 
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     const accountId = (
@@ -141,14 +143,14 @@ async function main() {
       proof: { password: PEOPLE_PASSWORD, code: await freshCode() },
     });
     const started = performance.now();
-    await startPayoutWork();
+    await startJobs([payoutsJob], subscribeSignal);
     for (;;) {
       const batch = await getPayoutBatch(accountId, batchId);
       if (batch?.state === "FINISHED") break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const elapsedMs = performance.now() - started;
-    await stopPayoutWork();
+    await stopJobs([payoutsJob]);
 
     const { rows: timings } = await db.execute<{ ms: number }>(sql`
       select extract(epoch from (t.updated_at - t.created_at)) * 1000 as ms

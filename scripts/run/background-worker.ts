@@ -1,10 +1,10 @@
-// The console's background process (lib/reconcile/background-process.ts): `npm start` runs it
+// The console's background process (lib/background/worker-process.ts): `npm start` runs it
 // beside the web server on Postgres; `npm run worker` runs one by hand (the web processes then
 // need RECONCILER=worker). Same environment as the console.
 import { setPriority } from "node:os";
 import process from "node:process";
 import { createLogger } from "@/lib/log";
-import { runBackgroundProcess } from "@/lib/reconcile/background-process";
+import { runBackgroundProcess } from "@/lib/background/worker-process";
 
 const log = createLogger("worker");
 
@@ -24,8 +24,8 @@ console.log("[worker] applying webhook events and confirming with the gateway");
 // Ready: a supervisor (or a test) reading stdout knows the LISTEN is in place.
 console.log(JSON.stringify({ ready: true }));
 
-// SIGTERM (a supervisor, `npm start` stopping) or SIGINT: stop at a safe point (lib/reconcile/
-// background-process.ts), then exit. A stop that hangs (a database that no longer answers) ends
+// SIGTERM (a supervisor, `npm start` stopping) or SIGINT: stop at a safe point (lib/background/
+// worker-process.ts), then exit. A stop that hangs (a database that no longer answers) ends
 // the process anyway: whatever it held is released by the database and its leases run out.
 const STOP_TIMEOUT_MS = Number(process.env.WORKER_STOP_TIMEOUT_MS ?? 20_000);
 let stopping = false;

@@ -70,7 +70,7 @@ async function pendingDeliveries(): Promise<number> {
 
 async function settle() {
   const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-  const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+  const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
   const db = await getDb();
   let quiet = 0;
   for (let round = 0; round < 400 && quiet < 3; round++) {

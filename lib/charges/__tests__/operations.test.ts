@@ -227,7 +227,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
   }
 
   async function reconcileUntilSettled(id: string) {
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     const db = await getDb();
     for (let pass = 0; pass < 20; pass++) {
       await runBackgroundWorkOnce();
@@ -296,7 +296,7 @@ describe.each(targets)("charge operations on $name", (target: TestDatabase) => {
     process.env.RECONCILE_DELAYS_MS = "0";
     process.env.RECONCILE_ABSENT_AFTER_MS = "0";
     const db = await getDb();
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     const { gatewayChecks } = await import("@/lib/db/schema");
     try {
       // Down: every call, POSTs and lookups alike, is answered 503 (the first one after creating the charge).

@@ -88,7 +88,7 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
   };
   /** What the background worker does: confirmations with the gateway, then publishing and sending. */
   const work = async (passes = 4) => {
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     for (let i = 0; i < passes; i++) await runBackgroundWorkOnce({ destinations: true });
   };
   const receivedFor = (identifier: string) =>

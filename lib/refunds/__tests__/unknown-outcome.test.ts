@@ -42,7 +42,7 @@ describe.each(targets)("a refund request whose answer is lost, on $name", (targe
   };
   /** The reconciler's passes, with the open check of this row due now (the test does not wait for the schedule). */
   const reconcile = async (rowId: string) => {
-    const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+    const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
     const db = await getDb();
     await db.execute(sql`update gateway_checks set next_at = now() where target_id = ${rowId} and state = 'pending'`);
     await runReconcilerOnce();

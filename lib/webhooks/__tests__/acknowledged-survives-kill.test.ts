@@ -77,7 +77,7 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
     expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId))).toHaveLength(0);
 
     // What any console process does on its next background pass (after a restart, at start).
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     const { applied } = await runBackgroundWorkOnce();
     expect(applied).toBeGreaterThanOrEqual(1);
     // A transaction the console did not create: applied, it waits for the gateway's confirmation

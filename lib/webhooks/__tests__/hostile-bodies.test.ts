@@ -107,7 +107,7 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
       payedAt: "2026-11-20T12:05:00.000Z",
       amount: 50,
     });
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     await runBackgroundWorkOnce();
     const [ledger] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, own.id));
     expect(ledger).toMatchObject({ status: "COMPLETED", gatewayTransactionId: tx.id, pendingStatus: null });
@@ -133,7 +133,7 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
       payedAt: "2026-11-20T12:05:00.000Z",
       amount: 50,
     });
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     await runBackgroundWorkOnce();
     const db = await getDb();
     const [ledger] = await db

@@ -89,7 +89,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
 
   /** The background pass: parked notifications are confirmed (or not) by the gateway's lookup. */
   const confirm = async () => {
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     await runBackgroundWorkOnce();
   };
 
@@ -412,7 +412,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       await receive(paymentPayload(t));
     }
     const before = gateway.lookups.length;
-    const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+    const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
     await Promise.all([runReconcilerOnce(), runReconcilerOnce(), runReconcilerOnce()]);
     const asked = gateway.lookups.slice(before);
     for (const t of ids) expect(asked.filter((k) => k === t.id)).toHaveLength(1);
@@ -426,7 +426,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     await receive(paymentPayload(t));
     gateway.fail(429, 120);
     try {
-      const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+      const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
       await runReconcilerOnce();
     } finally {
       gateway.fail(null);

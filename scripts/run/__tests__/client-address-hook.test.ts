@@ -47,9 +47,10 @@ describe("the webhook fast path the hook loads in `npm start`'s web server", () 
   // Postgres only: the fast path runs where the background work has a worker of its own.
   const postgres = process.env.TEST_DATABASE_URL ? it : it.skip;
   const token = "wht_hook_fast_path_01";
-  // Ready at once here; in the console lib/bootstrap.ts says so once the account from the environment is synced.
+  // Ready at once here (the process's state, lib/runtime/state.ts); in the console lib/bootstrap.ts
+  // says so once the account from the environment is synced.
   const nextLikeServer = `
-    globalThis[Symbol.for("merchant-console.ready")] = true;
+    globalThis[Symbol.for("merchant-console.runtime")] = new Map([["console-ready", { ready: true }]]);
     const http = require("node:http");
     const server = http.createServer((req, res) => res.writeHead(299).end("next"));
     server.listen(0, "127.0.0.1", () => console.log(server.address().port));

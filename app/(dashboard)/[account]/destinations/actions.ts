@@ -26,7 +26,7 @@ import {
   updateDestinationSchema,
 } from "@/lib/destinations/form-schemas";
 import { createListenToken, revokeListenToken } from "@/lib/destinations/listen";
-import { continueAfterResponse } from "@/lib/reconcile/after-response";
+import { continueAfterResponse } from "@/lib/background/serverless";
 
 /** Domain refusals as the forms show them: a URL problem on the URL field, a vanished destination as a toast. */
 async function guarded<T>(work: () => Promise<T>, urlField = "url"): Promise<T> {

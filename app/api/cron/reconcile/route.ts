@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { runBackgroundWorkOnce } from "@/lib/reconcile/runner";
+import { runBackgroundWorkOnce } from "@/lib/background/serverless";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

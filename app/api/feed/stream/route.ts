@@ -3,6 +3,7 @@ import { authorizeFeed, feedAccountIds } from "@/lib/feed/access";
 import { subscribeFeed } from "@/lib/feed/bus";
 import { FEED_RESUME_OVERLAP, type FeedEvent } from "@/lib/feed/types";
 import { listFeedEvents } from "@/lib/webhooks/queries";
+import { processState } from "@/lib/runtime/state";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -21,16 +22,11 @@ const CURSOR = /^\d{1,15}$/;
  * The browser's EventSource reconnects (to this server once restarted, or to another) and resumes
  * from its cursor.
  */
-const openStreamsKey = Symbol.for("merchant-console.feed-open-streams");
-function openStreams(): Set<() => void> {
-  const g = globalThis as typeof globalThis & { [openStreamsKey]?: Set<() => void> };
-  if (!g[openStreamsKey]) {
-    const streams = new Set<() => void>();
-    g[openStreamsKey] = streams;
-    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => [...streams].forEach((close) => close()));
-  }
-  return g[openStreamsKey];
-}
+const openStreams = processState("feed-open-streams", () => {
+  const streams = new Set<() => void>();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => [...streams].forEach((close) => close()));
+  return streams;
+});
 
 /** Where a reconnecting browser left off: its Last-Event-ID (looked back a little), or `?after=`. */
 function resumeCursor(request: Request): number | null {

@@ -1,4 +1,4 @@
-import { continueAfterResponse } from "@/lib/reconcile/after-response";
+import { continueAfterResponse } from "@/lib/background/serverless";
 import { handleWebhookRequest } from "@/lib/webhooks/http";
 
 export const runtime = "nodejs";

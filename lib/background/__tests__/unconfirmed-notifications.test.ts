@@ -85,7 +85,7 @@ describe.each(targets)("notifications about transactions the ledger does not hav
   };
   /** Background passes until no check is due (the schedule is 0 s here). */
   const settle = async (passes = 5) => {
-    const { runBackgroundWorkOnce } = await import("@/lib/reconcile/runner");
+    const { runBackgroundWorkOnce } = await import("@/lib/background/serverless");
     for (let i = 0; i < passes; i++) await runBackgroundWorkOnce();
   };
   const ledgerList = async (accountId: string) => {
@@ -305,7 +305,7 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     expect((await checkOf(row.id)).nextAt.getTime()).toBeLessThanOrEqual(dueBefore.getTime());
 
     const before = gateway.lookups.length;
-    const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+    const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
     await runReconcilerOnce();
     // The first check asked the gateway (by the console's identifier) and settled the charge.
     expect(gateway.lookups.slice(before)).toEqual([row.identifier]);
@@ -332,7 +332,7 @@ describe.each(targets)("notifications about transactions the ledger does not hav
 
   it("a check that finds the request still in flight comes back when it can no longer be, at the same step of the schedule", async () => {
     const row = await lostSubmission(2_000);
-    const { runReconcilerOnce } = await import("@/lib/reconcile/worker");
+    const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
     await runReconcilerOnce();
     expect(gateway.lookups).not.toContain(row.identifier);
     const check = await checkOf(row.id);

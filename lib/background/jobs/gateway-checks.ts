@@ -19,6 +19,8 @@ import { applyLookup, CONFIRM_MISSES, missesOf } from "@/lib/ledger/settle";
 import { transferSubmissions } from "@/lib/transfers/submission";
 import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "@/lib/ledger/notifications";
 import { createLogger } from "@/lib/log";
+import { defineJob } from "@/lib/runtime/jobs";
+import { confirmationsDue } from "@/lib/webhooks/applier";
 
 const log = createLogger("reconcile");
 
@@ -76,7 +78,7 @@ async function processCheck(check: GatewayCheck): Promise<void> {
   }
 }
 
-/** One pass: claims the due checks and works them with bounded concurrency. */
+/** One claim: takes the due checks and works them with bounded concurrency. */
 export async function runReconcilerOnce(): Promise<{ claimed: number; limit: number }> {
   const { concurrency } = reconcileConfig();
   const limit = concurrency * 4;
@@ -89,3 +91,23 @@ export async function runReconcilerOnce(): Promise<{ claimed: number; limit: num
   );
   return { claimed: checks.length, limit };
 }
+
+/**
+ * The gateway checks: unknown outcomes settled, notifications confirmed by a lookup. Woken when
+ * the applier queued confirmations, and every RECONCILE_INTERVAL_MS for the checks that came due.
+ */
+export const gatewayChecksJob = defineJob({
+  name: "gateway-checks",
+  wakeOn: [confirmationsDue],
+  intervalMs: () => reconcileConfig().intervalMs,
+  async pass({ stopping }) {
+    let checked = 0;
+    // A full claim means more may be due; bounded so one pass always ends.
+    for (let round = 0; round < 25 && !stopping(); round++) {
+      const { claimed, limit } = await runReconcilerOnce();
+      checked += claimed;
+      if (claimed < limit) break;
+    }
+    return checked;
+  },
+});
