@@ -6,6 +6,7 @@ import { MOVEMENT_KINDS, type MovementKind } from "@/lib/db/schema";
 import { hasControlCharacters } from "@/lib/http/input";
 import { param, parseSearchParams, type ParamProblem, type RawSearchParams } from "@/lib/http/search-params";
 import { saoPauloDate } from "@/lib/i18n/format";
+import { TIME_ZONE } from "@/lib/locale";
 import { checkPeriod, InvalidPeriodError, type SalesPeriod } from "@/lib/sales/period";
 import type { BalanceEntryRow } from "./entries";
 import { decodeStatementCursor, type Amounts, type BalanceFigures, type KindTotal, type MonthClosing } from "./queries";
@@ -26,6 +27,8 @@ export type BalanceQuery = {
   problems: ParamProblem[];
   /** Dates that each parse but do not make a period: the page says so and shows this month. */
   periodRefused: boolean;
+  /** The period is the default one (this month), none was asked for. */
+  defaultPeriod: boolean;
   /** from, to and kind as a query string (`?from=…&to=…&kind=a,b`): what the exports and the pager carry on. */
   search: string;
 };
@@ -59,9 +62,11 @@ export function balanceQuery(raw: RawSearchParams, today = saoPauloDate()): Bala
   if (bad) problems.push({ param: "kind", reason: "choice" });
   let period: SalesPeriod = { from: `${today.slice(0, 8)}01`, to: today };
   let periodRefused = false;
+  let defaultPeriod = true;
   if (values.from || values.to) {
     try {
       period = checkPeriod({ from: values.from ?? values.to!, to: values.to ?? values.from! });
+      defaultPeriod = false;
     } catch (error) {
       if (!(error instanceof InvalidPeriodError)) throw error;
       periodRefused = true;
@@ -76,6 +81,7 @@ export function balanceQuery(raw: RawSearchParams, today = saoPauloDate()): Bala
     month: values.month ?? period.to.slice(0, 7),
     problems,
     periodRefused,
+    defaultPeriod,
     search: `?${search.toString().replace(/%2C/g, ",")}`,
   };
 }
@@ -149,4 +155,35 @@ export function closingView(closing: Pick<MonthClosing, "opening" | "movements" 
     closing: closing.closing,
     adds: sum("availableCents") === closing.closing.availableCents && sum("pendingCents") === closing.closing.pendingCents,
   };
+}
+
+export type UpcomingRelease = { id: string; occurredAt: Date; reference: string | null; ledgerId: string | null; amountCents: number };
+
+/**
+ * Releases of the period still to come (the extrato lists only what has happened): what a day of
+ * the release calendar links to. At most `limit`, soonest first.
+ */
+export async function upcomingReleases(accountId: string, period: SalesPeriod, now = new Date(), limit = 100): Promise<UpcomingRelease[]> {
+  const db = await getDb();
+  const zone = sql.raw(`'${TIME_ZONE}'`);
+  const result = await db.execute<{
+    id: string;
+    occurred_at: Date | string;
+    reference: string | null;
+    ledger_id: string | null;
+    amount: string;
+  }>(sql`
+    select id, occurred_at, reference, ledger_id, available_cents::text as amount from ledger_movements
+    where account_id = ${accountId} and kind = 'release'
+      and occurred_at > ${now.toISOString()}::timestamptz
+      and occurred_at >= (${period.from}::date::timestamp at time zone ${zone})
+      and occurred_at < ((${period.to}::date + 1)::timestamp at time zone ${zone})
+    order by occurred_at, id limit ${limit}`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    occurredAt: new Date(r.occurred_at),
+    reference: r.reference,
+    ledgerId: r.ledger_id,
+    amountCents: Number(r.amount),
+  }));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { ledgerMovements } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import { balanceQuery, closingView, entryNote, figureSource, movementsSince, periodOutflow, shiftMonth } from "../view";
+import { balanceQuery, closingView, entryNote, figureSource, movementsSince, periodOutflow, shiftMonth, upcomingReleases } from "../view";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 
@@ -19,6 +19,7 @@ describe("balanceQuery", () => {
       month: "2026-03",
       problems: [],
       periodRefused: false,
+      defaultPeriod: true,
       search: "?from=2026-03-01&to=2026-03-18",
     });
   });
@@ -30,6 +31,7 @@ describe("balanceQuery", () => {
     expect(query.problems).toEqual([{ param: "kind", reason: "choice" }]);
     expect(query.search).toBe("?from=2026-02-01&to=2026-02-28&kind=sale,transfer");
     expect(query.month).toBe("2026-02");
+    expect(query.defaultPeriod).toBe(false);
     expect(balanceQuery({ kind: "sale\u0000" }, TODAY).problems).toEqual([{ param: "kind", reason: "choice" }]);
   });
 
@@ -140,5 +142,14 @@ describe.each(targets)("movementsSince on $name", (target: TestDatabase) => {
     expect(await movementsSince(accountId, new Date("2026-03-01T11:00:00Z"), now)).toBe(3);
     expect(await movementsSince(accountId, new Date("2026-03-01T12:00:00Z"), now)).toBe(1);
     expect(await movementsSince(accountId, new Date("2026-03-01T11:00:00Z"), new Date("2026-04-01T00:00:00Z"))).toBe(4);
+  });
+
+  it("lists the period's releases still to come, by São Paulo day", async () => {
+    const now = new Date("2026-03-18T12:00:00Z");
+    const day = await upcomingReleases(accountId, { from: "2026-03-31", to: "2026-03-31" }, now);
+    expect(day.map((r) => [r.amountCents, r.occurredAt.toISOString()])).toEqual([[950, "2026-03-31T12:00:00.000Z"]]);
+    expect(await upcomingReleases(accountId, { from: "2026-03-01", to: "2026-03-30" }, now)).toEqual([]);
+    // Once its time has come it is in the extrato, no longer to come.
+    expect(await upcomingReleases(accountId, { from: "2026-03-31", to: "2026-03-31" }, new Date("2026-04-01T00:00:00Z"))).toEqual([]);
   });
 });
