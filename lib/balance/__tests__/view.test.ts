@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { ledgerMovements } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import { balanceQuery, closingView, entryNote, figureSource, movementsSince, periodOutflow, shiftMonth, upcomingReleases } from "../view";
+import {
+  balanceQuery,
+  closingView,
+  entryNote,
+  figureSource,
+  movementsSince,
+  periodOutflow,
+  releaseDays,
+  shiftMonth,
+  upcomingReleases,
+} from "../view";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 
@@ -142,6 +152,13 @@ describe.each(targets)("movementsSince on $name", (target: TestDatabase) => {
     expect(await movementsSince(accountId, new Date("2026-03-01T11:00:00Z"), now)).toBe(3);
     expect(await movementsSince(accountId, new Date("2026-03-01T12:00:00Z"), now)).toBe(1);
     expect(await movementsSince(accountId, new Date("2026-03-01T11:00:00Z"), new Date("2026-04-01T00:00:00Z"))).toBe(4);
+  });
+
+  it("sums the releases of each São Paulo day ahead, within the days asked for", async () => {
+    const now = new Date("2026-03-18T12:00:00Z");
+    expect(await releaseDays(accountId, 60, now)).toEqual([{ day: "2026-03-31", amountCents: 950, sales: 1 }]);
+    expect(await releaseDays(accountId, 12, now)).toEqual([]);
+    expect(await releaseDays(accountId, 13, now)).toEqual([{ day: "2026-03-31", amountCents: 950, sales: 1 }]);
   });
 
   it("lists the period's releases still to come, by São Paulo day", async () => {
