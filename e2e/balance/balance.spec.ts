@@ -52,6 +52,7 @@ let cardAvailableAt = "";
 
 test("the card and Pix sales show in the extrato in words, the CSV carries them and a kind filter narrows it", async ({
   adminPage: page,
+  request,
 }) => {
   accountId = await demoAccountId(page);
 
@@ -134,6 +135,15 @@ test("the card and Pix sales show in the extrato in words, the CSV carries them 
       .slice(1, -1)
       .every((line) => line.includes(";fee;")),
   ).toBe(true);
+  const xlsx = page.waitForEvent("download");
+  await page.getByTestId("statement-export-xlsx").click();
+  const workbook = await xlsx;
+  expect(workbook.suggestedFilename()).toBe(`extrato_${today.slice(0, 8)}01_${today}.xlsx`);
+  expect((await readFile((await workbook.path())!)).subarray(0, 2).toString()).toBe("PK");
+  // No session, no extrato: sent to sign in.
+  const anonymous = await request.get(`/${accountId}/balance/export/csv`, { maxRedirects: 0 });
+  expect([307, 401]).toContain(anonymous.status());
+  expect(await anonymous.text()).not.toContain("data_utc");
 });
 
 test("the release calendar shows the card sale's release once the console learned its date", async ({ adminPage: page }) => {

@@ -20,7 +20,11 @@ export function balanceFormat(locale: Locale) {
     dateTime: (value: Date) => dateTime.format(value),
     day: (value: string) => day.format(new Date(`${value}T00:00:00Z`)),
     weekday: (value: string) => weekday.format(new Date(`${value}T00:00:00Z`)),
-    month: (value: string) => month.format(new Date(`${value}-01T00:00:00Z`)),
+    /** "Novembro de 2026": a heading, so its first letter is a capital. */
+    month: (value: string) => {
+      const text = month.format(new Date(`${value}-01T00:00:00Z`));
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    },
   };
 }
 export type BalanceFormat = ReturnType<typeof balanceFormat>;

@@ -116,7 +116,7 @@ export default async function BalancePage({
 
       <StatementSection accountId={accountId} path={path} query={query} statement={statement} upcoming={upcoming} fmt={fmt} />
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <ReleaseCalendarSection path={path} days={CALENDAR_DAYS} calendar={calendar} fmt={fmt} />
         <ClosingSection path={path} query={query} closing={closing} now={now} fmt={fmt} />
       </div>

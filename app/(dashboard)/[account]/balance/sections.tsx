@@ -122,7 +122,7 @@ export async function ClosingSection({
               <ChevronLeft />
             </Link>
           </Button>
-          <p className="text-sm font-medium capitalize" data-testid="month-closing-month">
+          <p className="text-sm font-medium" data-testid="month-closing-month">
             {fmt.month(closing.month)}
           </p>
           {next <= currentMonth ? (
@@ -146,7 +146,7 @@ export async function ClosingSection({
           </TableHeader>
           <TableBody>
             <TableRow data-testid="closing-opening" className="font-medium">
-              <TableCell className="pl-6">{t("balance.closing.opening")}</TableCell>
+              <TableCell className="pl-6 whitespace-normal">{t("balance.closing.opening")}</TableCell>
               <TableCell className="text-right tabular-nums">{fmt.money(view.opening.availableCents)}</TableCell>
               <TableCell className="pr-6 text-right tabular-nums">{fmt.money(view.opening.pendingCents)}</TableCell>
             </TableRow>
@@ -159,7 +159,7 @@ export async function ClosingSection({
             ) : (
               view.lines.map((line) => (
                 <TableRow key={line.kind} data-testid="closing-line" data-kind={line.kind}>
-                  <TableCell className="pl-6">
+                  <TableCell className="pl-6 whitespace-normal">
                     {t(`balance.kinds.${line.kind}`)}{" "}
                     <span className="text-xs text-muted-foreground">{t("balance.closing.count", { count: line.count })}</span>
                   </TableCell>
@@ -175,7 +175,9 @@ export async function ClosingSection({
           </TableBody>
           <TableFooter>
             <TableRow data-testid="closing-closing">
-              <TableCell className="pl-6">{t("balance.closing.closingAt", { date: fmt.dateTime(closing.closedAt) })}</TableCell>
+              <TableCell className="pl-6 whitespace-normal">
+                {t("balance.closing.closingAt", { date: fmt.dateTime(closing.closedAt) })}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{fmt.money(view.closing.availableCents)}</TableCell>
               <TableCell className="pr-6 text-right tabular-nums">{fmt.money(view.closing.pendingCents)}</TableCell>
             </TableRow>

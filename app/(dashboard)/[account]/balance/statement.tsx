@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Download } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { accountPath } from "@/lib/accounts/paths";
 import type { StatementLine, StatementPage } from "@/lib/balance/queries";
@@ -47,7 +47,7 @@ export async function StatementSection({
             {t("balance.statement.range", range)}
           </span>
         </CardDescription>
-        <CardAction className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 pt-1">
           {(["csv", "xlsx"] as const).map((format) => (
             <Button key={format} asChild variant="outline" size="sm">
               <a
@@ -60,7 +60,7 @@ export async function StatementSection({
               </a>
             </Button>
           ))}
-        </CardAction>
+        </div>
       </CardHeader>
       <CardContent className="space-y-4 px-0">
         {query.periodRefused && (
