@@ -224,7 +224,9 @@ test("Informar saldo do gateway: the typed balance is carried forward with the m
   await shoot(page, "balance");
 });
 
-// GET /sandbox/v1/balance (the sandbox's own figures) is being added to the sandbox on another branch: enable once it is in main.
+// GET /sandbox/v1/balance (the sandbox's own figures) reached main (h-sandbox) after this branch left it, so this test
+// has not run here: enable it once both are merged. It compares the whole demo account, so a spec running beside it
+// that moves the demo producer's sandbox clock or sells without the console knowing would disturb it.
 test.fixme("after entering the sandbox's balance, Disponível and A liberar equal the sandbox's own to the cent", async ({
   adminPage: page,
 }) => {
