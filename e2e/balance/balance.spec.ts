@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures/test";
+import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
 import { expectResult, fillAddress, fillCard, fillCustomer, openChargeForm, sandboxLookup, submit } from "../fixtures/charges";
 import { DEMO_KEYS, demoAccountId, sandboxControl } from "../fixtures/sandbox";
 import { E2E } from "../fixtures/env";
@@ -11,6 +11,8 @@ test.describe.configure({ mode: "serial" });
 const SHOTS = "test-results/balance-shots";
 
 async function shoot(page: Page, name: string) {
+  // The toast of the last save would cover the extrato.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   for (const [label, width] of [
     ["desktop", 1440],
     ["mobile", 390],
@@ -222,6 +224,20 @@ test("Informar saldo do gateway: the typed balance is carried forward with the m
   await expect(page.getByTestId("entry-row").first()).toContainText("sem diferença");
   await expect(page.getByTestId("month-closing")).toContainText("Fechamento do mês");
   await shoot(page, "balance");
+});
+
+test("a reader sees the balance and the extrato but cannot enter a balance", async ({ adminPage: page, browser }) => {
+  const viewer = await createUserAsAdmin(page, { role: "viewer" });
+  const reader = await signedInPage(browser, viewer);
+  try {
+    await reader.goto(`/${accountId}/balance`);
+    await expect(reader.getByTestId("balance-available-value")).toHaveText(/R\$/);
+    await expect(reader.locator('[data-testid="statement-row"]', { hasText: pixReference }).first()).toBeVisible();
+    await expect(reader.getByTestId("balance-entry-open")).toHaveCount(0);
+    await expect(reader.getByRole("link", { name: "Saldo", exact: true })).toBeVisible();
+  } finally {
+    await reader.context().close();
+  }
 });
 
 // GET /sandbox/v1/balance (the sandbox's own figures) reached main (h-sandbox) after this branch left it, so this test
