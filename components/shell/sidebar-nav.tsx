@@ -20,6 +20,7 @@ import {
   Undo2,
   User,
   Users,
+  Wallet,
   Webhook,
   type LucideIcon,
 } from "lucide-react";
@@ -43,6 +44,7 @@ const NAV_ICONS: Record<NavIconName, LucideIcon> = {
   scroll: ScrollText,
   chart: ChartColumn,
   layers: Layers,
+  wallet: Wallet,
   webhook: Webhook,
   send: Send,
   building: Building2,

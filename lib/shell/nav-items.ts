@@ -13,6 +13,7 @@ export type NavIconName =
   | "scroll"
   | "chart"
   | "layers"
+  | "wallet"
   | "webhook"
   | "send"
   | "building";

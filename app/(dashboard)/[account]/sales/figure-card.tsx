@@ -16,8 +16,9 @@ export function FigureCard({
   title: string;
   value: string;
   hint: string;
-  previous: string;
-  trend: FigureTrend | null;
+  /** The previous period's value, on reports that compare. */
+  previous?: string;
+  trend?: FigureTrend | null;
 }) {
   return (
     <Card data-testid={testId} className="gap-2 py-3 sm:py-4">
@@ -43,7 +44,7 @@ export function FigureCard({
             {trend.text}
           </p>
         )}
-        <p className="text-muted-foreground">{previous}</p>
+        {previous && <p className="text-muted-foreground">{previous}</p>}
         <p className="text-muted-foreground">{hint}</p>
       </CardContent>
     </Card>
