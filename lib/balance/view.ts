@@ -9,7 +9,7 @@ import { saoPauloDate } from "@/lib/i18n/format";
 import { TIME_ZONE } from "@/lib/locale";
 import { checkPeriod, InvalidPeriodError, type SalesPeriod } from "@/lib/sales/period";
 import type { BalanceEntryRow } from "./entries";
-import { decodeStatementCursor, type Amounts, type BalanceFigures, type KindTotal, type MonthClosing, type ReleaseDay } from "./queries";
+import { decodeStatementCursor, type Amounts, type BalanceFigures, type KindTotal, type MonthClosing } from "./queries";
 import { statementKindSchema } from "./schemas";
 
 /**
@@ -186,21 +186,4 @@ export async function upcomingReleases(accountId: string, period: SalesPeriod, n
     ledgerId: r.ledger_id,
     amountCents: Number(r.amount),
   }));
-}
-
-/**
- * What is due to be released each São Paulo day from now to `days` days ahead: releaseCalendar of
- * queries.ts with the day count typed (there `date + $n` is ambiguous to Postgres and the query fails).
- */
-export async function releaseDays(accountId: string, days = 60, now = new Date()): Promise<ReleaseDay[]> {
-  const db = await getDb();
-  const zone = sql.raw(`'${TIME_ZONE}'`);
-  const result = await db.execute<{ day: string; amount: string; sales: number }>(sql`
-    select (occurred_at at time zone ${zone})::date::text as day, sum(available_cents)::text as amount, count(*)::int as sales
-    from ledger_movements
-    where account_id = ${accountId} and kind = 'release'
-      and occurred_at > ${now.toISOString()}::timestamptz
-      and occurred_at < (((${now.toISOString()}::timestamptz at time zone ${zone})::date + ${days + 1}::int)::timestamp at time zone ${zone})
-    group by 1 order by 1`);
-  return result.rows.map((r) => ({ day: r.day, amountCents: Number(r.amount), sales: r.sales }));
 }

@@ -127,6 +127,24 @@ export function transferMovements(row: TransferFacts): Movement[] {
   return out;
 }
 
+/**
+ * Lines that happen at one instant (a sale, its fee, a Pix release at D+0) are ordered by id in the
+ * extrato: an id made of the owner and the movement's place in its story keeps them in that order.
+ */
+const STORY_ORDER: Record<MovementKind, number> = {
+  sale: 1,
+  fee: 2,
+  split: 3,
+  release: 4,
+  refund: 5,
+  chargeback: 5,
+  transfer: 1,
+  transfer_fee: 2,
+  transfer_returned: 3,
+  transfer_fee_returned: 4,
+};
+const movementId = (ownerId: string, kind: MovementKind) => `${ownerId}_${STORY_ORDER[kind]}${kind}`;
+
 /** Writes what each movement says now, removes those it no longer implies; untouched rows are left alone (the day sums follow). */
 async function replaceMovements(
   tx: Tx,
@@ -146,7 +164,7 @@ async function replaceMovements(
   const where = "ledgerId" in owner ? sql`${ledgerMovements.ledgerId} is not null` : sql`${ledgerMovements.transferId} is not null`;
   await tx
     .insert(ledgerMovements)
-    .values(movements.map((m) => ({ accountId, ...owner, ...m, untold: m.untold ?? null })))
+    .values(movements.map((m) => ({ id: movementId(ownerId, m.kind), accountId, ...owner, ...m, untold: m.untold ?? null })))
     .onConflictDoUpdate({
       target,
       targetWhere: where,

@@ -3,17 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { ledgerMovements } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import {
-  balanceQuery,
-  closingView,
-  entryNote,
-  figureSource,
-  movementsSince,
-  periodOutflow,
-  releaseDays,
-  shiftMonth,
-  upcomingReleases,
-} from "../view";
+import { releaseCalendar } from "@/lib/balance/queries";
+import { balanceQuery, closingView, entryNote, figureSource, movementsSince, periodOutflow, shiftMonth, upcomingReleases } from "../view";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 
@@ -156,9 +147,9 @@ describe.each(targets)("movementsSince on $name", (target: TestDatabase) => {
 
   it("sums the releases of each São Paulo day ahead, within the days asked for", async () => {
     const now = new Date("2026-03-18T12:00:00Z");
-    expect(await releaseDays(accountId, 60, now)).toEqual([{ day: "2026-03-31", amountCents: 950, sales: 1 }]);
-    expect(await releaseDays(accountId, 12, now)).toEqual([]);
-    expect(await releaseDays(accountId, 13, now)).toEqual([{ day: "2026-03-31", amountCents: 950, sales: 1 }]);
+    expect(await releaseCalendar(accountId, 60, now)).toEqual([{ day: "2026-03-31", amountCents: 950, sales: 1 }]);
+    expect(await releaseCalendar(accountId, 12, now)).toEqual([]);
+    expect(await releaseCalendar(accountId, 13, now)).toEqual([{ day: "2026-03-31", amountCents: 950, sales: 1 }]);
   });
 
   it("lists the period's releases still to come, by São Paulo day", async () => {

@@ -6,8 +6,8 @@ import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
 import { listBalanceEntries } from "@/lib/balance/entries";
-import { balanceFigures, monthClosing, statementPage, totalsByKind } from "@/lib/balance/queries";
-import { balanceQuery, figureSource, movementsSince, periodOutflow, releaseDays, upcomingReleases } from "@/lib/balance/view";
+import { balanceFigures, monthClosing, releaseCalendar, statementPage, totalsByKind } from "@/lib/balance/queries";
+import { balanceQuery, figureSource, movementsSince, periodOutflow, upcomingReleases } from "@/lib/balance/view";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { BalanceEntryDialog } from "./entry-dialog";
@@ -35,7 +35,7 @@ export default async function BalancePage({
   const [figures, totals, calendar, statement, upcoming, closing, entries] = await Promise.all([
     balanceFigures(accountId, now),
     totalsByKind(accountId, query.period, now),
-    releaseDays(accountId, CALENDAR_DAYS, now),
+    releaseCalendar(accountId, CALENDAR_DAYS, now),
     statementPage(accountId, filters, { limit: 50, cursor: query.cursor }, now),
     query.kinds.length === 0 || query.kinds.includes("release") ? upcomingReleases(accountId, query.period, now) : Promise.resolve([]),
     monthClosing(accountId, query.month, now),
