@@ -17,7 +17,8 @@ import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
 import { getLedgerTransaction } from "@/lib/ledger/queries";
 import { currentFeedSeq } from "@/lib/webhooks/queries";
-import { stateOf, transactionMachine } from "@/lib/status/machine";
+import { isPayable, stateOf, transactionMachine } from "@/lib/status/machine";
+import { withoutPaymentCodes } from "@/lib/charges/payment-instructions";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/queries";
 import { lookupsForTransaction } from "@/lib/audit/queries";
@@ -65,6 +66,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
   // Only a charge the gateway confirmed as paid can be refunded: elsewhere the request could only be refused.
   const canRefund =
     can(ctx, "refunds.request", ctx.account.id) && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
+  const payable = isPayable(tx.status, tx.kind);
+  const shown = <T,>(answer: T): T => (payable ? answer : withoutPaymentCodes(answer));
   const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
   const who = (email: string | null) => email ?? t("transactions.detail.unknownUser");
 
@@ -277,7 +280,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
             <CardTitle>{t("transactions.detail.payment")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <PaymentData response={tx.response} record={tx.gatewayRecord} />
+            <PaymentData response={tx.response} record={tx.gatewayRecord} payable={payable} />
           </CardContent>
         </Card>
         <Card>
@@ -339,8 +342,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         </CardHeader>
         <CardContent className="space-y-2">
           <RawJson label={t("transactions.detail.rawRequest")} value={tx.request} empty={t("transactions.detail.rawEmpty")} />
-          <RawJson label={t("transactions.detail.rawResponse")} value={tx.response} empty={t("transactions.detail.rawEmpty")} />
-          <RawJson label={t("transactions.detail.rawRecord")} value={tx.gatewayRecord} empty={t("transactions.detail.rawEmpty")} />
+          <RawJson label={t("transactions.detail.rawResponse")} value={shown(tx.response)} empty={t("transactions.detail.rawEmpty")} />
+          <RawJson label={t("transactions.detail.rawRecord")} value={shown(tx.gatewayRecord)} empty={t("transactions.detail.rawEmpty")} />
         </CardContent>
       </Card>
     </div>
