@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
-import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Webhook } from "lucide-react";
+import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Undo2, Webhook } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -21,6 +22,7 @@ import { isPayable, stateOf, transactionMachine } from "@/lib/status/machine";
 import { withoutPaymentCodes } from "@/lib/charges/payment-instructions";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/queries";
+import { refundRequestOpen } from "@/lib/refunds/outcome";
 import { lookupsForTransaction } from "@/lib/audit/queries";
 import { RefreshButton } from "./refresh-button";
 import { LiveRefresh } from "@/components/payments/live-refresh";
@@ -63,9 +65,14 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
     lookupsForTransaction(account.id, tx.id),
     tx.gatewayTransactionId ? listRefundsForTransaction(account.id, tx.gatewayTransactionId) : Promise.resolve([]),
   ]);
+  // A request waiting for its outcome is shown, not asked for again (the interface allows one per transaction).
+  const openRefund = refunds.find(refundRequestOpen);
   // Only a charge the gateway confirmed as paid can be refunded: elsewhere the request could only be refused.
   const canRefund =
-    can(ctx, "refunds.request", ctx.account.id) && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
+    !openRefund &&
+    can(ctx, "refunds.request", ctx.account.id) &&
+    Boolean(tx.gatewayTransactionId) &&
+    stateOf(transactionMachine, tx.status) === "paid";
   const payable = isPayable(tx.status, tx.kind);
   const shown = <T,>(answer: T): T => (payable ? answer : withoutPaymentCodes(answer));
   const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
@@ -149,11 +156,22 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         description={<LiveRefresh accountId={account.id} ledgerId={tx.id} since={await currentFeedSeq()} />}
         actions={
           <>
+            {openRefund && (
+              <Button asChild variant="outline">
+                <Link href={`${accountPath(account.id, "/refunds")}#refund-${openRefund.id}`} data-testid="view-refund-request">
+                  <Undo2 /> {t("refunds.viewRequest")}
+                </Link>
+              </Button>
+            )}
             {canRefund && (
               <RefundRequestDialog
                 accountId={account.id}
                 transactionId={tx.gatewayTransactionId!}
                 ledgerId={tx.id}
+                subject={t("refunds.dialogSubject", {
+                  amount: money(tx.amountCents),
+                  customer: tx.clientName ?? tx.clientEmail ?? t("refunds.unknownCustomer"),
+                })}
                 secondFactor={await hasSecondFactor(ctx.user.id)}
               />
             )}
@@ -321,10 +339,18 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
           ) : (
             <ul className="divide-y text-sm" data-testid="refunds">
               {refunds.map((refund) => (
-                <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span className="flex items-center gap-2">
+                <li
+                  key={refund.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  data-testid="refund-request"
+                  data-status={refund.status ?? undefined}
+                >
+                  <span className="flex flex-wrap items-center gap-2">
                     <StatusBadge kind="refund" status={refund.status} />
                     <span>{refund.reason}</span>
+                    {refund.statusFromTransaction && (
+                      <span className="text-xs text-muted-foreground">{t("refunds.outcomeFromTransaction")}</span>
+                    )}
                   </span>
                   <span className="text-muted-foreground tabular-nums">
                     {money(refund.amountCents)} · {format.dateTime(refund.createdAt)} · {refund.requestedByEmail ?? "—"}
