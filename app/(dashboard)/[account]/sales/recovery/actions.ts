@@ -3,12 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { accountPath } from "@/lib/accounts/paths";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
-import { markRecovery, RecoveryTargetNotFoundError, saveSalesSettings } from "@/lib/sales/queries";
-import { recoveryMarkSchema } from "@/lib/sales/schemas";
+import { markRecovery, recordRecoveryContact, RecoveryTargetNotFoundError, saveSalesSettings } from "@/lib/sales/queries";
+import { recoveryContactSchema, recoveryMarkSchema } from "@/lib/sales/schemas";
 import { recoverySettingsFormSchema } from "./schemas";
 
-// markRecovery and saveSalesSettings write their own audit entries ("sales.recovery_marked",
-// "sales.settings_updated") and parse their input again with lib/sales/schemas.
+// markRecovery, recordRecoveryContact and saveSalesSettings write their own audit entries ("sales.recovery_marked",
+// "sales.recovery_contacted", "sales.settings_updated") and parse their input again with lib/sales/schemas.
 
 export const markRecoveryAction = defineAction(
   { permission: "sales.recover", schema: recoveryMarkSchema, account: "input" },
@@ -22,6 +22,21 @@ export const markRecoveryAction = defineAction(
     }
     revalidatePath(accountPath(accountId, "/sales/recovery"));
     return { state: input.state };
+  },
+);
+
+export const recordRecoveryContactAction = defineAction(
+  { permission: "sales.recover", schema: recoveryContactSchema, account: "input" },
+  async (input, ctx) => {
+    const accountId = ctx.account.id;
+    try {
+      await recordRecoveryContact(accountId, input, { id: ctx.user.id, email: ctx.user.email }, ctx.ip);
+    } catch (error) {
+      if (error instanceof RecoveryTargetNotFoundError) throw new ActionError("errors.notFound");
+      throw error;
+    }
+    revalidatePath(accountPath(accountId, "/sales/recovery"));
+    return { channel: input.channel };
   },
 );
 
