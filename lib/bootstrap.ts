@@ -11,6 +11,7 @@ import { webhookUrlFor } from "@/lib/gateway/connection";
 import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
 import { markConsoleReady } from "@/lib/webhooks/fast-path";
 import { startBackgroundWork } from "@/lib/reconcile/runner";
+import { templateXlsx } from "@/lib/payout-batches/template";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";
 
@@ -67,6 +68,8 @@ export async function bootstrap(): Promise<void> {
   await seedFirstAdmin();
   await syncAccountFromEnv();
   startBackgroundWork();
+  // Built in the background once the console is up: the batch template's first download is then instant.
+  setTimeout(() => void templateXlsx().catch(() => {}), 2_000).unref();
   markConsoleReady();
   console.log(`[console] ready at ${env.appUrl}`);
 }
