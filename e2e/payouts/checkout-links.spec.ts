@@ -42,9 +42,26 @@ test.describe("checkout links", () => {
 
     const hosted = await page.request.get(url);
     expect(hosted.ok()).toBe(true);
+    const linkPage = page.url();
+    await expect(page.getByTestId("checkout-link-sales").getByTestId("checkout-sales-count")).toHaveText("0");
+
+    // A buyer pays on the hosted checkout: the gateway's notification names the page visited, and the link counts the sale.
+    const sale = await page.request.post(url, {
+      form: { visitedUrl: `${url}?utm_source=e2e`, name: "Ana Lima", email: "ana@example.com", document: "123.456.789-09", method: "PIX" },
+    });
+    expect(sale.ok(), await sale.text()).toBe(true);
+    await expect(async () => {
+      await page.goto(linkPage);
+      await expect(page.getByTestId("checkout-link-sales").getByTestId("checkout-sales-count")).toHaveText("1", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+    await expect(page.getByTestId("checkout-link-sales").getByTestId("checkout-sales-revenue")).toHaveText("R$ 97,00");
+    await expect(page.getByTestId("checkout-sale")).toContainText("Ana Lima");
 
     await page.goto(await demoPath(page, "/checkout-links"));
     await expect(page.getByRole("link", { name: productName })).toBeVisible();
+    const listed = page.getByTestId(/^checkout-row-/).filter({ hasText: productName });
+    await expect(listed.getByTestId("checkout-sales-count")).toContainText("1");
+    await expect(listed.getByTestId("checkout-sales-revenue")).toHaveText("R$ 97,00");
     await shoot(page, "checkout-list");
     const externalId = await page
       .getByTestId(/^checkout-row-/)
