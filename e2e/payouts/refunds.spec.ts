@@ -74,5 +74,7 @@ test("a refund is offered only on a paid charge, and its dialog closes with a co
   await expect(dialog).toHaveCount(0);
   // The gateway answers `PENDING`; a person reads words.
   await expect(page.getByText("Pedido de reembolso enviado: Em análise")).toBeVisible();
-  await expect(refund).toBeFocused();
+  // Its button gives way to "Ver pedido", which takes the focus.
+  await expect(refund).toHaveCount(0);
+  await expect(page.getByTestId("view-refund-request")).toBeFocused();
 });

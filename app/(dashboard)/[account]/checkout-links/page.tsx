@@ -85,12 +85,7 @@ export default async function CheckoutLinksPage({ params }: { params: Promise<{ 
                       {link.currency !== "BRL" && <span className="block text-xs text-muted-foreground">{link.currency}</span>}
                     </TableCell>
                     {salesCell(link.sales)}
-                    <TableCell className="max-w-72">
-                      <div className="flex items-center gap-1">
-                        <span className="truncate font-mono text-xs">{link.checkoutUrl}</span>
-                        <CopyButton value={link.checkoutUrl} label={t("checkoutLinks.copy")} size="icon" />
-                      </div>
-                    </TableCell>
+                    <UrlCell url={link.checkoutUrl} copyLabel={t("checkoutLinks.copy")} />
                     <TableCell className="text-muted-foreground">{link.createdByEmail ?? "—"}</TableCell>
                     <TableCell className="whitespace-nowrap text-muted-foreground">{format.dateTimeZoned(link.createdAt)}</TableCell>
                   </TableRow>
@@ -107,12 +102,7 @@ export default async function CheckoutLinksPage({ params }: { params: Promise<{ 
                   </TableCell>
                   <TableCell className="text-right text-muted-foreground">—</TableCell>
                   {salesCell(sales)}
-                  <TableCell className="max-w-72">
-                    <div className="flex items-center gap-1">
-                      <span className="truncate font-mono text-xs">{sales.page}</span>
-                      <CopyButton value={sales.page} label={t("checkoutLinks.copy")} size="icon" />
-                    </div>
-                  </TableCell>
+                  <UrlCell url={sales.page} copyLabel={t("checkoutLinks.copy")} />
                   <TableCell className="text-muted-foreground">—</TableCell>
                   <TableCell className="text-muted-foreground">—</TableCell>
                 </TableRow>
@@ -123,5 +113,16 @@ export default async function CheckoutLinksPage({ params }: { params: Promise<{ 
       )}
       {(links.length > 0 || learned.length > 0) && <p className="text-sm text-muted-foreground">{t("checkoutLinks.salesHint")}</p>}
     </div>
+  );
+}
+
+function UrlCell({ url, copyLabel }: { url: string; copyLabel: string }) {
+  return (
+    <TableCell className="max-w-72">
+      <div className="flex items-center gap-1">
+        <span className="truncate font-mono text-xs">{url}</span>
+        <CopyButton value={url} label={copyLabel} size="icon" />
+      </div>
+    </TableCell>
   );
 }

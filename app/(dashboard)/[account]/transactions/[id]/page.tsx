@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
-import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Undo2, Webhook } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Webhook } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RefundRequestDialog } from "../../refunds/refund-request-dialog";
+import { ViewRefundRequestLink } from "../../refunds/view-request-link";
 import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
@@ -157,11 +157,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         actions={
           <>
             {openRefund && (
-              <Button asChild variant="outline">
-                <Link href={`${accountPath(account.id, "/refunds")}#refund-${openRefund.id}`} data-testid="view-refund-request">
-                  <Undo2 /> {t("refunds.viewRequest")}
-                </Link>
-              </Button>
+              <ViewRefundRequestLink
+                href={`${accountPath(account.id, "/refunds")}#refund-${openRefund.id}`}
+                label={t("refunds.viewRequest")}
+              />
             )}
             {canRefund && (
               <RefundRequestDialog
