@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { checkoutLinks, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
 import { bindDatabase } from "@/lib/testing/bind-database";
@@ -19,6 +19,10 @@ const targets = await testDatabases();
 
 describe.each(targets)("checkout links' sales, on $name", (target: TestDatabase) => {
   bindDatabase(target);
+  // Opening (and migrating) the database is the slow part: a hook's time, not the test's.
+  beforeAll(async () => {
+    await getDb();
+  });
 
   it("counts the confirmed sales of each link by its visited page and offer code, and lists pages it did not create as learned", async () => {
     const { createAccount } = await import("@/lib/accounts/queries");

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, refundRequests } from "@/lib/db/schema";
 import { bindDatabase } from "@/lib/testing/bind-database";
@@ -33,6 +33,10 @@ const targets = await testDatabases();
 
 describe.each(targets)("refund requests read their transaction's confirmed refund, on $name", (target: TestDatabase) => {
   bindDatabase(target);
+  // Opening (and migrating) the database is the slow part: a hook's time, not the test's.
+  beforeAll(async () => {
+    await getDb();
+  });
 
   it("refunded in the ledger: the request reads refunded, with the customer and amount; a parked notification changes nothing", async () => {
     const { createAccount } = await import("@/lib/accounts/queries");
