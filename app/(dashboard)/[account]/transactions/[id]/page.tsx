@@ -297,7 +297,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
             <CardTitle>{t("transactions.detail.payment")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <PaymentData response={tx.response} record={tx.gatewayRecord} payable={payable} />
+            <PaymentData
+              response={tx.response}
+              record={tx.gatewayRecord}
+              payable={payable}
+              paid={stateOf(transactionMachine, tx.status) === "paid"}
+            />
           </CardContent>
         </Card>
         <Card>

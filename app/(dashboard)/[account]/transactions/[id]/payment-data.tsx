@@ -16,7 +16,18 @@ const str = (value: unknown): string | null => (typeof value === "string" && val
  * Pix, boleto and crypto data as the gateway returned them at creation (or in the latest record),
  * while the charge can still be paid (`payable`, lib/status/machine.ts): after that, no code to pay.
  */
-export function PaymentData({ response, record, payable }: { response: Json; record: Json; payable: boolean }) {
+export function PaymentData({
+  response,
+  record,
+  payable,
+  paid,
+}: {
+  response: Json;
+  record: Json;
+  payable: boolean;
+  /** Not payable because it was paid (rather than refunded, expired or otherwise closed). */
+  paid: boolean;
+}) {
   const { t, format } = useI18n();
   const pix = obj(response?.pix);
   const pixCode = payable ? (str(pix?.code) ?? str(obj(record?.pixInformation)?.qrCode)) : null;
@@ -31,7 +42,7 @@ export function PaymentData({ response, record, payable }: { response: Json; rec
 
   const notPayable = !payable && (
     <p className="text-sm text-muted-foreground" data-testid="not-payable">
-      {t("transactions.detail.notPayable")}
+      {t("transactions.detail.notPayable", { paid: String(paid) })}
     </p>
   );
   if (!pixCode && !boleto && !crypto && links.length === 0) {
