@@ -1,7 +1,7 @@
 import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
 import { expectResult, fieldMessage, fillCustomer, openChargeForm, submit } from "../fixtures/charges";
 import { demoPath } from "../fixtures/sandbox";
-import { authenticator, sandboxControl } from "./helpers";
+import { authenticator, sandboxControl, useDemoAccount } from "./helpers";
 
 test.describe("one truth per page", () => {
   test("a Pix charge paid, then refunded through the console: no code to pay anywhere, and its request reads the outcome", async ({
@@ -102,5 +102,15 @@ test.describe("one truth per page", () => {
     await expect(own.getByTestId("recovery-codes")).toBeVisible();
     await expect(badge).toContainText("Ativada desde");
     await own.context().close();
+  });
+
+  test("the transfer form names every missing field in one submit", async ({ adminPage: page }) => {
+    await useDemoAccount(page);
+    await page.goto(await demoPath(page, "/transfers/new"));
+    await page.getByRole("button", { name: "Revisar transferência" }).click();
+    for (const label of ["Valor", "Chave Pix", "Nome do titular", "Número do documento"]) {
+      await expect(fieldMessage(page, new RegExp(`^${label}$`)), label).not.toBeEmpty();
+    }
+    await expect(page.getByTestId("transfer-review")).toHaveCount(0);
   });
 });
