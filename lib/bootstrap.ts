@@ -4,6 +4,7 @@ import { databaseCapabilities } from "@/lib/db/capabilities";
 import { getDb } from "@/lib/db/client";
 import { encryptionKey } from "@/lib/crypto/secrets";
 import { authSecret } from "@/lib/auth/secret";
+import { templateXlsx } from "@/lib/payout-batches/template";
 import { generatePassword, MIN_PASSWORD } from "@/lib/auth/password-rules";
 import { countUsers, createUser } from "@/lib/users/queries";
 import { syncEnvAccount } from "@/lib/accounts/queries";
@@ -11,7 +12,6 @@ import { webhookUrlFor } from "@/lib/gateway/connection";
 import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
 import { markConsoleReady } from "@/lib/webhooks/fast-path";
 import { startBackgroundWork } from "@/lib/reconcile/runner";
-import { templateXlsx } from "@/lib/payout-batches/template";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";
 
