@@ -4,6 +4,7 @@ import { databaseCapabilities } from "@/lib/db/capabilities";
 import { getDb } from "@/lib/db/client";
 import { encryptionKey } from "@/lib/crypto/secrets";
 import { authSecret } from "@/lib/auth/secret";
+import { templateXlsx } from "@/lib/payout-batches/template";
 import { generatePassword, MIN_PASSWORD } from "@/lib/auth/password-rules";
 import { countUsers, createUser } from "@/lib/users/queries";
 import { syncEnvAccount } from "@/lib/accounts/queries";
@@ -67,6 +68,8 @@ export async function bootstrap(): Promise<void> {
   await seedFirstAdmin();
   await syncAccountFromEnv();
   startBackgroundWork();
+  // Built in the background once the console is up: the batch template's first download is then instant.
+  setTimeout(() => void templateXlsx().catch(() => {}), 2_000).unref();
   markConsoleReady();
   console.log(`[console] ready at ${env.appUrl}`);
 }

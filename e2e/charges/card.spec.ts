@@ -26,6 +26,7 @@ test.describe("card charges", () => {
     await expect(page.getByTestId("card-brand")).toHaveText("Bandeira: VISA");
     await fillCard(page, { number: "4111111111111111" });
     const ip = page.getByLabel("IP do cliente (IPv4)");
+    await expect(page.getByText("Exigido pelo gateway para cartão: o endereço IP do comprador")).toBeVisible();
     if (/^\d+\.\d+\.\d+\.\d+$/.test(clientIp)) await expect(ip).not.toHaveValue("");
     await ip.fill("203.0.113.10");
     await page.getByRole("combobox", { name: "Parcelas" }).click();
@@ -62,10 +63,10 @@ test.describe("card charges", () => {
     await page.getByLabel("Valor (R$)").fill("10,00");
     await fillCustomer(page);
     await fillAddress(page, { zipCode: "0131" });
-    await fillCard(page, { number: "4111111111111112", expiresAt: "2020-01", ip: "300.1.2.3" });
+    await fillCard(page, { number: "4111111111111112", expiresAt: "01/20", ip: "300.1.2.3" });
     await submit(page);
     await expect(fieldMessage(page, "Número do cartão")).toHaveText("Número de cartão inválido");
-    await expect(fieldMessage(page, "Validade (AAAA-MM)")).toHaveText("Cartão vencido");
+    await expect(fieldMessage(page, "Validade (MM/AA)")).toHaveText("Cartão vencido");
     await expect(fieldMessage(page, "IP do cliente (IPv4)")).toHaveText("Endereço IPv4 inválido");
     await expect(fieldMessage(page, "CEP")).toHaveText(/CEP inválido/);
     await expect(page).toHaveURL(/\/charges\/new\/card$/);

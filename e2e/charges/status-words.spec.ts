@@ -103,7 +103,7 @@ test("the transaction timeline says the submission, each notification and its st
   await page.goto(await demoPath(page, "/refunds"));
   const row = page.getByTestId(`refund-row-${transactionId}`);
   await expect(row.getByTestId("refund-status")).toBeVisible();
-  await expect(page.getByText("a transação passa a Reembolsado.")).toBeVisible();
+  await expect(page.getByText("a transação passa a Reembolsado e o pedido também")).toBeVisible();
   await row.getByRole("button", { name: "Consultar a transação no gateway" }).click();
   await expect(page.getByText("Transação consultada: Reembolsado")).toBeVisible();
   await expect(row.getByTestId("refund-transaction-status")).toContainText("Reembolsado");

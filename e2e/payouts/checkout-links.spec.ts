@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
 import { expectAudited, shoot, useDemoAccount } from "./helpers";
-import { demoPath } from "../fixtures/sandbox";
+import { demoPath, gatewayPost } from "../fixtures/sandbox";
 
 async function fillCheckout(page: import("@playwright/test").Page, productName: string, accountId?: string) {
   await page.goto(accountId ? `/${accountId}/checkout-links/new` : await demoPath(page, "/checkout-links/new"));
@@ -42,9 +42,26 @@ test.describe("checkout links", () => {
 
     const hosted = await page.request.get(url);
     expect(hosted.ok()).toBe(true);
+    const linkPage = page.url();
+    await expect(page.getByTestId("checkout-link-sales").getByTestId("checkout-sales-count")).toHaveText("0");
+
+    // A buyer pays on the hosted checkout: the gateway's notification names the page visited, and the link counts the sale.
+    const sale = await page.request.post(url, {
+      form: { visitedUrl: `${url}?utm_source=e2e`, name: "Ana Lima", email: "ana@example.com", document: "123.456.789-09", method: "PIX" },
+    });
+    expect(sale.ok(), await sale.text()).toBe(true);
+    await expect(async () => {
+      await page.goto(linkPage);
+      await expect(page.getByTestId("checkout-link-sales").getByTestId("checkout-sales-count")).toHaveText("1", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+    await expect(page.getByTestId("checkout-link-sales").getByTestId("checkout-sales-revenue")).toHaveText("R$ 97,00");
+    await expect(page.getByTestId("checkout-sale")).toContainText("Ana Lima");
 
     await page.goto(await demoPath(page, "/checkout-links"));
     await expect(page.getByRole("link", { name: productName })).toBeVisible();
+    const listed = page.getByTestId(/^checkout-row-/).filter({ hasText: productName });
+    await expect(listed.getByTestId("checkout-sales-count")).toContainText("1");
+    await expect(listed.getByTestId("checkout-sales-revenue")).toHaveText("R$ 97,00");
     await shoot(page, "checkout-list");
     const externalId = await page
       .getByTestId(/^checkout-row-/)
@@ -55,6 +72,40 @@ test.describe("checkout links", () => {
       action: "checkout_link.created",
       target: externalId!.replace("checkout-row-", ""),
     });
+  });
+
+  test("a checkout made outside the console that sold is listed, learned from the notifications", async ({ adminPage: page }) => {
+    await useDemoAccount(page);
+    const productName = `Ebook ${randomUUID().slice(0, 6)}`;
+    // The producer's own platform makes the checkout at the gateway, as the demo does.
+    const { checkoutUrl } = await gatewayPost<{ checkoutUrl: string }>(page.request, "/checkout", {
+      product: {
+        externalId: `ebook-${randomUUID().slice(0, 6)}`,
+        name: productName,
+        offer: { name: "Oferta", price: 45.5, offerType: "ONE_TIME", currency: "BRL", lang: "pt-BR" },
+      },
+      settings: { paymentMethods: ["PIX"], acceptedDocs: ["CPF"] },
+    });
+    const sale = await page.request.post(checkoutUrl, {
+      form: {
+        visitedUrl: `${checkoutUrl}?utm_source=site`,
+        name: "Caio Prado",
+        email: "caio@example.com",
+        document: "123.456.789-09",
+        method: "PIX",
+      },
+    });
+    expect(sale.ok(), await sale.text()).toBe(true);
+    const learned = page.locator(`[data-testid="checkout-row-learned"][data-page="${checkoutUrl}"]`);
+    await expect(async () => {
+      await page.goto(await demoPath(page, "/checkout-links"));
+      await expect(learned).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+    await expect(learned).toContainText("Aprendido pelas notificações");
+    await expect(learned).toContainText(productName);
+    await expect(learned.getByTestId("checkout-sales-count")).toContainText("1");
+    await expect(learned.getByTestId("checkout-sales-revenue")).toHaveText("R$ 45,50");
+    await expect(page.getByText("Nenhum link criado ainda")).toHaveCount(0);
   });
 
   test("the company producer's 403 explains what is missing", async ({ adminPage: page }) => {

@@ -67,6 +67,9 @@ test.describe("Pix transfers", () => {
     await expect(page.getByTestId("transfer-completed")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("transfer-status")).toContainText("Concluída");
     await expect(page.getByRole("cell", { name: "WITHDRAW_COMPLETED" })).toBeVisible();
+    // One state source for the page: the withdraw card follows its transfer too.
+    await expect(page.getByTestId("transfer-withdraw")).toContainText("Concluída");
+    await expect(page.locator("main")).not.toContainText("Em processamento");
     await shoot(page, "transfer-detail-completed");
 
     await page.goto(await demoPath(page, "/transfers"));

@@ -111,6 +111,35 @@ test.describe("sales recovery", () => {
     }).toPass({ timeout: 20_000, intervals: [1_000] });
   });
 
+  test("opening WhatsApp with the message records the contact: the row leaves the list, audited with its channel", async ({
+    adminPage: page,
+  }) => {
+    const accountId = await demoAccountId(page);
+    // Created an hour ago: on the list whatever delay the other test has set.
+    const [identifier] = await seedPastCharges(page.request, accountId, [
+      { method: "PIX", amount: 61, name: "Rita Alves", phone: "21999998888", product: "Aula de violão", ageMinutes: 60 },
+    ]);
+    await page.goto(`/${accountId}/sales/recovery`);
+    await expect(async () => {
+      await page.reload();
+      await expect(recoveryRow(page, identifier)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+    const row = recoveryRow(page, identifier);
+    const ledgerId = await row.getAttribute("data-ledger-id");
+    await row.getByTestId("recovery-message").click();
+    const dialog = page.getByRole("dialog", { name: "Mensagem para Rita Alves" });
+    const whatsapp = page.context().waitForEvent("page");
+    await dialog.getByTestId("recovery-whatsapp").click();
+    await (await whatsapp).close();
+    await expect(page.getByText("WhatsApp aberto: contato registrado.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(recoveryRow(page, identifier)).toHaveCount(0);
+    expect(ledgerId).toBeTruthy();
+    await page.goto(`/admin/audit?${new URLSearchParams({ action: "sales.recovery_contacted", email: "admin@e2e.test" })}`);
+    const audit = page.getByTestId("audit-row").filter({ hasText: ledgerId! }).first();
+    await expect(audit).toContainText("whatsapp");
+  });
+
   test("a reader sees the list without customers' contacts or actions", async ({ adminPage: page, browser }) => {
     const accountId = await demoAccountId(page);
     const viewer = await createUserAsAdmin(page, { role: "viewer" });

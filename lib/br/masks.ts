@@ -61,10 +61,15 @@ export function maskCep(value: string): string {
   return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
 }
 
-/** Typed digits fill from the right as centavos: `1` → `0,01`, `123456` → `1.234,56`. */
+/**
+ * Typed digits fill from the right as centavos: `1` → `0,01`, `123456` → `1.234,56`. A typed zero
+ * stays (`0`, `0,00`), so the form can say the amount must be above zero rather than that it is
+ * missing; backspace still empties it (`0,0` → `0` → ``).
+ */
 export function maskMoney(value: string): string {
-  const d = onlyDigits(value).replace(/^0+/, "").slice(0, 15);
-  if (d === "") return "";
+  const typed = onlyDigits(value);
+  const d = typed.replace(/^0+/, "").slice(0, 15);
+  if (d === "") return typed === "" ? "" : typed.length >= 3 ? "0,00" : "0";
   const padded = d.padStart(3, "0");
   const integer = padded.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return `${integer},${padded.slice(-2)}`;

@@ -115,3 +115,40 @@ export function paymentInstructions(kind: string, creationAnswer: unknown, looku
   if (!pick) return null;
   return pick(obj(creationAnswer), "creation") ?? pick(obj(lookupRecord), "lookup");
 }
+
+/** Where a creation answer or a lookup record carries something the customer pays with. */
+const CODE_PATHS: readonly (readonly string[])[] = [
+  ["qrCode"],
+  ["pix", "code"],
+  ["pix", "qrCode"],
+  ["pix", "image"],
+  ["pixInformation", "qrCode"],
+  ["pixInformation", "code"],
+  ["pixInformation", "image"],
+  ["boleto", "digitableLine"],
+  ["boleto", "barcode"],
+  ["boleto", "pdfUrl"],
+  ["boletoInformation", "digitableLine"],
+  ["boletoInformation", "barcode"],
+  ["boletoInformation", "pdfUrl"],
+  ["crypto", "address"],
+  ["details", "crypto", "address"],
+];
+
+/**
+ * A gateway answer shown as it is (raw JSON) once its charge can no longer be paid: the same
+ * answer without its codes to pay, so no page hands a customer a code for a closed charge.
+ */
+export function withoutPaymentCodes<T>(answer: T): T {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  const copy = structuredClone(answer) as Json;
+  for (const path of CODE_PATHS) {
+    let holder: Json | null = copy;
+    for (const key of path.slice(0, -1)) {
+      const next: unknown = holder?.[key];
+      holder = next && typeof next === "object" && !Array.isArray(next) ? (next as Json) : null;
+    }
+    if (holder) delete holder[path[path.length - 1]];
+  }
+  return copy as T;
+}

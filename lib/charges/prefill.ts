@@ -1,4 +1,5 @@
 import "server-only";
+import { isIPv4 } from "@/lib/br/ip";
 import { saoPauloDate } from "@/lib/i18n/format";
 import { getLedgerRow } from "@/lib/ledger/queries";
 import { formValuesFromRequest, type ChargeFormKind, type ChargeFormValues } from "./form-values";
@@ -12,7 +13,13 @@ type Source = { id: string; identifier: string };
  * no card.
  */
 export type ChargePrefill =
-  | { state: "copied"; source: Source; values: Partial<ChargeFormValues> }
+  | {
+      state: "copied";
+      source: Source;
+      values: Partial<ChargeFormValues>;
+      /** The old charge's buyer IP: offered beside the field, never filled in unasked (another sale may have another buyer's address). */
+      buyerIp: string | null;
+    }
   /** No such charge in this account (another account's is no different from an unknown one). */
   | { state: "notFound" }
   /** A charge this form does not make: another kind, or one the console did not create (nothing to copy). */
@@ -26,5 +33,6 @@ export async function chargePrefill(accountId: string, kind: ChargeFormKind, led
   const rowKind = row.origin === "console" ? (chargeKindOf(row.kind)?.kind ?? null) : null;
   if (rowKind !== kind || !row.request) return { state: "otherKind", source: { ...source, kind: rowKind } };
   const values = formValuesFromRequest(row.request, { today: saoPauloDate(), createdOn: saoPauloDate(row.createdAt) });
-  return { state: "copied", source, values };
+  const buyerIp = typeof row.request.clientIp === "string" && isIPv4(row.request.clientIp) ? row.request.clientIp : null;
+  return { state: "copied", source, values, buyerIp };
 }

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { formatMoneyInput, fromCents } from "@/lib/br";
 import { spreadsheetCsv } from "@/lib/http/csv";
 import { PAYOUT_COLUMNS, PAYOUT_HEADERS, type PayoutCells } from "./columns";
@@ -42,6 +42,12 @@ export const TEMPLATE_EXAMPLES: readonly PayoutCells[] = [
   },
 ];
 
+/** exceljs is loaded when a workbook is first written, not with the routes that import this module. */
+async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: Excel } = await import("exceljs");
+  return new Excel.Workbook();
+}
+
 async function xlsxBytes(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
@@ -59,9 +65,27 @@ export function templateCsv(): string {
   return spreadsheetCsv([PAYOUT_HEADERS, ...TEMPLATE_EXAMPLES.map((cells) => PAYOUT_COLUMNS.map((column) => cells[column.field]))]);
 }
 
+const TEMPLATE_XLSX = Symbol.for("console.payoutBatchTemplateXlsx");
+type TemplateHolder = { [TEMPLATE_XLSX]?: Promise<Uint8Array> };
+
+/**
+ * The template as XLSX, built once per process: its content never changes, and building it loads
+ * exceljs and zips a workbook (seconds on a busy small machine, each download). Kept on globalThis
+ * because the server's bundles each have their own copy of this module: the warm-up at start
+ * (lib/bootstrap.ts) then serves the first download too.
+ */
+export function templateXlsx(): Promise<Uint8Array> {
+  const holder = globalThis as TemplateHolder;
+  holder[TEMPLATE_XLSX] ??= buildTemplateXlsx().catch((error: unknown) => {
+    delete holder[TEMPLATE_XLSX];
+    throw error;
+  });
+  return holder[TEMPLATE_XLSX];
+}
+
 /** The template as XLSX: bold header, amounts as numbers formatted `"R$" #,##0.00`, key and document columns as text. */
-export async function templateXlsx(): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+async function buildTemplateXlsx(): Promise<Uint8Array> {
+  const workbook = await newWorkbook();
   const sheet = sheetWith(workbook, "Transferências", PAYOUT_HEADERS);
   const widths: Record<string, number> = { pixKey: 30, pixKeyType: 12, amount: 14, name: 30, document: 22, description: 36, reference: 20 };
   PAYOUT_COLUMNS.forEach((column, index) => {
@@ -126,7 +150,7 @@ export function resultsCsv(rows: readonly ResultRow[]): string {
 
 /** The batch's outcome as XLSX: amounts and fees as numbers formatted `"R$" #,##0.00`. */
 export async function resultsXlsx(rows: readonly ResultRow[]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = sheetWith(workbook, "Resultado", RESULT_HEADERS);
   const widths = [8, 20, 30, 30, 14, 18, 38, 12, 40];
   widths.forEach((width, index) => {

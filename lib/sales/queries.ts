@@ -9,7 +9,14 @@ import { ledgerCursorParts } from "@/lib/ledger/filters";
 import { spellingsOf, transactionMachine } from "@/lib/status/machine";
 import { DEFAULT_RECOVERY_TEMPLATE } from "./message";
 import { checkPeriod, daysOf, previousPeriod, type SalesPeriod } from "./period";
-import { recoveryMarkSchema, salesSettingsSchema, type RecoveryMarkInput, type SalesSettingsInput } from "./schemas";
+import {
+  recoveryContactSchema,
+  recoveryMarkSchema,
+  salesSettingsSchema,
+  type RecoveryContactInput,
+  type RecoveryMarkInput,
+  type SalesSettingsInput,
+} from "./schemas";
 
 /*
  * The sales reports read the ledger (what the console created plus what the gateway confirmed) and
@@ -607,6 +614,28 @@ export class RecoveryTargetNotFoundError extends Error {
 
 export type RecoveryMark = { id: string; state: RecoveryMarkState; note: string | null; byEmail: string | null; at: Date };
 
+/** One mark on a charge of this account (another account's is not found), with its audit entry. */
+async function addMark(
+  accountId: string,
+  mark: { ledgerId: string; state: RecoveryMarkState; note: string | null },
+  audit: { action: string; details: Record<string, unknown> },
+  actor: { id: string; email: string },
+  ip: string | null | undefined,
+): Promise<RecoveryMark> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, mark.ledgerId)));
+  if (!row) throw new RecoveryTargetNotFoundError(mark.ledgerId);
+  const [added] = await db
+    .insert(recoveryMarks)
+    .values({ accountId, ...mark, byUserId: actor.id, byEmail: actor.email })
+    .returning();
+  await writeAudit({ actor, accountId, action: audit.action, target: mark.ledgerId, ip: ip ?? null, details: audit.details });
+  return { id: added.id, state: added.state, note: added.note, byEmail: added.byEmail, at: added.at };
+}
+
 /** Records that someone contacted the customer of a charge (or gave it up): it leaves the recovery list; audited. */
 export async function markRecovery(
   accountId: string,
@@ -615,18 +644,28 @@ export async function markRecovery(
   ip?: string | null,
 ): Promise<RecoveryMark> {
   const { ledgerId, state, note } = recoveryMarkSchema.parse(input);
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)));
-  if (!row) throw new RecoveryTargetNotFoundError(ledgerId);
-  const [mark] = await db
-    .insert(recoveryMarks)
-    .values({ accountId, ledgerId, state, note: note || null, byUserId: actor.id, byEmail: actor.email })
-    .returning();
-  await writeAudit({ actor, accountId, action: "sales.recovery_marked", target: ledgerId, ip: ip ?? null, details: { state } });
-  return { id: mark.id, state: mark.state, note: mark.note, byEmail: mark.byEmail, at: mark.at };
+  return addMark(accountId, { ledgerId, state, note: note || null }, { action: "sales.recovery_marked", details: { state } }, actor, ip);
+}
+
+/**
+ * Records that someone opened WhatsApp or e-mail with a charge's message: a `contacted` mark (the
+ * charge leaves the list, and a payment after it counts as recovered), audited with the channel.
+ * Opening the message is the contact the console can see; whether it was sent stays with the person.
+ */
+export async function recordRecoveryContact(
+  accountId: string,
+  input: RecoveryContactInput,
+  actor: { id: string; email: string },
+  ip?: string | null,
+): Promise<RecoveryMark> {
+  const { ledgerId, channel } = recoveryContactSchema.parse(input);
+  return addMark(
+    accountId,
+    { ledgerId, state: "contacted", note: null },
+    { action: "sales.recovery_contacted", details: { state: "contacted", channel } },
+    actor,
+    ip,
+  );
 }
 
 /** Every mark of one charge of this account, oldest first. */

@@ -35,3 +35,14 @@ export const recoveryMarkSchema = z.object({
   note: z.string().trim().max(MAX_NOTE_LENGTH, { error: "sales.errors.tooLong" }).optional(),
 });
 export type RecoveryMarkInput = z.infer<typeof recoveryMarkSchema>;
+
+/** The ways the recovery list's message leaves the console. */
+export const RECOVERY_CHANNELS = ["whatsapp", "email"] as const;
+export type RecoveryChannel = (typeof RECOVERY_CHANNELS)[number];
+
+/** Opening WhatsApp or e-mail with a charge's message: recorded as a contact. */
+export const recoveryContactSchema = z.object({
+  ledgerId: z.string().min(1).max(100),
+  channel: z.enum(RECOVERY_CHANNELS),
+});
+export type RecoveryContactInput = z.infer<typeof recoveryContactSchema>;

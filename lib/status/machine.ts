@@ -134,6 +134,18 @@ export const transactionMachine = defineMachine<TransactionState>({
   done: "paid",
 });
 
+/**
+ * Whether a charge with this status may still be paid: the one rule behind every code to pay
+ * (Pix code and QR code, boleto line and barcode, crypto address) the console shows. A charge the
+ * gateway confirmed as paid, refunded or otherwise closed is not; one with no status yet, awaiting
+ * payment or in a status no table knows still is (the customer may be paying it right now). A
+ * ledger row's kind picks its machine: a subscription is payable until its first payment.
+ */
+export function isPayable(raw: string | null | undefined, operationKind = "pix_charge"): boolean {
+  const state = stateOf(machineForOperation(operationKind), raw);
+  return state === null || state === "awaiting" || state === "unknown";
+}
+
 // ---------------------------------------------------------------------------
 // Subscriptions (the subscription record is "not shown" by the seed: the family's spellings)
 // ---------------------------------------------------------------------------

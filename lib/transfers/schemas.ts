@@ -5,48 +5,73 @@ import { OWNER_DOCUMENT_TYPES, TRANSFER_PIX_KEY_TYPES, ownerNameAsSent } from ".
 
 const freeType = z.string().trim().max(40, { error: "transfers.errors.typeTooLong" }).optional();
 
-export const transferFormSchema = z
-  .object({
-    identifier: z.string().trim().min(1, { error: "errors.required" }).max(100),
-    amount: zMoney,
-    discountFeeOfReceiver: z.boolean(),
-    pixKeyType: z.enum(TRANSFER_PIX_KEY_TYPES, { error: "br.errors.pixKeyTypeInvalid" }),
-    pixKeyTypeOther: freeType,
-    pixKey: z.string().max(140),
-    ownerName: z.string().max(120),
-    ownerDocumentType: z.enum(OWNER_DOCUMENT_TYPES, { error: "errors.required" }),
-    ownerDocumentTypeOther: freeType,
-    ownerDocumentNumber: z.string().max(40),
-  })
-  .transform((values, ctx) => {
-    const keyType = values.pixKeyType === "other" ? (values.pixKeyTypeOther ?? "").trim().toLowerCase() : values.pixKeyType;
-    if (!keyType) ctx.addIssue({ code: "custom", path: ["pixKeyTypeOther"], message: "errors.required" });
-    const key = validatePixKey(keyType, values.pixKey);
-    if (!key.ok) ctx.addIssue({ code: "custom", path: ["pixKey"], message: key.error });
+const transferFields = z.object({
+  identifier: z.string().trim().min(1, { error: "errors.required" }).max(100),
+  amount: zMoney,
+  discountFeeOfReceiver: z.boolean(),
+  pixKeyType: z.enum(TRANSFER_PIX_KEY_TYPES, { error: "br.errors.pixKeyTypeInvalid" }),
+  pixKeyTypeOther: freeType,
+  pixKey: z.string().max(140),
+  ownerName: z.string().max(120),
+  ownerDocumentType: z.enum(OWNER_DOCUMENT_TYPES, { error: "errors.required" }),
+  ownerDocumentTypeOther: freeType,
+  ownerDocumentNumber: z.string().max(40),
+});
+type TransferFields = z.output<typeof transferFields>;
+type FieldIssue = { path: keyof TransferFields; message: string };
 
-    const name = ownerNameAsSent(values.ownerName);
-    if (!name) ctx.addIssue({ code: "custom", path: ["ownerName"], message: "errors.required" });
+/**
+ * The checks that span fields (the key against its type, the document against its kind) and what
+ * is sent. They read the values defensively: they also run when a field of the object is already
+ * wrong, so one submit names every missing or wrong field at once.
+ */
+function resolveTransfer(values: Partial<TransferFields>) {
+  const issues: FieldIssue[] = [];
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const keyType = values.pixKeyType === "other" ? text(values.pixKeyTypeOther).trim().toLowerCase() : text(values.pixKeyType);
+  if (values.pixKeyType === "other" && !keyType) issues.push({ path: "pixKeyTypeOther", message: "errors.required" });
+  const key = keyType ? validatePixKey(keyType, text(values.pixKey)) : null;
+  if (key && !key.ok) issues.push({ path: "pixKey", message: key.error });
 
-    const documentType =
-      values.ownerDocumentType === "other" ? (values.ownerDocumentTypeOther ?? "").trim().toLowerCase() : values.ownerDocumentType;
-    if (!documentType) ctx.addIssue({ code: "custom", path: ["ownerDocumentTypeOther"], message: "errors.required" });
-    const rawNumber = values.ownerDocumentNumber.trim();
-    let documentNumber = rawNumber;
-    if (!rawNumber) ctx.addIssue({ code: "custom", path: ["ownerDocumentNumber"], message: "errors.required" });
-    else if (documentType === "cpf") {
-      if (!isValidCpf(rawNumber)) ctx.addIssue({ code: "custom", path: ["ownerDocumentNumber"], message: "br.errors.cpfInvalid" });
-      documentNumber = onlyDigits(rawNumber);
-    } else if (documentType === "cnpj") {
-      if (!isValidCnpj(rawNumber)) ctx.addIssue({ code: "custom", path: ["ownerDocumentNumber"], message: "br.errors.cnpjInvalid" });
-      documentNumber = normalizeCnpj(rawNumber);
-    }
+  const name = ownerNameAsSent(text(values.ownerName));
+  if (!name) issues.push({ path: "ownerName", message: "errors.required" });
 
+  const documentType =
+    values.ownerDocumentType === "other" ? text(values.ownerDocumentTypeOther).trim().toLowerCase() : text(values.ownerDocumentType);
+  if (values.ownerDocumentType === "other" && !documentType) issues.push({ path: "ownerDocumentTypeOther", message: "errors.required" });
+  const rawNumber = text(values.ownerDocumentNumber).trim();
+  let documentNumber = rawNumber;
+  if (!rawNumber) issues.push({ path: "ownerDocumentNumber", message: "errors.required" });
+  else if (documentType === "cpf") {
+    if (!isValidCpf(rawNumber)) issues.push({ path: "ownerDocumentNumber", message: "br.errors.cpfInvalid" });
+    documentNumber = onlyDigits(rawNumber);
+  } else if (documentType === "cnpj") {
+    if (!isValidCnpj(rawNumber)) issues.push({ path: "ownerDocumentNumber", message: "br.errors.cnpjInvalid" });
+    documentNumber = normalizeCnpj(rawNumber);
+  }
+  return {
+    issues,
+    pix: { type: keyType, key: key?.ok ? key.key : text(values.pixKey).trim() },
+    owner: { name, document: { type: documentType, number: documentNumber } },
+  };
+}
+
+export const transferFormSchema = transferFields
+  .superRefine(
+    (values, ctx) => {
+      for (const issue of resolveTransfer(values).issues) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    },
+    // Also when a field above failed: every issue surfaces in one submit, not in two rounds.
+    { when: () => true },
+  )
+  .transform((values) => {
+    const { pix, owner } = resolveTransfer(values);
     return {
       identifier: values.identifier,
       amount: values.amount,
       discountFeeOfReceiver: values.discountFeeOfReceiver,
-      pix: { type: keyType, key: key.ok ? key.key : values.pixKey.trim() },
-      owner: { name, document: { type: documentType, number: documentNumber } },
+      pix,
+      owner,
     };
   });
 

@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import Link from "next/link";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { notFound } from "next/navigation";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { Badge } from "@/components/ui/badge";
@@ -20,17 +22,9 @@ import { DisabledDestinationsBanner } from "./destinations/disabled-banner";
 /** The account's overview: `/` opens it for the account the user last worked on. */
 export default async function AccountOverviewPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("account.view", (await params).account);
-  const { t, format, locale } = await getI18n();
+  const { t } = await getI18n();
   const account = (await getAccount(ctx.account.id)) ?? notFound();
   const showLedger = can(ctx, "transactions.view", account.id);
-  const [figures, volume, latest] = showLedger
-    ? await Promise.all([overviewFigures(account.id), dailyVolumeByMethod(account.id), latestActivity(account.id)])
-    : [null, null, null];
-  const money = (cents: number, currency = "BRL") => currencyFormatter(locale, currency)(fromCents(cents));
-  const dayFormat = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
-  const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-  const countText = (n: number) => t("overview.count", { count: n });
-  const monthTotal = volume ? volume.rows.reduce((sum, row) => sum + row.cents, 0) : 0;
 
   const accountCard = (
     <Card>
@@ -58,7 +52,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
       </CardContent>
     </Card>
   );
-  if (!figures || !volume || !latest) {
+  if (!showLedger) {
     return (
       <div className="space-y-6">
         <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("home.subtitle")} />
@@ -67,10 +61,44 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
     );
   }
 
+  // The greeting and the account show at once (sign-in lands here); the figures stream in after.
   return (
     <div className="space-y-6">
       <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("overview.title")} />
-      {can(ctx, "destinations.view", account.id) && <DisabledDestinationsBanner accountId={account.id} />}
+      {can(ctx, "destinations.view", account.id) && (
+        <Suspense fallback={null}>
+          <DisabledDestinationsBanner accountId={account.id} />
+        </Suspense>
+      )}
+      <Suspense
+        fallback={
+          <div className="space-y-6">
+            <PageSkeleton label={t("ui.loading")} shape="figures" header={false} />
+            <div className="max-w-2xl">{accountCard}</div>
+          </div>
+        }
+      >
+        <OverviewFigures accountId={account.id} accountCard={accountCard} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The overview's figures, chart and latest activity: the slow part of the page, streamed. */
+async function OverviewFigures({ accountId, accountCard }: { accountId: string; accountCard: React.ReactNode }) {
+  const { t, format, locale } = await getI18n();
+  const [figures, volume, latest] = await Promise.all([
+    overviewFigures(accountId),
+    dailyVolumeByMethod(accountId),
+    latestActivity(accountId),
+  ]);
+  const money = (cents: number, currency = "BRL") => currencyFormatter(locale, currency)(fromCents(cents));
+  const dayFormat = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+  const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+  const countText = (n: number) => t("overview.count", { count: n });
+  const monthTotal = volume.rows.reduce((sum, row) => sum + row.cents, 0);
+  return (
+    <>
       <div className="space-y-2">
         <div className="grid gap-4 md:grid-cols-3" data-testid="overview-periods">
           {OVERVIEW_PERIODS.map(({ key }) => (
@@ -106,7 +134,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
             <CardHeader className="flex flex-row items-center justify-between">
               <CardTitle>{t("overview.latest")}</CardTitle>
               <Button asChild variant="ghost" size="sm">
-                <Link href={accountPath(account.id, "/transactions")}>{t("overview.seeAll")}</Link>
+                <Link href={accountPath(accountId, "/transactions")}>{t("overview.seeAll")}</Link>
               </Button>
             </CardHeader>
             <CardContent>
@@ -117,7 +145,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
                   {latest.map((row) => (
                     <li key={row.id}>
                       <Link
-                        href={accountPath(account.id, `/transactions/${row.id}`)}
+                        href={accountPath(accountId, `/transactions/${row.id}`)}
                         className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40"
                       >
                         <span className="min-w-0">
@@ -142,7 +170,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
           </Card>
         </div>
       </div>
-    </div>
+    </>
   );
 }
 

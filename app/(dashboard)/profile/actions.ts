@@ -8,6 +8,7 @@ import {
   confirmEnrolment,
   disableSecondFactor,
   regenerateRecoveryCodes,
+  secondFactorStatus,
   startEnrolment,
   type CodeCheck,
 } from "@/lib/auth/second-factor";
@@ -36,7 +37,7 @@ export const startSecondFactorAction = defineAction({ permission: "profile.manag
 export const confirmSecondFactorAction = defineAction({ permission: "profile.manage", schema: enrolCodeSchema }, async ({ code }, ctx) => {
   const result = await confirmEnrolment(ctx.user, code, { ip: ctx.ip, sessionId: ctx.user.sessionId });
   if (result.outcome !== "ok" || !result.recoveryCodes) refuseCode(result);
-  return { recoveryCodes: result.recoveryCodes };
+  return { recoveryCodes: result.recoveryCodes, status: await secondFactorStatus(ctx.user.id) };
 });
 
 export const regenerateRecoveryCodesAction = defineAction(
@@ -44,7 +45,8 @@ export const regenerateRecoveryCodesAction = defineAction(
   async ({ code }, ctx) => {
     const check = await checkSecondFactor(ctx.user, code, { ip: ctx.ip, purpose: "recovery_codes" });
     if (check.outcome !== "ok") refuseCode(check);
-    return { recoveryCodes: await regenerateRecoveryCodes(ctx.user, { ip: ctx.ip }) };
+    const recoveryCodes = await regenerateRecoveryCodes(ctx.user, { ip: ctx.ip });
+    return { recoveryCodes, status: await secondFactorStatus(ctx.user.id) };
   },
 );
 
@@ -58,5 +60,6 @@ export const disableSecondFactorAction = defineAction(
     const check = await checkSecondFactor(ctx.user, code, { ip: ctx.ip, purpose: "disable" });
     if (check.outcome !== "ok") refuseCode(check);
     await disableSecondFactor(ctx.user, { ip: ctx.ip, sessionId: ctx.user.sessionId });
+    return { status: await secondFactorStatus(ctx.user.id) };
   },
 );

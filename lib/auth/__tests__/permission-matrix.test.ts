@@ -98,6 +98,7 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
     ].map(([name, permission]) => [`app/(dashboard)/[account]/payouts/actions.ts#${name}`, permission as Permission]),
   ),
   "app/(dashboard)/[account]/sales/recovery/actions.ts#markRecoveryAction": "sales.recover",
+  "app/(dashboard)/[account]/sales/recovery/actions.ts#recordRecoveryContactAction": "sales.recover",
   "app/(dashboard)/[account]/sales/recovery/actions.ts#saveRecoverySettingsAction": "sales.settings",
   "app/(dashboard)/[account]/webhooks/actions.ts#emitSandboxEventAction": "charges.create",
   "app/(dashboard)/[account]/webhooks/actions.ts#configureSandboxWebhookUrlAction": "charges.create",

@@ -43,7 +43,10 @@ describe("input masks", () => {
     expect(maskMoney("1")).toBe("0,01");
     expect(maskMoney("123456")).toBe("1.234,56");
     expect(maskMoney("R$ 1.234,567")).toBe("12.345,67");
-    expect(maskMoney("000")).toBe("");
+    // A typed zero stays, so the schema can say the amount must be above zero.
+    expect(maskMoney("0")).toBe("0");
+    expect(maskMoney("000")).toBe("0,00");
+    expect(maskMoney("0,0")).toBe("0");
     expect(maskCardNumberInput("4111111111111111")).toBe("4111 1111 1111 1111");
     expect(maskCardNumberInput("378282246310005")).toBe("3782 822463 10005");
     expect(maskCardNumberInput("37828224631000599")).toBe("3782 822463 10005");

@@ -61,6 +61,8 @@ describe("zod schemas", () => {
     expect(zMoney.parse("1.234,56")).toBe(1234.56);
     expect(zMoney.parse("R$ 10,00")).toBe(10);
     expect(firstError(zMoney, 0)).toBe("br.errors.amountPositive");
+    expect(firstError(zMoney, "0")).toBe("br.errors.amountPositive");
+    expect(firstError(zMoney, "0,00")).toBe("br.errors.amountPositive");
     expect(firstError(zMoney, -1)).toBe("br.errors.amountPositive");
     expect(firstError(zMoney, 10.001)).toBe("br.errors.amountDecimals");
     expect(firstError(zMoney, "abc")).toBe("br.errors.amountInvalid");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentInstructions } from "@/lib/charges/payment-instructions";
+import { paymentInstructions, withoutPaymentCodes } from "@/lib/charges/payment-instructions";
 
 const PIX_CODE =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD";
@@ -92,5 +92,34 @@ describe("paymentInstructions: what the customer needs, from whichever answer ho
     expect(paymentInstructions("pix_charge", { pix: "garbage" }, ["not", "a", "record"])).toBeNull();
     expect(paymentInstructions("card_charge", { pix: { code: PIX_CODE } }, null)).toBeNull();
     expect(paymentInstructions("pix_subscription", { pix: { code: PIX_CODE } }, null)).toBeNull();
+  });
+});
+
+describe("withoutPaymentCodes", () => {
+  it("drops every code to pay from an answer and a record, keeping the rest", () => {
+    const answer = {
+      id: "tx1",
+      pix: { code: "000201...", image: "https://x/qr.png", expiresAt: "2026-01-01T00:00:00Z" },
+      boleto: { digitableLine: "2379", barcode: "2379", pdfUrl: "https://x/b.pdf", dueDate: "2026-01-01" },
+      crypto: { address: "bc1q", amount: 1 },
+      order: { url: "https://x/o" },
+    };
+    const record = {
+      status: "REFUNDED",
+      pixInformation: { qrCode: "000201...", endToEndId: "E1" },
+      details: { crypto: { address: "bc1q" } },
+    };
+    const bare = withoutPaymentCodes(answer);
+    expect(bare).toEqual({
+      id: "tx1",
+      pix: { expiresAt: "2026-01-01T00:00:00Z" },
+      boleto: { dueDate: "2026-01-01" },
+      crypto: { amount: 1 },
+      order: { url: "https://x/o" },
+    });
+    expect(answer.pix.code).toBe("000201...");
+    expect(withoutPaymentCodes(record)).toEqual({ status: "REFUNDED", pixInformation: { endToEndId: "E1" }, details: { crypto: {} } });
+    expect(paymentInstructions("pix_charge", bare, withoutPaymentCodes(record))).toBeNull();
+    expect(withoutPaymentCodes(null)).toBeNull();
   });
 });

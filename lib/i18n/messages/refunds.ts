@@ -5,7 +5,7 @@ export const refunds = defineMessages(
     nav: "Reembolsos",
     title: "Pedidos de reembolso",
     description:
-      "Pedidos feitos por este console. O status do pedido é o último informado pelo gateway; ao lado, o status atual da transação.",
+      "Pedidos feitos por este console. O status do pedido é o último informado pelo gateway, ou reembolsado quando o gateway confirma a transação reembolsada; ao lado, o status atual da transação.",
     newRequest: "Pedir reembolso",
     newTitle: "Pedir reembolso por ID da transação",
     newDescription: "Para uma transação que não está no histórico do console. Informe o ID da transação no gateway.",
@@ -31,6 +31,11 @@ export const refunds = defineMessages(
     emptyHint: "Peça um reembolso na página da transação ou pelo ID da transação.",
     status: "Status do pedido",
     transactionStatus: "Status da transação",
+    customer: "Cliente",
+    unknownCustomer: "Cliente não informado",
+    outcomeFromTransaction: "o gateway confirmou a transação reembolsada",
+    viewRequest: "Ver pedido",
+    dialogSubject: "{amount} de volta para {customer}",
     transactionStatusFrom: {
       ledger: "do histórico do console",
       lookup: "consulta ao gateway",
@@ -48,7 +53,7 @@ export const refunds = defineMessages(
     refreshRow: "Consultar a transação no gateway",
     refreshed: "Transação consultada: {status}",
     refreshHint:
-      "O gateway não tem consulta de pedidos de reembolso: o status do pedido fica como o último informado. Quando o reembolso é aprovado, a transação passa a {status}.",
+      "O gateway não tem consulta de pedidos de reembolso: quando o reembolso é feito, a transação passa a {status} e o pedido também; até lá o pedido fica como o último status informado.",
     forTransaction: "Reembolsos desta transação",
     errors: {
       duplicate: "Já existe um pedido de reembolso para esta transação",
@@ -69,7 +74,7 @@ export const refunds = defineMessages(
     nav: "Refunds",
     title: "Refund requests",
     description:
-      "Requests made from this console. The request status is the last one the gateway reported; next to it, the transaction's current status.",
+      "Requests made from this console. The request status is the last one the gateway reported, or refunded once the gateway confirms the transaction refunded; next to it, the transaction's current status.",
     newRequest: "Request a refund",
     newTitle: "Request a refund by transaction id",
     newDescription: "For a transaction that is not in the console's history. Enter the gateway's transaction id.",
@@ -95,6 +100,11 @@ export const refunds = defineMessages(
     emptyHint: "Request a refund from a transaction's page or by transaction id.",
     status: "Request status",
     transactionStatus: "Transaction status",
+    customer: "Customer",
+    unknownCustomer: "Customer not given",
+    outcomeFromTransaction: "the gateway confirmed the transaction refunded",
+    viewRequest: "View request",
+    dialogSubject: "{amount} back to {customer}",
     transactionStatusFrom: {
       ledger: "from the console's history",
       lookup: "gateway lookup",
@@ -112,7 +122,7 @@ export const refunds = defineMessages(
     refreshRow: "Look the transaction up at the gateway",
     refreshed: "Transaction looked up: {status}",
     refreshHint:
-      "The gateway has no refund request lookup: the request keeps its last reported status. When a refund is approved the transaction becomes {status}.",
+      "The gateway has no refund request lookup: once the refund is made the transaction becomes {status} and so does the request; until then the request keeps its last reported status.",
     forTransaction: "Refunds of this transaction",
     errors: {
       duplicate: "A refund request already exists for this transaction",

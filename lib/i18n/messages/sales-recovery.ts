@@ -60,6 +60,8 @@ export const salesRecovery = defineMessages(
       subject: "Pagamento pendente: {product}",
       subjectGeneric: "Seu pagamento pendente",
       markContacted: "Marcar como contatado",
+      contactRecorded:
+        "{channel, select, whatsapp {WhatsApp aberto} other {E-mail aberto}}: contato registrado. A cobrança saiu da lista e, se for paga, conta como recuperada.",
     },
     mark: {
       title: "Marcar a cobrança de {name}",
@@ -156,6 +158,8 @@ export const salesRecovery = defineMessages(
       subject: "Pending payment: {product}",
       subjectGeneric: "Your pending payment",
       markContacted: "Mark as contacted",
+      contactRecorded:
+        "{channel, select, whatsapp {WhatsApp opened} other {E-mail opened}}: contact recorded. The charge left the list and, if it is paid, counts as recovered.",
     },
     mark: {
       title: "Mark {name}'s charge",

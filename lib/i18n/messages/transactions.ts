@@ -136,6 +136,8 @@ export const transactions = defineMessages(
       orderUrl: "Página de pagamento",
       receipt: "Comprovante",
       noPayment: "Nenhum dado de pagamento guardado para esta transação.",
+      notPayable:
+        "{paid, select, true {O gateway confirmou o pagamento: não há mais código a pagar.} other {O gateway confirmou que esta cobrança não pode mais ser paga: nenhum código de pagamento é mostrado.}}",
       timeline: "Linha do tempo",
       timelineCreated: "Criada no console por {who}",
       timelineCreatedExternal: "Registrada no livro ({origin})",
@@ -357,6 +359,8 @@ export const transactions = defineMessages(
       orderUrl: "Payment page",
       receipt: "Receipt",
       noPayment: "No payment data stored for this transaction.",
+      notPayable:
+        "{paid, select, true {The gateway confirmed the payment: there is no code left to pay.} other {The gateway confirmed that this charge can no longer be paid: no payment code is shown.}}",
       timeline: "Timeline",
       timelineCreated: "Created in the console by {who}",
       timelineCreatedExternal: "Recorded in the ledger ({origin})",

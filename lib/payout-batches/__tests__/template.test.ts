@@ -48,6 +48,13 @@ describe("the template", () => {
     expect(validated.map((row) => row.value?.amountCents)).toEqual([123456, 25000, 8990]);
     expect(validated.map((row) => row.value?.pixKey)).toEqual(["52998224725", "maria.souza@example.com", "+5511987654321"]);
   });
+
+  it("is built once per process: a second download is the same bytes, at once", async () => {
+    const first = await templateXlsx();
+    const started = performance.now();
+    expect(await templateXlsx()).toBe(first);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
 });
 
 describe("the results", () => {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, recoveryMarks } from "@/lib/db/schema";
+import { auditLog, ledgerTransactions, recoveryMarks } from "@/lib/db/schema";
 import type { TransactionRecord } from "@/lib/gateway";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { testDatabases } from "@/lib/testing/databases";
@@ -614,6 +614,38 @@ describe.each(targets)("sales queries on $name", (target) => {
         recoveredCount: 1,
         recoveredCents: 9_700,
       });
+    });
+    it("opening WhatsApp with the message records the contact (audited with its channel): paid after it, the sale is recovered", async () => {
+      const { recoveryWorklist, recordRecoveryContact, recoveryMarksOf, salesOverview, RecoveryTargetNotFoundError } =
+        await import("@/lib/sales/queries");
+      const account = await newAccount("Contato");
+      const identifier = `rec-${randomUUID().slice(0, 8)}`;
+      const { row, gatewayId } = await consoleCharge(account, {
+        identifier,
+        amount: 45,
+        client: { name: "Carla Dias", email: "carla@example.com", phone: "(11) 98765-4321", document: "529.982.247-25" },
+      });
+      const later = new Date(row.createdAt.getTime() + 20 * MIN);
+      expect((await recoveryWorklist(account, { pixDelayMs: 15 * MIN, boletoDelayMs: DAY, now: later })).items).toHaveLength(1);
+
+      await recordRecoveryContact(account, { ledgerId: row.id, channel: "whatsapp" }, actor, "203.0.113.9");
+      expect(await recoveryMarksOf(account, row.id)).toMatchObject([{ state: "contacted", note: null, byEmail: actor.email }]);
+      expect((await recoveryWorklist(account, { pixDelayMs: 15 * MIN, boletoDelayMs: DAY, now: later })).items).toHaveLength(0);
+      const db = await getDb();
+      const audit = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.target, row.id), eq(auditLog.action, "sales.recovery_contacted")));
+      expect(audit).toMatchObject([{ accountId: account, details: { channel: "whatsapp" } }]);
+      const other = await newAccount("Outra");
+      await expect(recordRecoveryContact(other, { ledgerId: row.id, channel: "email" }, actor)).rejects.toBeInstanceOf(
+        RecoveryTargetNotFoundError,
+      );
+
+      await gatewayConfirmsPaid(row.id, gatewayId, identifier, new Date(Date.now() + 1_000), 45);
+      const today = saoPauloDate(new Date(Date.now() + 1_000));
+      const { current } = await salesOverview(account, { from: today, to: today });
+      expect(current.byCurrency[0]).toMatchObject({ salesCount: 1, recoveredCount: 1, recoveredCents: 4_500 });
     });
   });
 

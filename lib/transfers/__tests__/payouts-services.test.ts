@@ -219,7 +219,12 @@ describe("refund requests", () => {
     await control().approveRefund(row!.gatewayRefundId!);
     expect(await refreshRefundTransaction(demoAccountId, refund!.id)).toEqual({ transactionStatus: "REFUNDED" });
     const [afterRefresh] = await listRefundsForTransaction(demoAccountId, charge.transactionId);
-    expect(afterRefresh).toMatchObject({ status: "PENDING", transactionStatus: "REFUNDED", transactionStatusSource: "lookup" });
+    expect(afterRefresh).toMatchObject({
+      status: "REFUNDED",
+      reportedStatus: "PENDING",
+      transactionStatus: "REFUNDED",
+      transactionStatusSource: "lookup",
+    });
 
     const audit = await auditActions(demoAccountId);
     expect(audit.find((a) => a.action === "refund.requested" && a.target === charge.transactionId)?.userEmail).toBe(actor.email);

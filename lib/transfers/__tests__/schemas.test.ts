@@ -29,6 +29,15 @@ describe("transferFormSchema", () => {
     });
   });
 
+  it("names every missing field in one submit", () => {
+    const errors = errorsOf(
+      transferFormSchema.safeParse({ ...base, amount: "", pixKey: "", ownerName: "", ownerDocumentType: "cpf", ownerDocumentNumber: "" }),
+    );
+    expect(Object.keys(errors).sort()).toEqual(["amount", "ownerDocumentNumber", "ownerName", "pixKey"]);
+    expect(errors).toMatchObject({ amount: "br.errors.required", ownerName: "errors.required", ownerDocumentNumber: "errors.required" });
+    expect(errorsOf(transferFormSchema.safeParse({ ...base, amount: "0" }))).toEqual({ amount: "br.errors.amountPositive" });
+  });
+
   it("validates the key against its type and the document against its type", () => {
     expect(errorsOf(transferFormSchema.safeParse({ ...base, pixKeyType: "email", pixKey: "not-an-email" }))).toMatchObject({
       pixKey: "br.errors.emailInvalid",

@@ -8,13 +8,38 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAccountPage } from "@/lib/auth/account-page";
-import { listCheckoutLinks } from "@/lib/checkout-links/queries";
+import { listCheckoutLinksWithSales } from "@/lib/checkout-links/queries";
+import type { CheckoutPageSales } from "@/lib/checkout-links/sales";
+import { fromCents } from "@/lib/br/money";
+import { currencyFormatter } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import type { Locale } from "@/lib/locale";
+
+/** Revenue per currency, never added together: "R$ 1.234,00 · US$ 10,00". */
+function revenueText(locale: Locale, sales: CheckoutPageSales | null): string {
+  if (!sales || sales.revenue.length === 0) return "—";
+  return sales.revenue.map(({ currency, revenueCents }) => currencyFormatter(locale, currency)(fromCents(revenueCents))).join(" · ");
+}
 
 export default async function CheckoutLinksPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("checkout.create", (await params).account);
-  const { t, format } = await getI18n();
-  const links = await listCheckoutLinks(ctx.account.id);
+  const { t, format, locale } = await getI18n();
+  const { created: links, learned } = await listCheckoutLinksWithSales(ctx.account.id);
+  const salesCell = (sales: CheckoutPageSales | null) => (
+    <>
+      <TableCell className="text-right tabular-nums" data-testid="checkout-sales-count">
+        {sales?.salesCount ?? 0}
+        {sales?.lastSaleAt && (
+          <span className="block text-xs text-muted-foreground">
+            {t("checkoutLinks.lastSale", { when: format.dateTimeZoned(sales.lastSaleAt) })}
+          </span>
+        )}
+      </TableCell>
+      <TableCell className="text-right tabular-nums" data-testid="checkout-sales-revenue">
+        {revenueText(locale, sales)}
+      </TableCell>
+    </>
+  );
   return (
     <div className="space-y-6">
       <PageHeader
@@ -28,7 +53,7 @@ export default async function CheckoutLinksPage({ params }: { params: Promise<{ 
           </Button>
         }
       />
-      {links.length === 0 ? (
+      {links.length === 0 && learned.length === 0 ? (
         <EmptyState icon={<Link2 />} title={t("checkoutLinks.empty")} description={t("checkoutLinks.emptyHint")} />
       ) : (
         <Card className="py-0">
@@ -37,6 +62,8 @@ export default async function CheckoutLinksPage({ params }: { params: Promise<{ 
               <TableRow>
                 <TableHead>{t("checkoutLinks.product")}</TableHead>
                 <TableHead className="text-right">{t("checkoutLinks.price")}</TableHead>
+                <TableHead className="text-right">{t("checkoutLinks.sales")}</TableHead>
+                <TableHead className="text-right">{t("checkoutLinks.revenue")}</TableHead>
                 <TableHead>{t("checkoutLinks.checkoutUrl")}</TableHead>
                 <TableHead>{t("checkoutLinks.createdBy")}</TableHead>
                 <TableHead>{t("checkoutLinks.createdAt")}</TableHead>
@@ -57,21 +84,45 @@ export default async function CheckoutLinksPage({ params }: { params: Promise<{ 
                       {Number.isFinite(price) ? format.money(price) : link.price}
                       {link.currency !== "BRL" && <span className="block text-xs text-muted-foreground">{link.currency}</span>}
                     </TableCell>
-                    <TableCell className="max-w-72">
-                      <div className="flex items-center gap-1">
-                        <span className="truncate font-mono text-xs">{link.checkoutUrl}</span>
-                        <CopyButton value={link.checkoutUrl} label={t("checkoutLinks.copy")} size="icon" />
-                      </div>
-                    </TableCell>
+                    {salesCell(link.sales)}
+                    <UrlCell url={link.checkoutUrl} copyLabel={t("checkoutLinks.copy")} />
                     <TableCell className="text-muted-foreground">{link.createdByEmail ?? "—"}</TableCell>
                     <TableCell className="whitespace-nowrap text-muted-foreground">{format.dateTimeZoned(link.createdAt)}</TableCell>
                   </TableRow>
                 );
               })}
+              {learned.map((sales) => (
+                <TableRow key={sales.page} data-testid="checkout-row-learned" data-page={sales.page}>
+                  <TableCell>
+                    <span className="font-medium">{sales.productName ?? "—"}</span>
+                    <span className="block text-xs text-muted-foreground" title={t("checkoutLinks.learnedHint")}>
+                      {t("checkoutLinks.learned")}
+                      {sales.offerCode && <span className="font-mono"> · {sales.offerCode}</span>}
+                    </span>
+                  </TableCell>
+                  <TableCell className="text-right text-muted-foreground">—</TableCell>
+                  {salesCell(sales)}
+                  <UrlCell url={sales.page} copyLabel={t("checkoutLinks.copy")} />
+                  <TableCell className="text-muted-foreground">—</TableCell>
+                  <TableCell className="text-muted-foreground">—</TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </Card>
       )}
+      {(links.length > 0 || learned.length > 0) && <p className="text-sm text-muted-foreground">{t("checkoutLinks.salesHint")}</p>}
     </div>
+  );
+}
+
+function UrlCell({ url, copyLabel }: { url: string; copyLabel: string }) {
+  return (
+    <TableCell className="max-w-72">
+      <div className="flex items-center gap-1">
+        <span className="truncate font-mono text-xs">{url}</span>
+        <CopyButton value={url} label={copyLabel} size="icon" />
+      </div>
+    </TableCell>
   );
 }

@@ -18,6 +18,7 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
   const ctx = await requireAccountPage("transactions.view", (await params).account);
   const { t, format } = await getI18n();
   const rows = await listRefunds(ctx.account.id);
+  const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
   return (
     <div className="space-y-6">
       <PageHeader
@@ -45,6 +46,7 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
               <TableHeader>
                 <TableRow>
                   <TableHead>{t("refunds.transaction")}</TableHead>
+                  <TableHead>{t("refunds.customer")}</TableHead>
                   <TableHead>{t("refunds.status")}</TableHead>
                   <TableHead>{t("refunds.transactionStatus")}</TableHead>
                   <TableHead className="text-right">{t("refunds.amount")}</TableHead>
@@ -54,7 +56,12 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
               </TableHeader>
               <TableBody>
                 {rows.map((row) => (
-                  <TableRow key={row.id} data-testid={`refund-row-${row.gatewayTransactionId}`}>
+                  <TableRow
+                    key={row.id}
+                    id={`refund-${row.id}`}
+                    className="target:bg-muted/60"
+                    data-testid={`refund-row-${row.gatewayTransactionId}`}
+                  >
                     <TableCell className="max-w-40 sm:max-w-56">
                       {row.ledgerTransactionId ? (
                         <Link
@@ -71,7 +78,15 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
                       )}
                       <span className="block text-xs text-muted-foreground">{format.dateTimeZoned(row.createdAt)}</span>
                     </TableCell>
-                    <TableCell data-testid="refund-status">
+                    <TableCell className="max-w-48 whitespace-normal" data-testid="refund-customer">
+                      {row.customerName ?? row.customerEmail ?? (
+                        <span className="text-muted-foreground">{t("refunds.unknownCustomer")}</span>
+                      )}
+                      {row.customerName && row.customerEmail && (
+                        <span className="block truncate text-xs text-muted-foreground">{row.customerEmail}</span>
+                      )}
+                    </TableCell>
+                    <TableCell data-testid="refund-status" data-status={row.status ?? undefined}>
                       <StatusBadge
                         kind="refund"
                         status={row.status}
@@ -81,6 +96,9 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
                             : undefined
                         }
                       />
+                      {row.statusFromTransaction && (
+                        <span className="block text-xs text-muted-foreground">{t("refunds.outcomeFromTransaction")}</span>
+                      )}
                     </TableCell>
                     <TableCell data-testid="refund-transaction-status">
                       <div className="flex items-center gap-1">
@@ -101,9 +119,7 @@ export default async function RefundsPage({ params }: { params: Promise<{ accoun
                         )}
                       </div>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
-                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{money(row.amountCents ?? row.transactionAmountCents)}</TableCell>
                     <TableCell className="hidden max-w-64 whitespace-normal md:table-cell">
                       {row.reason}
                       {row.description && <span className="block truncate text-xs text-muted-foreground">{row.description}</span>}

@@ -20,11 +20,14 @@ export function RefundRequestDialog({
   accountId,
   transactionId,
   ledgerId,
+  subject,
   secondFactor,
 }: {
   accountId: string;
   transactionId: string;
   ledgerId?: string;
+  /** Whom the money goes back to and how much, in words ("R$ 10,00 de volta para Ana"). */
+  subject?: string;
   secondFactor: boolean;
 }) {
   const t = useT();
@@ -46,6 +49,7 @@ export function RefundRequestDialog({
         accountId,
         transactionId,
         ledgerId,
+        subject,
         secondFactor,
         onRequested: (status: string) => {
           toast.success(t("refunds.requested", { status: statusWords("refund", status) }));

@@ -13,12 +13,14 @@ export function RefundRequestPopup({
   accountId,
   transactionId,
   ledgerId,
+  subject,
   secondFactor,
   onRequested,
 }: PopupProps & {
   accountId: string;
   transactionId: string;
   ledgerId?: string;
+  subject?: string;
   secondFactor: boolean;
   onRequested: (status: string) => void;
 }) {
@@ -32,6 +34,11 @@ export function RefundRequestPopup({
       description={t("refunds.requestDescription")}
       className="sm:max-w-lg"
     >
+      {subject && (
+        <p className="font-medium" data-testid="refund-subject">
+          {subject}
+        </p>
+      )}
       <p className="font-mono text-xs break-all text-muted-foreground">{transactionId}</p>
       <RefundRequestForm
         key={open ? "open" : "closed"}

@@ -20,9 +20,17 @@ import { confirmSecondFactorAction, disableSecondFactorAction, regenerateRecover
 
 type Enrolment = { uri: string; keyText: string };
 
-export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
+export function SecondFactorPanel({ status: rendered }: { status: SecondFactorStatus }) {
   const { t, format } = useI18n();
   const router = useRouter();
+  // What an action answered stands until the server renders the page again: the badge follows the
+  // action at once, not at the next reload.
+  const [answered, setAnswered] = useState<{ over: SecondFactorStatus; status: SecondFactorStatus } | null>(null);
+  const status = answered?.over === rendered ? answered.status : rendered;
+  const follow = (next: SecondFactorStatus) => {
+    setAnswered({ over: rendered, status: next });
+    router.refresh();
+  };
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [starting, setStarting] = useState(false);
@@ -60,9 +68,22 @@ export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
         {codes ? (
           <RecoveryCodes codes={codes} onDone={finish} />
         ) : enrolment ? (
-          <EnrolmentStep enrolment={enrolment} onEnrolled={(recovery) => setCodes(recovery)} />
+          <EnrolmentStep
+            enrolment={enrolment}
+            onEnrolled={(recovery, next) => {
+              setCodes(recovery);
+              follow(next);
+            }}
+          />
         ) : status.enabled ? (
-          <EnabledControls recoveryCodesLeft={status.recoveryCodesLeft} onNewCodes={setCodes} onDisabled={() => router.refresh()} />
+          <EnabledControls
+            recoveryCodesLeft={status.recoveryCodesLeft}
+            onNewCodes={(recovery, next) => {
+              setCodes(recovery);
+              follow(next);
+            }}
+            onDisabled={follow}
+          />
         ) : (
           <Button onClick={start} loading={starting} data-testid="enable-second-factor">
             <ShieldCheck /> {t("profile.enable")}
@@ -73,15 +94,21 @@ export function SecondFactorPanel({ status }: { status: SecondFactorStatus }) {
   );
 }
 
-function EnrolmentStep({ enrolment, onEnrolled }: { enrolment: Enrolment; onEnrolled: (codes: string[]) => void }) {
+function EnrolmentStep({
+  enrolment,
+  onEnrolled,
+}: {
+  enrolment: Enrolment;
+  onEnrolled: (codes: string[], status: SecondFactorStatus) => void;
+}) {
   const { t } = useI18n();
   const { form, onSubmit, pending, events } = useActionForm({
     schema: () => import("@/lib/auth/schemas").then((m) => m.enrolCodeSchema),
     defaultValues: { code: "" },
     action: confirmSecondFactorAction,
-    onSuccess: ({ recoveryCodes }) => {
+    onSuccess: ({ recoveryCodes, status }) => {
       toast.success(t("profile.enrolled"));
-      onEnrolled(recoveryCodes);
+      onEnrolled(recoveryCodes, status);
     },
   });
 
@@ -159,22 +186,22 @@ function EnabledControls({
   onDisabled,
 }: {
   recoveryCodesLeft: number;
-  onNewCodes: (codes: string[]) => void;
-  onDisabled: () => void;
+  onNewCodes: (codes: string[], status: SecondFactorStatus) => void;
+  onDisabled: (status: SecondFactorStatus) => void;
 }) {
   const { t } = useI18n();
   const regenerate = useFormDialog({
     schema: () => import("@/lib/auth/schemas").then((m) => m.secondFactorCodeSchema),
     defaultValues: { code: "" },
     action: regenerateRecoveryCodesAction,
-    onSuccess: ({ recoveryCodes }) => onNewCodes(recoveryCodes),
+    onSuccess: ({ recoveryCodes, status }) => onNewCodes(recoveryCodes, status),
   });
   const disable = useFormDialog({
     schema: () => import("@/lib/auth/schemas").then((m) => m.disableSecondFactorSchema),
     defaultValues: { password: "", code: "" },
     action: disableSecondFactorAction,
     successMessage: () => t("profile.disabled"),
-    onSuccess: onDisabled,
+    onSuccess: ({ status }) => onDisabled(status),
   });
 
   return (

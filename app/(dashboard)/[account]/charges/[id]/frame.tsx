@@ -15,7 +15,7 @@ import type { ChargeFormKind } from "@/lib/charges/form-values";
 import type { FirstCharge } from "@/lib/charges/subscription-charge";
 import type { Formatters } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
-import { machineKindForOperation, stateOf, transactionMachine, type MachineKind } from "@/lib/status/machine";
+import { isPayable, machineKindForOperation, stateOf, transactionMachine, type MachineKind } from "@/lib/status/machine";
 import type { GatewayCheck } from "@/lib/submissions/checks";
 import type { LedgerRow } from "@/lib/ledger/queries";
 import { CheckNowButton } from "./check-now-button";
@@ -237,11 +237,10 @@ function ReconcileLine({ check, seconds, t }: { check: GatewayCheck | null; seco
 /** Once the gateway confirms the end of a one-off charge, the page stops asking to be paid. */
 export function settledOneOff(view: ChargeView): React.ReactNode | null {
   const { row, amountLabel } = view;
-  const state = stateOf(transactionMachine, row.status);
+  if (isPayable(row.status)) return null;
+  const state = stateOf(transactionMachine, row.status)!;
   if (state === "paid") return <PaidOutcome view={view} row={row} amountLabel={amountLabel} />;
-  if (state && state !== "awaiting" && state !== "unknown")
-    return <ClosedOutcome view={view} row={row} state={state} amountLabel={amountLabel} />;
-  return null;
+  return <ClosedOutcome view={view} row={row} state={state} amountLabel={amountLabel} />;
 }
 
 /** Nothing to pay with: whatever the gateway did answer, shown as it is. */

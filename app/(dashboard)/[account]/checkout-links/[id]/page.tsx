@@ -2,7 +2,13 @@ import { notFound } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { routeId } from "@/lib/http/search-params";
+import Link from "next/link";
+import { StatusBadge } from "@/components/payments/status-badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getCheckoutLink } from "@/lib/checkout-links/queries";
+import { checkoutSalesByPage, latestCheckoutSales } from "@/lib/checkout-links/sales";
+import { fromCents } from "@/lib/br/money";
+import { currencyFormatter } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
@@ -22,7 +28,12 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
   const ctx = await requireAccountPage("checkout.create", (await params).account);
   const link = await getCheckoutLink(ctx.account.id, id);
   if (!link) notFound();
-  const { t, format } = await getI18n();
+  const { t, format, locale } = await getI18n();
+  const [[sales = null], latest] = await Promise.all([
+    checkoutSalesByPage(ctx.account.id, link.checkoutUrl),
+    latestCheckoutSales(ctx.account.id, link.checkoutUrl),
+  ]);
+  const money = (cents: number | null, currency: string) => (cents === null ? "—" : currencyFormatter(locale, currency)(fromCents(cents)));
   const settings = (link.request.settings ?? {}) as { paymentMethods?: string[]; acceptedDocs?: string[] };
   const price = Number(link.price);
   return (
@@ -35,6 +46,58 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
       <Card>
         <CardContent>
           <SharePanel url={link.checkoutUrl} productName={link.productName} />
+        </CardContent>
+      </Card>
+      <Card data-testid="checkout-link-sales">
+        <CardHeader>
+          <CardTitle>{t("checkoutLinks.salesTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-muted-foreground">{t("checkoutLinks.sales")}</dt>
+              <dd className="text-2xl font-semibold tabular-nums" data-testid="checkout-sales-count">
+                {sales?.salesCount ?? 0}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">{t("checkoutLinks.revenue")}</dt>
+              <dd className="text-2xl font-semibold tabular-nums" data-testid="checkout-sales-revenue">
+                {sales?.revenue.length ? sales.revenue.map((entry) => money(entry.revenueCents, entry.currency)).join(" · ") : "—"}
+              </dd>
+            </div>
+          </dl>
+          {latest.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("checkoutLinks.noSales")}</p>
+          ) : (
+            <div className="space-y-2">
+              <h3 className="text-sm font-medium">{t("checkoutLinks.latestSales")}</h3>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("checkoutLinks.saleCustomer")}</TableHead>
+                    <TableHead>{t("checkoutLinks.salePaidAt")}</TableHead>
+                    <TableHead className="text-right">{t("checkoutLinks.saleAmount")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {latest.map((sale) => (
+                    <TableRow key={sale.ledgerId} data-testid="checkout-sale">
+                      <TableCell>
+                        <Link href={accountPath(ctx.account.id, `/transactions/${sale.ledgerId}`)} className="hover:underline">
+                          {sale.clientName ?? sale.identifier}
+                        </Link>{" "}
+                        <StatusBadge status={sale.status} />
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">{format.dateTimeZoned(sale.paidAt)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{money(sale.amountCents, sale.currency)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+          <p className="text-xs text-muted-foreground">{t("checkoutLinks.salesHint")}</p>
         </CardContent>
       </Card>
       <Card>

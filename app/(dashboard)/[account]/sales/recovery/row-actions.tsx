@@ -20,7 +20,8 @@ import { answerOf, isNoAnswer } from "@/lib/actions/answer";
 import { useT } from "@/lib/i18n/client";
 import { mailtoUrl, renderRecoveryMessage, whatsappUrl, type RecoveryMessageValues } from "@/lib/sales/message";
 import { RECOVERY_MARK_STATES, type RecoveryMarkInput } from "@/lib/sales/schemas";
-import { markRecoveryAction } from "./actions";
+import type { RecoveryChannel } from "@/lib/sales/schemas";
+import { markRecoveryAction, recordRecoveryContactAction } from "./actions";
 
 /** What a row's actions need: only rendered for those who may see customers' contacts. */
 export type RecoveryRowContact = {
@@ -64,10 +65,15 @@ function MessageDialog({ accountId, template, row }: Props) {
   const whatsapp = whatsappUrl(row.phone, text);
   const mailto = mailtoUrl(row.email, row.subject, text);
 
-  async function markContacted() {
+  /** The contact is recorded by the button, or by opening WhatsApp or e-mail with the message (the link opens all the same). */
+  async function markContacted(channel?: RecoveryChannel) {
     setMarking(true);
     try {
-      const result = await answerOf(() => markRecoveryAction({ accountId, ledgerId: row.ledgerId, state: "contacted" }));
+      const result = await answerOf<unknown>(() =>
+        channel
+          ? recordRecoveryContactAction({ accountId, ledgerId: row.ledgerId, channel })
+          : markRecoveryAction({ accountId, ledgerId: row.ledgerId, state: "contacted" }),
+      );
       if (isNoAnswer(result)) {
         toast.warning(t("errors.noAnswer.title"), { description: t("errors.noAnswer.body") });
         return;
@@ -77,7 +83,9 @@ function MessageDialog({ accountId, template, row }: Props) {
         return;
       }
       setOpen(false);
-      toast.success(t("salesRecovery.mark.saved", { state: "contacted" }));
+      toast.success(
+        channel ? t("salesRecovery.message.contactRecorded", { channel }) : t("salesRecovery.mark.saved", { state: "contacted" }),
+      );
     } finally {
       setMarking(false);
     }
@@ -127,7 +135,13 @@ function MessageDialog({ accountId, template, row }: Props) {
         />
         {whatsapp ? (
           <Button asChild variant="outline">
-            <a href={whatsapp} target="_blank" rel="noopener noreferrer" data-testid="recovery-whatsapp">
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="recovery-whatsapp"
+              onClick={() => void markContacted("whatsapp")}
+            >
               <MessageCircle /> {t("salesRecovery.message.whatsapp")}
             </a>
           </Button>
@@ -138,7 +152,7 @@ function MessageDialog({ accountId, template, row }: Props) {
         )}
         {mailto ? (
           <Button asChild variant="outline">
-            <a href={mailto} data-testid="recovery-email">
+            <a href={mailto} data-testid="recovery-email" onClick={() => void markContacted("email")}>
               <Mail /> {t("salesRecovery.message.email")}
             </a>
           </Button>

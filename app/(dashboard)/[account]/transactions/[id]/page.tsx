@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RefundRequestDialog } from "../../refunds/refund-request-dialog";
+import { ViewRefundRequestLink } from "../../refunds/view-request-link";
 import { hasSecondFactor } from "@/lib/auth/second-factor";
 import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
@@ -17,9 +18,11 @@ import { formatDocument } from "@/lib/br/document";
 import { fromCents } from "@/lib/br/money";
 import { getLedgerRow } from "@/lib/ledger/queries";
 import { currentFeedSeq } from "@/lib/webhooks/queries";
-import { stateOf, transactionMachine } from "@/lib/status/machine";
+import { isPayable, stateOf, transactionMachine } from "@/lib/status/machine";
+import { withoutPaymentCodes } from "@/lib/charges/payment-instructions";
 import { listEventsForTransaction } from "@/lib/webhooks/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/queries";
+import { refundRequestOpen } from "@/lib/refunds/outcome";
 import { lookupsForTransaction } from "@/lib/audit/queries";
 import { RefreshButton } from "./refresh-button";
 import { LiveRefresh } from "@/components/payments/live-refresh";
@@ -62,9 +65,16 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
     lookupsForTransaction(account.id, tx.id),
     tx.gatewayTransactionId ? listRefundsForTransaction(account.id, tx.gatewayTransactionId) : Promise.resolve([]),
   ]);
+  // A request waiting for its outcome is shown, not asked for again (the interface allows one per transaction).
+  const openRefund = refunds.find(refundRequestOpen);
   // Only a charge the gateway confirmed as paid can be refunded: elsewhere the request could only be refused.
   const canRefund =
-    can(ctx, "refunds.request", ctx.account.id) && Boolean(tx.gatewayTransactionId) && stateOf(transactionMachine, tx.status) === "paid";
+    !openRefund &&
+    can(ctx, "refunds.request", ctx.account.id) &&
+    Boolean(tx.gatewayTransactionId) &&
+    stateOf(transactionMachine, tx.status) === "paid";
+  const payable = isPayable(tx.status, tx.kind);
+  const shown = <T,>(answer: T): T => (payable ? answer : withoutPaymentCodes(answer));
   const money = (cents: number | null) => (cents === null ? "—" : format.money(fromCents(cents)));
   const who = (email: string | null) => email ?? t("transactions.detail.unknownUser");
 
@@ -146,11 +156,21 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         description={<LiveRefresh accountId={account.id} ledgerId={tx.id} since={await currentFeedSeq()} />}
         actions={
           <>
+            {openRefund && (
+              <ViewRefundRequestLink
+                href={`${accountPath(account.id, "/refunds")}#refund-${openRefund.id}`}
+                label={t("refunds.viewRequest")}
+              />
+            )}
             {canRefund && (
               <RefundRequestDialog
                 accountId={account.id}
                 transactionId={tx.gatewayTransactionId!}
                 ledgerId={tx.id}
+                subject={t("refunds.dialogSubject", {
+                  amount: money(tx.amountCents),
+                  customer: tx.clientName ?? tx.clientEmail ?? t("refunds.unknownCustomer"),
+                })}
                 secondFactor={await hasSecondFactor(ctx.user.id)}
               />
             )}
@@ -277,7 +297,12 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
             <CardTitle>{t("transactions.detail.payment")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <PaymentData response={tx.response} record={tx.gatewayRecord} />
+            <PaymentData
+              response={tx.response}
+              record={tx.gatewayRecord}
+              payable={payable}
+              paid={stateOf(transactionMachine, tx.status) === "paid"}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -318,10 +343,18 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
           ) : (
             <ul className="divide-y text-sm" data-testid="refunds">
               {refunds.map((refund) => (
-                <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span className="flex items-center gap-2">
+                <li
+                  key={refund.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  data-testid="refund-request"
+                  data-status={refund.status ?? undefined}
+                >
+                  <span className="flex flex-wrap items-center gap-2">
                     <StatusBadge kind="refund" status={refund.status} />
                     <span>{refund.reason}</span>
+                    {refund.statusFromTransaction && (
+                      <span className="text-xs text-muted-foreground">{t("refunds.outcomeFromTransaction")}</span>
+                    )}
                   </span>
                   <span className="text-muted-foreground tabular-nums">
                     {money(refund.amountCents)} · {format.dateTime(refund.createdAt)} · {refund.requestedByEmail ?? "—"}
@@ -339,8 +372,8 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         </CardHeader>
         <CardContent className="space-y-2">
           <RawJson label={t("transactions.detail.rawRequest")} value={tx.request} empty={t("transactions.detail.rawEmpty")} />
-          <RawJson label={t("transactions.detail.rawResponse")} value={tx.response} empty={t("transactions.detail.rawEmpty")} />
-          <RawJson label={t("transactions.detail.rawRecord")} value={tx.gatewayRecord} empty={t("transactions.detail.rawEmpty")} />
+          <RawJson label={t("transactions.detail.rawResponse")} value={shown(tx.response)} empty={t("transactions.detail.rawEmpty")} />
+          <RawJson label={t("transactions.detail.rawRecord")} value={shown(tx.gatewayRecord)} empty={t("transactions.detail.rawEmpty")} />
         </CardContent>
       </Card>
     </div>

@@ -12,13 +12,27 @@ const obj = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
-/** Pix, boleto and crypto data as the gateway returned them at creation (or in the latest record). */
-export function PaymentData({ response, record }: { response: Json; record: Json }) {
+/**
+ * Pix, boleto and crypto data as the gateway returned them at creation (or in the latest record),
+ * while the charge can still be paid (`payable`, lib/status/machine.ts): after that, no code to pay.
+ */
+export function PaymentData({
+  response,
+  record,
+  payable,
+  paid,
+}: {
+  response: Json;
+  record: Json;
+  payable: boolean;
+  /** Not payable because it was paid (rather than refunded, expired or otherwise closed). */
+  paid: boolean;
+}) {
   const { t, format } = useI18n();
   const pix = obj(response?.pix);
-  const pixCode = str(pix?.code) ?? str(obj(record?.pixInformation)?.qrCode);
-  const boleto = obj(response?.boleto);
-  const crypto = obj(response?.crypto);
+  const pixCode = payable ? (str(pix?.code) ?? str(obj(record?.pixInformation)?.qrCode)) : null;
+  const boleto = payable ? obj(response?.boleto) : null;
+  const crypto = payable ? obj(response?.crypto) : null;
   const order = obj(response?.order);
   const links = [
     { href: str(order?.url), label: t("transactions.detail.orderUrl") },
@@ -26,12 +40,18 @@ export function PaymentData({ response, record }: { response: Json; record: Json
     { href: str(boleto?.pdfUrl), label: t("transactions.detail.boletoPdf") },
   ].filter((link): link is { href: string; label: string } => Boolean(link.href && /^https?:\/\//.test(link.href)));
 
+  const notPayable = !payable && (
+    <p className="text-sm text-muted-foreground" data-testid="not-payable">
+      {t("transactions.detail.notPayable", { paid: String(paid) })}
+    </p>
+  );
   if (!pixCode && !boleto && !crypto && links.length === 0) {
-    return <p className="text-sm text-muted-foreground">{t("transactions.detail.noPayment")}</p>;
+    return notPayable || <p className="text-sm text-muted-foreground">{t("transactions.detail.noPayment")}</p>;
   }
   const copy = t("ui.copy");
   return (
     <div className="space-y-5">
+      {notPayable}
       {pixCode && (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <QrCode value={pixCode} size={168} />

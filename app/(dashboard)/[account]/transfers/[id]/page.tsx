@@ -13,6 +13,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/queries";
+import { currentWithdraw } from "@/lib/transfers/withdraw-view";
 import { SettlingRefresh } from "@/components/payments/settling-refresh";
 import { isFinal, stateOf, transferMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/submissions/checks";
@@ -195,7 +196,7 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
           <CardHeader>
             <CardTitle>{t("transfers.withdraw")}</CardTitle>
           </CardHeader>
-          <CardContent>{objectRows(transfer.withdraw)}</CardContent>
+          <CardContent data-testid="transfer-withdraw">{objectRows(currentWithdraw(transfer.withdraw, transfer))}</CardContent>
         </Card>
         <Card>
           <CardHeader>

@@ -6,7 +6,7 @@ import { accountPath } from "@/lib/accounts/paths";
 import { paymentInstructions } from "@/lib/charges/payment-instructions";
 import { firstChargeOf } from "@/lib/charges/subscription-charge";
 import type { Translate } from "@/lib/i18n/translate";
-import { stateOf, transactionMachine } from "@/lib/status/machine";
+import { isPayable, stateOf, transactionMachine } from "@/lib/status/machine";
 import { ClosedOutcome, obj, PaidOutcome, RawAnswer, str, type ChargeView, type Json } from "../frame";
 import { CryptoInstructionsCard } from "./crypto";
 import { PixInstructionsCard } from "./pix";
@@ -40,7 +40,7 @@ export function SubscriptionOutcome({ view }: { view: ChargeView }) {
   const recurrence = obj(request.subscription);
   const card = obj(request.card);
   const state = charge ? stateOf(transactionMachine, charge.status) : null;
-  const closed = state !== null && state !== "paid" && state !== "awaiting" && state !== "unknown";
+  const closed = charge !== null && !isPayable(charge.status) && state !== "paid";
   const chargeAmount = (charge && amountOf(charge)) || amountLabel;
   // The first charge's instructions: from the subscription's answer, else from that charge's own lookup record.
   const firstPix = paymentInstructions("pix_charge", first.answer, charge?.gatewayRecord);

@@ -55,7 +55,7 @@ function emptyValues(kind: ChargeFormKind, defaults: { clientIp: string }): Char
 type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" | "inFlight" };
 
 /** A form opened from an old charge: its values, and its identifier (which the new charge must not reuse). */
-export type ChargeFormPrefill = { values: Partial<ChargeFormValues>; sourceIdentifier: string };
+export type ChargeFormPrefill = { values: Partial<ChargeFormValues>; sourceIdentifier: string; buyerIp?: string | null };
 
 export function ChargeForm({
   accountId,
@@ -219,7 +219,7 @@ export function ChargeForm({
             </div>
           </Section>
 
-          <KindSections kind={kind} control={form.control} requestIp={requestIp} />
+          <KindSections kind={kind} control={form.control} requestIp={requestIp} buyerIp={prefill?.buyerIp ?? null} />
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-20">

@@ -19,13 +19,13 @@ import {
   SubscriptionSections,
 } from "./sections";
 
-type Props = { kind: ChargeFormKind; control: Control<ChargeFormValues>; requestIp: string | null };
+type Props = { kind: ChargeFormKind; control: Control<ChargeFormValues>; requestIp: string | null; buyerIp?: string | null };
 
 /** How each section is drawn; which sections a kind shows, and in what order, its definition says. */
 const RENDER: Record<ChargeSection, (props: Props) => ReactNode> = {
   client: ({ control }) => <ClientSection control={control} />,
   address: ({ control }) => <AddressSection control={control} />,
-  card: ({ control, requestIp }) => <CardSection control={control} requestIp={requestIp} />,
+  card: ({ control, requestIp, buyerIp }) => <CardSection control={control} requestIp={requestIp} buyerIp={buyerIp ?? null} />,
   crypto: ({ control, kind }) => <CryptoSection control={control} kind={kind} />,
   subscription: ({ control }) => <SubscriptionSections control={control} />,
   // Only the Pix charge's products may say they are physical goods.

@@ -66,7 +66,7 @@ export default async function NewChargeOfKindPage({
         accountId={ctx.account.id}
         kind={formKind}
         requestIp={ctx.ip && isIPv4(ctx.ip) ? ctx.ip : null}
-        prefill={copied ? { values: copied.values, sourceIdentifier: copied.source.identifier } : undefined}
+        prefill={copied ? { values: copied.values, sourceIdentifier: copied.source.identifier, buyerIp: copied.buyerIp } : undefined}
       />
     </div>
   );

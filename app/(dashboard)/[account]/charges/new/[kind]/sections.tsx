@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, type ReactNode } from "react";
-import { useFieldArray, useWatch, type Control } from "react-hook-form";
+import { useFieldArray, useFormContext, useWatch, type Control } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { DateField, SelectField, TextField } from "@/components/forms/fields";
 import { useI18n } from "@/lib/i18n/client";
-import { cardBrand, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
+import { cardBrand, maskCardExpiry, maskCardNumberInput, maskCep, maskCpfCnpj, maskMoney, maskPhone } from "@/lib/br";
 import type { ChargeFormKind, ChargeFormValues } from "@/lib/charges/form-values";
 import { saoPauloDate } from "@/lib/i18n/format";
 import { nextChargeDates, toIsoDate } from "@/lib/charges/recurrence";
@@ -43,9 +43,11 @@ export function Section({
   );
 }
 
-export function CardSection({ control, requestIp }: SectionProps & { requestIp: string | null }) {
+export function CardSection({ control, requestIp, buyerIp }: SectionProps & { requestIp: string | null; buyerIp: string | null }) {
   const { t } = useI18n();
   const number = useWatch({ control, name: "card.number" });
+  const clientIp = useWatch({ control, name: "clientIp" });
+  const { setValue } = useFormContext<ChargeFormValues>();
   const brand = cardBrand(number ?? "");
   return (
     <Section
@@ -73,8 +75,10 @@ export function CardSection({ control, requestIp }: SectionProps & { requestIp: 
           control={control}
           name="card.expiresAt"
           label={t("charges.fields.cardExpiry")}
-          placeholder="2030-12"
+          placeholder="12/30"
+          inputMode="numeric"
           autoComplete="off"
+          transform={maskCardExpiry}
           className="sm:col-span-2"
         />
         <TextField
@@ -109,7 +113,24 @@ export function CardSection({ control, requestIp }: SectionProps & { requestIp: 
           inputMode="decimal"
           placeholder="203.0.113.10"
           className="sm:col-span-6"
-          description={requestIp ? t("charges.fields.clientIpHint", { ip: requestIp }) : t("charges.fields.clientIpMissing")}
+          description={
+            <>
+              {t("charges.fields.clientIpWhy")}{" "}
+              {requestIp && clientIp === requestIp ? t("charges.fields.clientIpHint", { ip: requestIp }) : null}
+              {buyerIp && clientIp !== buyerIp && (
+                <Button
+                  type="button"
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0"
+                  data-testid="use-buyer-ip"
+                  onClick={() => setValue("clientIp", buyerIp, { shouldValidate: true, shouldDirty: true })}
+                >
+                  {t("charges.fields.clientIpOffer", { ip: buyerIp })}
+                </Button>
+              )}
+            </>
+          }
         />
       </div>
     </Section>

@@ -1,0 +1,5 @@
+import { LoadingPage } from "@/components/shell/loading-page";
+
+export default function Loading() {
+  return <LoadingPage shape="detail" />;
+}
