@@ -1,3 +1,4 @@
+import { processState } from "@/lib/runtime/state";
 import type ExcelJS from "exceljs";
 import { formatMoneyInput, fromCents } from "@/lib/br";
 import { spreadsheetCsv } from "@/lib/http/csv";
@@ -65,22 +66,21 @@ export function templateCsv(): string {
   return spreadsheetCsv([PAYOUT_HEADERS, ...TEMPLATE_EXAMPLES.map((cells) => PAYOUT_COLUMNS.map((column) => cells[column.field]))]);
 }
 
-const TEMPLATE_XLSX = Symbol.for("console.payoutBatchTemplateXlsx");
-type TemplateHolder = { [TEMPLATE_XLSX]?: Promise<Uint8Array> };
+const templateCache = processState<{ xlsx?: Promise<Uint8Array> }>("payout-batch-template", () => ({}));
 
 /**
  * The template as XLSX, built once per process: its content never changes, and building it loads
- * exceljs and zips a workbook (seconds on a busy small machine, each download). Kept on globalThis
- * because the server's bundles each have their own copy of this module: the warm-up at start
- * (lib/bootstrap.ts) then serves the first download too.
+ * exceljs and zips a workbook (seconds on a busy small machine, each download). Kept in the
+ * process's state because the server's bundles each have their own copy of this module: the warm-up
+ * at start (lib/bootstrap.ts) then serves the first download too.
  */
 export function templateXlsx(): Promise<Uint8Array> {
-  const holder = globalThis as TemplateHolder;
-  holder[TEMPLATE_XLSX] ??= buildTemplateXlsx().catch((error: unknown) => {
-    delete holder[TEMPLATE_XLSX];
+  const cache = templateCache();
+  cache.xlsx ??= buildTemplateXlsx().catch((error: unknown) => {
+    delete cache.xlsx;
     throw error;
   });
-  return holder[TEMPLATE_XLSX];
+  return cache.xlsx;
 }
 
 /** The template as XLSX: bold header, amounts as numbers formatted `"R$" #,##0.00`, key and document columns as text. */
