@@ -26,6 +26,9 @@ const EMPTY: Omit<SalesFigures, "currency"> = {
   pixMedianSecondsToPay: null,
   recoveredCount: 0,
   recoveredCents: 0,
+  feesCents: null,
+  netRevenueCents: null,
+  feesUntoldCount: null,
   methods: [],
 };
 
