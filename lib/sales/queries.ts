@@ -36,8 +36,6 @@ const NORMALIZED_STATUS = `upper(regexp_replace(trim(status), '[\\s-]+', '_', 'g
  */
 const AWAITING = sql.raw(`(status is not null and ${NORMALIZED_STATUS} in (${quoted(spellingsOf(transactionMachine, "awaiting"))}))`);
 const NORMALIZED_METHOD = sql.raw(`upper(trim(payment_method))`);
-/** SALE for a ledger row aliased `l`, beside a table that has a `kind` of its own (ledger_movements). */
-const LEDGER_SALE = sql.raw(`l.kind not in (${quoted(NOT_SALES)})`);
 
 const ZONE = sql.raw(`'America/Sao_Paulo'`);
 /** The instant a São Paulo day starts, and the one after its last moment. */
@@ -95,9 +93,9 @@ export type SalesFigures = {
   recoveredCount: number;
   recoveredCents: number;
   /**
-   * BRL only (null for other currencies): the fees and splits the gateway told for the period's
-   * sales (their `fee` and `split` movements), revenue minus them, and how many of the sales have
-   * no fee told yet (nothing of theirs is taken off).
+   * BRL only (null for other currencies): the fees and splits the gateway reported for the period's
+   * sales (the ledger row's fee plus the request's splits, as their `fee` and `split` movements take
+   * them), revenue minus them, and how many of the sales have no fee reported yet (nothing off).
    */
   feesCents: number | null;
   netRevenueCents: number | null;
@@ -126,7 +124,7 @@ function rollupsIn(accountId: string, periods: Periods, where: SQL, columns: str
   const keys = sql.raw(columns.join(", "));
   return sql`select period, ${keys}, sum(charges) as charges, sum(paid) as paid, sum(amount_cents) as amount_cents,
       sum(refunded) as refunded, sum(refunded_cents) as refunded_cents, sum(charged_back) as charged_back,
-      sum(charged_back_cents) as charged_back_cents
+      sum(charged_back_cents) as charged_back_cents, sum(fee_cents) as fee_cents, sum(fee_untold) as fee_untold
     from (${sql.join(
       periods.map(
         ({ key, period }) => sql`select ${key}::text as period, day::text as day_text, * from sales_daily
@@ -146,34 +144,13 @@ type Sums = {
   refunded_cents: Num;
   charged_back: Num;
   charged_back_cents: Num;
+  fee_cents: Num;
+  fee_untold: Num;
 };
 type MethodRow = Sums & { cohort: "created" | "paid"; day_text: string; value: string; currency: string };
 type BucketRow = { period: string; currency: string; value: string; charges: Num };
 type ExactMedianRow = { period: string; currency: string; median: Num };
 type RecoveredRow = { period: string; currency: string; sales: Num; cents: Num };
-type FeesRow = { period: string; value: string; fees_cents: Num; untold: Num };
-
-/**
- * Fee and split movements of BRL sales paid in each period, and the sales movements whose fee is
- * untold, read through ledger_movements (account_id, kind, occurred_at): a sale's movements are
- * dated at its payment time, and the ledger row says its currency. `value` groups them, if given.
- */
-function feesIn(accountId: string, periods: Periods, value: SQL = sql`''`): SQL {
-  return sql`select period, value, coalesce(-sum(pending_cents) filter (where kind <> 'sale'), 0) as fees_cents,
-      count(*) filter (where kind = 'sale') as untold
-    from (${sql.join(
-      periods.map(
-        ({ key, period }) => sql`select ${key}::text as period, coalesce(${value}, '') as value, m.kind, m.pending_cents
-          from ledger_movements m join ledger_transactions l on l.id = m.ledger_id
-          where m.account_id = ${accountId} and (m.kind in ('fee', 'split') or (m.kind = 'sale' and m.untold like '%fee%'))
-            and m.occurred_at >= ${startOf(period.from)} and m.occurred_at < ${endOf(period.to)}
-            and l.account_id = ${accountId} and l.currency = 'BRL' and ${LEDGER_SALE}
-            and l.paid_at >= ${startOf(period.from)} and l.paid_at < ${endOf(period.to)}`,
-      ),
-      sql` union all `,
-    )}) f
-    group by period, value`;
-}
 
 /** Up to this many Pix sales in a period, the median time to pay is computed exactly from the ledger; beyond, from the rollups' histogram. */
 export const EXACT_MEDIAN_MAX_SALES = 10_000;
@@ -219,8 +196,8 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
   ];
   const db = await getDb();
   const pix = sql.raw(`upper(trim(payment_method)) = 'PIX'`);
-  // Four statements at once: on Postgres they run on separate connections (PGlite takes them in turn).
-  const [methods, buckets, recovered, fees] = await Promise.all([
+  // Three statements at once: on Postgres they run on separate connections (PGlite takes them in turn).
+  const [methods, buckets, recovered] = await Promise.all([
     db.execute<MethodRow>(
       rollupsIn(accountId, both, sql`cohort in ('created', 'paid') and dimension = 'method'`, ["cohort", "day_text", "value", "currency"]),
     ),
@@ -235,7 +212,6 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
           and ((l.paid_at >= ${startOf(current.from)} and l.paid_at < ${endOf(current.to)})
             or (l.paid_at >= ${startOf(comparison.from)} and l.paid_at < ${endOf(comparison.to)}))
       ) r group by period, currency`),
-    db.execute<FeesRow>(feesIn(accountId, both)),
   ]);
   // Periods with few Pix sales (the rollups count them) get the exact median from the ledger; the others read the histogram.
   const pixSales = (key: string) =>
@@ -281,7 +257,7 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
         }
         return figures;
       };
-      const totals = { sales: 0, revenue: 0, refunded: 0, refundedCents: 0, chargedBack: 0, chargedBackCents: 0 };
+      const totals = { sales: 0, revenue: 0, refunded: 0, refundedCents: 0, chargedBack: 0, chargedBackCents: 0, fees: 0, feesUntold: 0 };
       for (const row of mine) {
         const figures = methodOf(row.value);
         if (row.cohort === "created") {
@@ -297,6 +273,8 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
         totals.refundedCents += n(row.refunded_cents);
         totals.chargedBack += n(row.charged_back);
         totals.chargedBackCents += n(row.charged_back_cents);
+        totals.fees += n(row.fee_cents);
+        totals.feesUntold += n(row.fee_untold);
       }
       for (const figures of methodFigures.values()) figures.rate = rate(figures.paidOfCreatedCount, figures.createdCount);
       const exactMedian = exactRows.find((r) => r.currency === currency);
@@ -310,8 +288,7 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
               .map((b) => ({ bucket: Number(b.value), count: n(b.charges) })),
           );
       const recoveredRow = recovered.rows.find((r) => r.period === key && r.currency === currency);
-      const feesRow = currency === "BRL" ? fees.rows.find((r) => r.period === key) : undefined;
-      const feesCents = currency === "BRL" ? n(feesRow?.fees_cents) : null;
+      const feesCents = currency === "BRL" ? totals.fees : null;
       return {
         currency,
         salesCount: totals.sales,
@@ -328,7 +305,7 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
         recoveredCents: n(recoveredRow?.cents),
         feesCents,
         netRevenueCents: feesCents === null ? null : totals.revenue - feesCents,
-        feesUntoldCount: currency === "BRL" ? n(feesRow?.untold) : null,
+        feesUntoldCount: currency === "BRL" ? totals.feesUntold : null,
         methods: [...methodFigures.values()]
           .filter((m) => m.createdCount + m.salesCount > 0)
           .sort(
@@ -375,16 +352,6 @@ export type OriginCurrencyFigures = {
   feesUntoldCount: number | null;
 };
 
-/** The ledger column each origin dimension's rollup value comes from (`sales_contributions`, migration 0015: no value is ''). */
-const ORIGIN_COLUMNS: Record<OriginDimension, string> = {
-  utm_source: "utm_source",
-  utm_medium: "utm_medium",
-  utm_campaign: "utm_campaign",
-  product: "product_name",
-  offer: "offer_code",
-  origin_label: "origin_label",
-};
-
 export type OriginRow = {
   /** The dimension's value; null for sales with none (direct or unknown origin), kept as a row of its own. */
   value: string | null;
@@ -418,18 +385,13 @@ export async function salesByOrigin(accountId: string, period: SalesPeriod, opti
   if (!(ORIGIN_DIMENSIONS as readonly string[]).includes(options.dimension))
     throw new Error(`unknown origin dimension ${String(options.dimension)}`);
   const db = await getDb();
-  const periods: Periods = [{ key: "current", period: checked }];
-  const [sums, fees] = await Promise.all([
-    db.execute<OriginSums>(
-      rollupsIn(accountId, periods, sql`cohort in ('created', 'paid') and dimension = ${options.dimension}`, [
-        "cohort",
-        "value",
-        "currency",
-      ]),
-    ),
-    db.execute<FeesRow>(feesIn(accountId, periods, sql.raw(`l.${ORIGIN_COLUMNS[options.dimension]}`))),
-  ]);
-  const feesOf = new Map(fees.rows.map((r) => [r.value, r]));
+  const sums = await db.execute<OriginSums>(
+    rollupsIn(accountId, [{ key: "current", period: checked }], sql`cohort in ('created', 'paid') and dimension = ${options.dimension}`, [
+      "cohort",
+      "value",
+      "currency",
+    ]),
+  );
   const rows = new Map<string, OriginRow>();
   const rowOf = (v: string) => {
     let row = rows.get(v);
@@ -462,8 +424,7 @@ export async function salesByOrigin(accountId: string, period: SalesPeriod, opti
     row.salesCount += n(r.charges);
     row.refundedCount += n(r.refunded);
     row.chargedBackCount += n(r.charged_back);
-    const brlFees = r.currency === "BRL" ? feesOf.get(r.value) : undefined;
-    const feesCents = r.currency === "BRL" ? n(brlFees?.fees_cents) : null;
+    const feesCents = r.currency === "BRL" ? n(r.fee_cents) : null;
     row.byCurrency.push({
       currency: r.currency,
       salesCount: n(r.charges),
@@ -472,7 +433,7 @@ export async function salesByOrigin(accountId: string, period: SalesPeriod, opti
       chargedBackCount: n(r.charged_back),
       feesCents,
       netRevenueCents: feesCents === null ? null : n(r.amount_cents) - feesCents,
-      feesUntoldCount: r.currency === "BRL" ? n(brlFees?.untold) : null,
+      feesUntoldCount: r.currency === "BRL" ? n(r.fee_untold) : null,
     });
   }
   for (const row of rows.values()) {

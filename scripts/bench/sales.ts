@@ -130,41 +130,11 @@ async function seed(db: Db, sql: Sql): Promise<string> {
   await db.execute(sql`select sales_rollup_rebuild()`);
   await db.execute(sql`vacuum analyze sales_daily`);
   const rollupMs = performance.now() - started;
-  // Each paid row's money movements (lib/ledger/movements.ts), which the fees and net read: its sale and fee at the payment
-  // time, its release 30 days later once past; 1 % have no fee told (no fee movement, "fee" untold on the sale).
-  started = performance.now();
-  await db.execute(sql`alter table ledger_movements disable trigger user`);
-  await db.execute(sql`
-    insert into ledger_movements (account_id, kind, ledger_id, reference, available_cents, pending_cents, occurred_at, untold)
-    select l.account_id, k.kind, l.id, l.gateway_transaction_id, k.available, k.pending, k.at, k.untold
-    from ledger_transactions l
-    cross join lateral (select hashtext(l.id) % 100 = 0 as untold_fee) u
-    cross join lateral (values
-      ('sale', 0::bigint, l.amount_cents, l.paid_at, case when u.untold_fee then 'fee' end),
-      ('fee', 0::bigint, -l.fee_cents, l.paid_at, null),
-      ('release', l.amount_cents - l.fee_cents, l.fee_cents - l.amount_cents, l.paid_at + interval '30 days', null)
-    ) k(kind, available, pending, at, untold)
-    where l.paid_at is not null and (k.kind = 'sale' or not u.untold_fee) and (k.kind <> 'release' or k.at <= now())`);
-  await db.execute(sql`alter table ledger_movements enable trigger user`);
-  await db.execute(sql`
-    insert into ledger_movement_days (account_id, day, available_cents, pending_cents, movements)
-    select account_id, (occurred_at at time zone 'America/Sao_Paulo')::date, sum(available_cents), sum(pending_cents), count(*)
-    from ledger_movements group by 1, 2`);
-  await db.execute(sql`vacuum analyze ledger_movements`);
-  const movementsMs = performance.now() - started;
   const counts = (
-    await db.execute<{
-      rows: string;
-      paid: string;
-      unconfirmed: string;
-      marks: string;
-      size: string;
-      rollups: string;
-      movements: string;
-    }>(sql`
+    await db.execute<{ rows: string; paid: string; unconfirmed: string; marks: string; size: string; rollups: string }>(sql`
       select count(*) as rows, count(paid_at) as paid, count(pending_status) as unconfirmed,
         (select count(*) from recovery_marks) as marks, pg_size_pretty(pg_total_relation_size('ledger_transactions')) as size,
-        (select count(*) from sales_daily) as rollups, (select count(*) from ledger_movements) as movements
+        (select count(*) from sales_daily) as rollups
       from ledger_transactions where account_id = ${account.id}`)
   ).rows[0]!;
   const k = (v: string) => Number(v).toLocaleString("en");
@@ -174,7 +144,6 @@ async function seed(db: Db, sql: Sql): Promise<string> {
       `${k(counts.marks)} recovery marks; ledger with its indexes ${counts.size}`,
   );
   console.log(`rollups (sales_daily) built from the whole ledger in ${(rollupMs / 1000).toFixed(1)} s: ${k(counts.rollups)} rows`);
-  console.log(`money movements (ledger_movements) written in ${(movementsMs / 1000).toFixed(1)} s: ${k(counts.movements)} rows`);
   return account.id;
 }
 

@@ -84,6 +84,7 @@ describe.each(targets)("net revenue in Vendas on $name", (target) => {
   // Comparison: 2026-02-28 and 03-01 = [2026-02-28T03:00Z, 2026-03-02T03:00Z).
   const period = { from: "2026-03-02", to: "2026-03-03", compareFrom: "2026-02-28", compareTo: "2026-03-01" };
   let accountId: string;
+  let untoldSale: string;
 
   it("loads sales with fees and splits told in the creation answer, one without a fee", async () => {
     accountId = await newAccount("Loja líquida");
@@ -95,7 +96,7 @@ describe.each(targets)("net revenue in Vendas on $name", (target) => {
     // n3: R$ 200,00, fee 8,38, splits 20,00 + 5,00: 33,38 off.
     await sale(accountId, { amount: 200, fee: 8.38, splits: [20, 5], product: "Mentoria", origem: "bio", payedAt: "2026-03-03T15:00:00Z" });
     // n4: R$ 80,00, the gateway told no fee: nothing off, counted as untold.
-    await sale(accountId, { amount: 80, fee: null, product: "Mentoria", payedAt: "2026-03-03T20:00:00Z" });
+    untoldSale = await sale(accountId, { amount: 80, fee: null, product: "Mentoria", payedAt: "2026-03-03T20:00:00Z" });
     // n5: comparison period, R$ 40,00, fee 0,60, a split of 4,00: 4,60 off.
     await sale(accountId, { amount: 40, fee: 0.6, splits: [4], product: "Curso A", payedAt: "2026-03-01T12:00:00Z" });
     // n6: paid at 00:00 of 03-04 in São Paulo: after the period.
@@ -169,5 +170,30 @@ describe.each(targets)("net revenue in Vendas on $name", (target) => {
       netRevenueCents: 38_437,
       feesUntoldCount: 1,
     });
+  });
+
+  it("a fee reported later moves the figures; they equal the fee and split movements and a rebuild of the rollups", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { ledgerTransactions } = await import("@/lib/db/schema");
+    const { syncSaleMovements } = await import("@/lib/ledger/movements");
+    const { eq, sql } = await import("drizzle-orm");
+    const { salesOverview } = await import("@/lib/sales/queries");
+    const db = await getDb();
+    // As a confirmed notification fills it (lib/ledger/notifications.ts): the row's fee, then its movements.
+    await db.transaction(async (tx) => {
+      await tx.update(ledgerTransactions).set({ feeCents: 120 }).where(eq(ledgerTransactions.id, untoldSale));
+      await syncSaleMovements(tx, [untoldSale]);
+    });
+    const brl = async () => (await salesOverview(accountId, period)).current.byCurrency.find((c) => c.currency === "BRL")!;
+    expect(await brl()).toMatchObject({ revenueCents: 43_000, feesCents: 4_683, netRevenueCents: 38_317, feesUntoldCount: 0 });
+    const [movements] = (
+      await db.execute<{ fees: string }>(sql`
+        select (-sum(m.pending_cents))::text as fees from ledger_movements m join ledger_transactions l on l.id = m.ledger_id
+        where m.account_id = ${accountId} and m.kind in ('fee', 'split') and l.currency = 'BRL'
+          and m.occurred_at >= '2026-03-02T03:00:00Z' and m.occurred_at < '2026-03-04T03:00:00Z'`)
+    ).rows;
+    expect(movements!.fees).toBe("4683");
+    await db.execute(sql`select sales_rollup_rebuild(${accountId})`);
+    expect(await brl()).toMatchObject({ feesCents: 4_683, feesUntoldCount: 0 });
   });
 });
