@@ -214,7 +214,7 @@ function trendOf(
   return { text, direction: up ? "up" : "down", good: up === higherIsGood };
 }
 
-/** Net revenue and fees: BRL only (the movements carry no currency), from the fees and splits the gateway reported. */
+/** Net revenue and fees: BRL only (the balance counts fees in reais), from the fees and splits the gateway reported. */
 function netCards(
   current: SalesFigures,
   previous: SalesFigures,

@@ -84,7 +84,7 @@ export function originTable(rows: OriginRow[], dimension: OriginDimension, t: Tr
         csvRate(row.refundRate),
         csvRate(row.chargebackRate),
       ];
-      // Fees and net only in reais (the movements carry no currency): empty on other currencies' lines.
+      // Fees and net only in reais, as the balance counts fees: empty on other currencies' lines.
       const net = (c: OriginRow["byCurrency"][number]) =>
         c.feesCents === null || c.netRevenueCents === null
           ? ["", "", ""]

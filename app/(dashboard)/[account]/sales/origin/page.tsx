@@ -153,7 +153,7 @@ export default async function SalesOriginPage({
   );
 }
 
-/** The row's fees and net, in reais only (other currencies' fees are not known here); a mark when some sales have no fee reported. */
+/** The row's fees and net, in reais only (as the balance counts fees); a mark when some sales have no fee reported. */
 function NetCells({
   figures,
   fmt,
