@@ -100,6 +100,13 @@ test("after sandbox sales with known UTM values, the origin table shows exactly 
     "chargeback-rate": "0,0%",
   });
   await expect(originRow(page, "")).toContainText("direto / desconhecida");
+  // The sandbox's Pix fee is 0,99 % (its notifications report it): R$ 0,99 of each R$ 100,00 sale, gross like revenue.
+  const net = async (value: string) => ({
+    fees: (await originRow(page, value).locator('[data-col="fees"]').innerText()).trim(),
+    net: (await originRow(page, value).locator('[data-col="net"]').innerText()).trim(),
+  });
+  expect(await net(instagram)).toEqual({ fees: "R$ 1,98", net: "R$ 198,02" });
+  expect(await net(facebook)).toEqual({ fees: "R$ 0,99", net: "R$ 99,01" });
 
   // By product: the five visits of this product's checkout, whatever their origin.
   await page.getByRole("link", { name: "Produto", exact: true }).click();
@@ -121,11 +128,13 @@ test("after sandbox sales with known UTM values, the origin table shows exactly 
   const csv = await (await (await download).createReadStream()).toArray();
   const text = Buffer.concat(csv).toString("utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
-  expect(text).toContain(`${product};5;4;80,0;4;0,0;25,0;BRL;400,00`);
+  expect(text).toContain(`${product};5;4;80,0;4;0,0;25,0;BRL;400,00;3,96;396,04;0`);
 
   // The overview counts the same sales among the period's.
   await page.goto(await demoPath(page, "/sales?period=7d"));
   await expect(page.getByTestId("sales-figure-revenue-value")).toContainText("R$");
+  await expect(page.getByTestId("sales-figure-net-revenue-value")).toContainText("R$");
+  await expect(page.getByTestId("sales-figure-fees-value")).toContainText("R$");
   await expect(page.getByTestId("methods-table")).toContainText("Pix");
   await shoot(page, "sales-overview");
 });

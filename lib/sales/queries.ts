@@ -99,6 +99,14 @@ export type SalesFigures = {
   /** Of the period's sales, those paid after a `contacted` mark on the recovery list. */
   recoveredCount: number;
   recoveredCents: number;
+  /**
+   * BRL only (null for other currencies): the fees and splits the gateway reported for the period's
+   * sales (the ledger row's fee plus the request's splits, as their `fee` and `split` movements take
+   * them), revenue minus them, and how many of the sales have no fee reported yet (nothing off).
+   */
+  feesCents: number | null;
+  netRevenueCents: number | null;
+  feesUntoldCount: number | null;
   methods: MethodFigures[];
 };
 
@@ -123,7 +131,7 @@ function rollupsIn(accountId: string, periods: Periods, where: SQL, columns: str
   const keys = sql.raw(columns.join(", "));
   return sql`select period, ${keys}, sum(charges) as charges, sum(paid) as paid, sum(amount_cents) as amount_cents,
       sum(refunded) as refunded, sum(refunded_cents) as refunded_cents, sum(charged_back) as charged_back,
-      sum(charged_back_cents) as charged_back_cents
+      sum(charged_back_cents) as charged_back_cents, sum(fee_cents) as fee_cents, sum(fee_untold) as fee_untold
     from (${sql.join(
       periods.map(
         ({ key, period }) => sql`select ${key}::text as period, day::text as day_text, * from sales_daily
@@ -143,6 +151,8 @@ type Sums = {
   refunded_cents: Num;
   charged_back: Num;
   charged_back_cents: Num;
+  fee_cents: Num;
+  fee_untold: Num;
 };
 type MethodRow = Sums & { cohort: "created" | "paid"; day_text: string; value: string; currency: string };
 type BucketRow = { period: string; currency: string; value: string; charges: Num };
@@ -254,7 +264,7 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
         }
         return figures;
       };
-      const totals = { sales: 0, revenue: 0, refunded: 0, refundedCents: 0, chargedBack: 0, chargedBackCents: 0 };
+      const totals = { sales: 0, revenue: 0, refunded: 0, refundedCents: 0, chargedBack: 0, chargedBackCents: 0, fees: 0, feesUntold: 0 };
       for (const row of mine) {
         const figures = methodOf(row.value);
         if (row.cohort === "created") {
@@ -270,6 +280,8 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
         totals.refundedCents += n(row.refunded_cents);
         totals.chargedBack += n(row.charged_back);
         totals.chargedBackCents += n(row.charged_back_cents);
+        totals.fees += n(row.fee_cents);
+        totals.feesUntold += n(row.fee_untold);
       }
       for (const figures of methodFigures.values()) figures.rate = rate(figures.paidOfCreatedCount, figures.createdCount);
       const exactMedian = exactRows.find((r) => r.currency === currency);
@@ -283,6 +295,7 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
               .map((b) => ({ bucket: Number(b.value), count: n(b.charges) })),
           );
       const recoveredRow = recovered.rows.find((r) => r.period === key && r.currency === currency);
+      const feesCents = currency === "BRL" ? totals.fees : null;
       return {
         currency,
         salesCount: totals.sales,
@@ -297,6 +310,9 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
         pixMedianSecondsToPay,
         recoveredCount: n(recoveredRow?.sales),
         recoveredCents: n(recoveredRow?.cents),
+        feesCents,
+        netRevenueCents: feesCents === null ? null : totals.revenue - feesCents,
+        feesUntoldCount: currency === "BRL" ? totals.feesUntold : null,
         methods: [...methodFigures.values()]
           .filter((m) => m.createdCount + m.salesCount > 0)
           .sort(
@@ -337,6 +353,10 @@ export type OriginCurrencyFigures = {
   revenueCents: number;
   refundedCount: number;
   chargedBackCount: number;
+  /** BRL only, null for other currencies: as the overview's feesCents, netRevenueCents and feesUntoldCount, for this origin's sales. */
+  feesCents: number | null;
+  netRevenueCents: number | null;
+  feesUntoldCount: number | null;
 };
 
 export type OriginRow = {
@@ -411,12 +431,16 @@ export async function salesByOrigin(accountId: string, period: SalesPeriod, opti
     row.salesCount += n(r.charges);
     row.refundedCount += n(r.refunded);
     row.chargedBackCount += n(r.charged_back);
+    const feesCents = r.currency === "BRL" ? n(r.fee_cents) : null;
     row.byCurrency.push({
       currency: r.currency,
       salesCount: n(r.charges),
       revenueCents: n(r.amount_cents),
       refundedCount: n(r.refunded),
       chargedBackCount: n(r.charged_back),
+      feesCents,
+      netRevenueCents: feesCents === null ? null : n(r.amount_cents) - feesCents,
+      feesUntoldCount: r.currency === "BRL" ? n(r.fee_untold) : null,
     });
   }
   for (const row of rows.values()) {

@@ -77,6 +77,9 @@ export const salesDaily = pgTable(
     refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
     chargedBack: bigint("charged_back", { mode: "number" }).notNull().default(0),
     chargedBackCents: bigint("charged_back_cents", { mode: "number" }).notNull().default(0),
+    /** Paid cohort: the fees and splits the gateway reported for these sales (fee_cents + the request's splits), and how many have no fee reported. */
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull().default(0),
+    feeUntold: bigint("fee_untold", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ name: "sales_daily_pkey", columns: [t.accountId, t.cohort, t.dimension, t.day, t.value, t.currency] })],
 );

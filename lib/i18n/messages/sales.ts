@@ -45,6 +45,20 @@ export const sales = defineMessages(
     },
     currency: "Moeda: {currency}",
     otherCurrencies: "Outras moedas não são somadas ao real: cada uma tem seus próprios números.",
+    net: {
+      revenue: "Receita líquida",
+      revenueHint: "Receita confirmada menos as taxas e divisões que o gateway informou.",
+      revenueHintUntold:
+        "Receita confirmada menos as taxas e divisões que o gateway informou; {count, plural, one {# venda sem taxa informada não entra} other {# vendas sem taxa informada não entram}} no desconto.",
+      fees: "Taxas",
+      feesHint: "Taxas e divisões (splits) que o gateway informou para as vendas do período.",
+      originFees: "Taxas",
+      originNet: "Líquido",
+      originUntold: "{count, plural, one {# sem taxa informada} other {# sem taxa informada}}",
+      originNote:
+        "Taxas e líquido só em reais: as taxas e divisões que o gateway informou para as vendas do período; vendas sem taxa informada não têm desconto.",
+      untoldColumn: "Vendas sem taxa informada",
+    },
     chart: {
       title: "Receita por dia",
       description: "Receita confirmada de cada dia do período (data do pagamento, horário de São Paulo), comparada com o período anterior.",
@@ -150,6 +164,20 @@ export const sales = defineMessages(
     },
     currency: "Currency: {currency}",
     otherCurrencies: "Other currencies are never added to reais: each has its own figures.",
+    net: {
+      revenue: "Net revenue",
+      revenueHint: "Confirmed revenue minus the fees and splits the gateway reported.",
+      revenueHintUntold:
+        "Confirmed revenue minus the fees and splits the gateway reported; {count, plural, one {# sale whose fee was not reported is} other {# sales whose fee was not reported are}} not discounted.",
+      fees: "Fees",
+      feesHint: "Fees and splits the gateway reported for the period's sales.",
+      originFees: "Fees",
+      originNet: "Net",
+      originUntold: "{count, plural, one {# without a reported fee} other {# without a reported fee}}",
+      originNote:
+        "Fees and net in reais only: the fees and splits the gateway reported for the period's sales; sales whose fee was not reported are not discounted.",
+      untoldColumn: "Sales without a reported fee",
+    },
     chart: {
       title: "Revenue per day",
       description: "Confirmed revenue of each day of the period (payment date, São Paulo time), compared with the previous period.",

@@ -376,9 +376,12 @@ describe.each(targets)("sales queries on $name", (target) => {
         chargedBackCount: 0,
         chargebackRate: 0,
       });
+      // Rows written straight into the ledger have no fee reported: nothing taken off, each counted (net-revenue.test.ts has fees).
+      const noFees = { feesCents: 0, netRevenueCents: 30_000, feesUntoldCount: 2 };
+      const notBrl = { feesCents: null, netRevenueCents: null, feesUntoldCount: null };
       expect(google!.byCurrency).toEqual([
-        { currency: "BRL", salesCount: 2, revenueCents: 30_000, refundedCount: 1, chargedBackCount: 0 },
-        { currency: "USD", salesCount: 1, revenueCents: 3_000, refundedCount: 0, chargedBackCount: 0 },
+        { currency: "BRL", salesCount: 2, revenueCents: 30_000, refundedCount: 1, chargedBackCount: 0, ...noFees },
+        { currency: "USD", salesCount: 1, revenueCents: 3_000, refundedCount: 0, chargedBackCount: 0, ...notBrl },
       ]);
       // No origin: s4 (created earlier) and s6 sold; created in the period: s6, u2 and c2.
       expect(direct).toMatchObject({
@@ -389,7 +392,9 @@ describe.each(targets)("sales queries on $name", (target) => {
         chargedBackCount: 1,
         chargebackRate: 0.5,
       });
-      expect(direct!.byCurrency).toEqual([{ currency: "BRL", salesCount: 2, revenueCents: 15_000, refundedCount: 0, chargedBackCount: 1 }]);
+      expect(direct!.byCurrency).toEqual([
+        { currency: "BRL", salesCount: 2, revenueCents: 15_000, refundedCount: 0, chargedBackCount: 1, ...noFees, netRevenueCents: 15_000 },
+      ]);
       // Created: s2 s7 c1; paid: s2 s7; sold in the period: s2.
       expect(facebook).toMatchObject({
         createdCount: 3,
@@ -743,9 +748,9 @@ describe.each(targets)("sales queries on $name", (target) => {
         (
           await db.execute<Record<string, unknown>>(sql`
             select account_id, cohort, dimension, day::text, value, currency, charges, paid, amount_cents, refunded, refunded_cents,
-              charged_back, charged_back_cents
+              charged_back, charged_back_cents, fee_cents, fee_untold
             from sales_daily
-            where charges <> 0 or paid <> 0 or amount_cents <> 0 or refunded <> 0 or charged_back <> 0
+            where charges <> 0 or paid <> 0 or amount_cents <> 0 or refunded <> 0 or charged_back <> 0 or fee_cents <> 0 or fee_untold <> 0
             order by 1, 2, 3, 4, 5, 6`)
         ).rows;
       const kept = await snapshot();

@@ -26,6 +26,9 @@ const EMPTY: Omit<SalesFigures, "currency"> = {
   pixMedianSecondsToPay: null,
   recoveredCount: 0,
   recoveredCents: 0,
+  feesCents: null,
+  netRevenueCents: null,
+  feesUntoldCount: null,
   methods: [],
 };
 
@@ -211,6 +214,48 @@ function trendOf(
   return { text, direction: up ? "up" : "down", good: up === higherIsGood };
 }
 
+/** Net revenue and fees: BRL only (the balance counts fees in reais), from the fees and splits the gateway reported. */
+function netCards(
+  current: SalesFigures,
+  previous: SalesFigures,
+  {
+    money,
+    change,
+    previousLine,
+    t,
+    tr,
+  }: {
+    money: (cents: number | null) => string;
+    change: (a: number, b: number) => string | null;
+    previousLine: (value: string) => string;
+    t: Awaited<ReturnType<typeof getI18n>>["t"];
+    tr: (key: "sales.figures.noChange") => string;
+  },
+) {
+  if (current.netRevenueCents === null || current.feesCents === null) return [];
+  const untold = current.feesUntoldCount ?? 0;
+  const trend = (a: number | null, b: number | null, higherIsGood: boolean) =>
+    trendOf(a === null || b === null ? null : change(a, b), a, b, higherIsGood, tr);
+  return [
+    {
+      id: "net-revenue",
+      title: t("sales.net.revenue"),
+      value: money(current.netRevenueCents),
+      hint: untold > 0 ? t("sales.net.revenueHintUntold", { count: untold }) : t("sales.net.revenueHint"),
+      previous: previousLine(money(previous.netRevenueCents)),
+      trend: trend(current.netRevenueCents, previous.netRevenueCents, true),
+    },
+    {
+      id: "fees",
+      title: t("sales.net.fees"),
+      value: money(current.feesCents),
+      hint: t("sales.net.feesHint"),
+      previous: previousLine(money(previous.feesCents)),
+      trend: trend(current.feesCents, previous.feesCents, false),
+    },
+  ];
+}
+
 function FiguresGrid({
   current,
   previous,
@@ -248,6 +293,7 @@ function FiguresGrid({
       previous: previousLine(money(previous.revenueCents)),
       trend: trendOf(change(current.revenueCents, previous.revenueCents), current.revenueCents, previous.revenueCents, true, tr),
     },
+    ...netCards(current, previous, { money, change, previousLine, t, tr }),
     {
       id: "sales",
       title: t("sales.figures.sales"),

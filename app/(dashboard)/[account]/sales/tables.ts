@@ -69,6 +69,9 @@ export function originTable(rows: OriginRow[], dimension: OriginDimension, t: Tr
       `${t("sales.origin.chargebackRate")} (%)`,
       "moeda",
       t("sales.origin.revenue"),
+      t("sales.net.originFees"),
+      t("sales.net.originNet"),
+      t("sales.net.untoldColumn"),
     ],
     rows: rows.flatMap((row) => {
       const label = row.value ?? t("sales.origin.direct");
@@ -81,9 +84,14 @@ export function originTable(rows: OriginRow[], dimension: OriginDimension, t: Tr
         csvRate(row.refundRate),
         csvRate(row.chargebackRate),
       ];
+      // Fees and net only in reais, as the balance counts fees: empty on other currencies' lines.
+      const net = (c: OriginRow["byCurrency"][number]) =>
+        c.feesCents === null || c.netRevenueCents === null
+          ? ["", "", ""]
+          : [csvAmount(c.feesCents), csvAmount(c.netRevenueCents), c.feesUntoldCount ?? 0];
       return row.byCurrency.length === 0
-        ? [[...counts, "", ""]]
-        : row.byCurrency.map((c) => [...counts, c.currency, csvAmount(c.revenueCents)]);
+        ? [[...counts, "", "", "", "", ""]]
+        : row.byCurrency.map((c) => [...counts, c.currency, csvAmount(c.revenueCents), ...net(c)]);
     }),
   };
 }

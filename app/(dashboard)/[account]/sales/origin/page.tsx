@@ -5,15 +5,17 @@ import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
-import { ORIGIN_DIMENSIONS, salesByOrigin } from "@/lib/sales/queries";
+import { ORIGIN_DIMENSIONS, salesByOrigin, type OriginCurrencyFigures } from "@/lib/sales/queries";
 import { cn } from "@/lib/utils";
 import { LazyOriginRevenueChart } from "../charts/lazy-charts";
-import { salesFormat } from "../format";
+import { salesFormat, type SalesFormat } from "../format";
 import { ExportLink } from "../period-picker";
 import { salesQuery } from "../query";
 import { SalesPeriodHeader } from "../sales-header";
 
 const CHART_ROWS = 10;
+/** A row with charges created but no sale: nothing sold, nothing taken off. */
+const NO_SALES = { feesCents: 0, netRevenueCents: 0, feesUntoldCount: 0 };
 
 /** Sales by origin: one UTM field, product, offer or the typed origin; sales with none form the "direto / desconhecida" row. */
 export default async function SalesOriginPage({
@@ -94,6 +96,8 @@ export default async function SalesOriginPage({
                     <TableHead className="text-right">{t("sales.origin.conversion")}</TableHead>
                     <TableHead className="text-right">{t("sales.origin.sales")}</TableHead>
                     <TableHead className="text-right">{t("sales.origin.revenue")}</TableHead>
+                    <TableHead className="text-right">{t("sales.net.originFees")}</TableHead>
+                    <TableHead className="text-right">{t("sales.net.originNet")}</TableHead>
                     <TableHead className="text-right">{t("sales.origin.refundRate")}</TableHead>
                     <TableHead className="pr-6 text-right">{t("sales.origin.chargebackRate")}</TableHead>
                   </TableRow>
@@ -125,6 +129,11 @@ export default async function SalesOriginPage({
                               </span>
                             ))}
                       </TableCell>
+                      <NetCells
+                        figures={row.byCurrency.length === 0 ? NO_SALES : row.byCurrency.find((c) => c.currency === "BRL")}
+                        fmt={fmt}
+                        t={t}
+                      />
                       <TableCell className="text-right tabular-nums" data-col="refund-rate">
                         {fmt.rate(row.refundRate) ?? t("sales.figures.none")}
                       </TableCell>
@@ -135,10 +144,37 @@ export default async function SalesOriginPage({
                   ))}
                 </TableBody>
               </Table>
+              <p className="px-6 text-xs text-muted-foreground">{t("sales.net.originNote")}</p>
             </>
           )}
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The row's fees and net, in reais only (as the balance counts fees); a mark when some sales have no fee reported. */
+function NetCells({
+  figures,
+  fmt,
+  t,
+}: {
+  figures: Pick<OriginCurrencyFigures, "feesCents" | "netRevenueCents" | "feesUntoldCount"> | undefined;
+  fmt: SalesFormat;
+  t: Awaited<ReturnType<typeof getI18n>>["t"];
+}) {
+  const money = (cents: number | null | undefined) =>
+    cents === null || cents === undefined ? t("sales.figures.none") : fmt.money(cents, "BRL");
+  const untold = figures?.feesUntoldCount ?? 0;
+  return (
+    <>
+      <TableCell className="text-right tabular-nums" data-col="fees">
+        {money(figures?.feesCents)}
+        {untold > 0 && <span className="block text-xs text-muted-foreground">{t("sales.net.originUntold", { count: untold })}</span>}
+      </TableCell>
+      <TableCell className="text-right tabular-nums" data-col="net">
+        {money(figures?.netRevenueCents)}
+      </TableCell>
+    </>
   );
 }
