@@ -21,6 +21,20 @@ const TONE: Record<string, NonNullable<BadgeProps["variant"]>> = {
   charged_back: "destructive",
 };
 
+/** A spelling the console does not know: as it came (in its own `data-raw` element), marked as the gateway's. */
+function GatewaySpelling({ code }: { code: string }) {
+  const { t } = useI18n();
+  const text = t("vocab.fromGateway", { code });
+  return (
+    <>
+      <span data-raw={code} className="font-mono">
+        {code}
+      </span>
+      {text.slice(text.indexOf(code) + code.length)}
+    </>
+  );
+}
+
 /** A status in words, for text that is not a badge (a toast, a sentence). */
 export function useStatusWords(): (kind: MachineKind, status: string) => string {
   const { t, has } = useI18n();
@@ -56,13 +70,13 @@ export function StatusBadge({
   return (
     <Badge
       variant={known && state && !neutral ? (TONE[state] ?? "outline") : "outline"}
-      className={known ? className : `font-mono ${className ?? ""}`}
+      className={className}
       title={t("status.gatewayCode", { code: status })}
       data-testid="status-badge"
       data-status={status}
       data-state={state ?? undefined}
     >
-      {label}
+      {known ? label : <GatewaySpelling code={status} />}
     </Badge>
   );
 }

@@ -18,6 +18,7 @@ export const SHARED_AREAS = [
   "transactions",
   "accounts",
   "auth",
+  "vocab",
 ] as const satisfies readonly AreaName[];
 
 export const ALL_AREAS = [
@@ -47,6 +48,7 @@ export const ALL_AREAS = [
   "params",
   "sales",
   "salesRecovery",
+  "vocab",
 ] as const satisfies readonly AreaName[];
 
 export function isArea(name: string): name is AreaName {

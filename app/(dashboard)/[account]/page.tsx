@@ -10,7 +10,7 @@ import { getAccount } from "@/lib/accounts/queries";
 import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
-import { getI18n } from "@/lib/i18n/server";
+import { getCodeText, getI18n } from "@/lib/i18n/server";
 import { currencyFormatter } from "@/lib/i18n/format";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
@@ -21,6 +21,7 @@ import { DisabledDestinationsBanner } from "./destinations/disabled-banner";
 export default async function AccountOverviewPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("account.view", (await params).account);
   const { t, format, locale } = await getI18n();
+  const codeText = await getCodeText();
   const account = (await getAccount(ctx.account.id)) ?? notFound();
   const showLedger = can(ctx, "transactions.view", account.id);
   const [figures, volume, latest] = showLedger
@@ -91,6 +92,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
               rows={volume.rows}
               money={money}
               dayLabel={dayLabel}
+              methodName={(method) => codeText("method", method)}
               labels={{
                 summary: t("overview.chartSummary", { total: money(monthTotal) }),
                 empty: t("overview.chartEmpty"),
@@ -121,7 +123,10 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
                         className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40"
                       >
                         <span className="min-w-0">
-                          <span className="block truncate font-mono text-xs">{row.identifier}</span>
+                          <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
+                          {row.clientName && (
+                            <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
+                          )}
                           <span className="block text-xs text-muted-foreground">
                             {format.dateTime(row.updatedAt)}
                             {row.statusSource ? ` · ${t(`overview.latestSource.${row.statusSource}`)}` : ""}

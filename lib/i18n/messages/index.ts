@@ -25,6 +25,7 @@ import { destinations } from "./destinations";
 import { params } from "./params";
 import { sales } from "./sales";
 import { salesRecovery } from "./sales-recovery";
+import { vocab } from "./vocab";
 
 /** Each area registers its namespace here. */
 const areas = {
@@ -54,6 +55,7 @@ const areas = {
   params,
   sales,
   salesRecovery,
+  vocab,
 } as const;
 
 export type Areas = typeof areas;

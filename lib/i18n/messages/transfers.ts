@@ -4,7 +4,7 @@ export const transfers = defineMessages(
   {
     nav: "Transferências",
     title: "Transferências Pix",
-    description: "Saques via Pix desta conta. O status é o informado pelo gateway, sem interpretação.",
+    description: "Saques via Pix desta conta, com o status que o gateway informa.",
     newTransfer: "Nova transferência",
     newTitle: "Nova transferência Pix",
     newDescription: "Preencha os dados do recebedor. Antes do envio você revisa o resumo e confirma com a sua senha.",
@@ -94,8 +94,8 @@ export const transfers = defineMessages(
     rejectedTitle: "O gateway recusou a transferência",
     receipt: "Comprovante",
     openReceipt: "Abrir comprovante",
-    withdraw: "Saque (withdraw)",
-    payoutAccount: "Conta de destino (payout account)",
+    withdraw: "Saque",
+    payoutAccount: "Conta de destino",
     notifications: "Notificações recebidas",
     noNotifications: "Nenhuma notificação recebida ainda. O gateway avisa o console quando o saque muda de status.",
     event: "Evento",
@@ -156,7 +156,7 @@ export const transfers = defineMessages(
   {
     nav: "Transfers",
     title: "Pix transfers",
-    description: "Pix withdrawals of this account. Status is shown as the gateway reports it.",
+    description: "Pix withdrawals of this account, with the status the gateway reports.",
     newTransfer: "New transfer",
     newTitle: "New Pix transfer",
     newDescription: "Fill in the receiver. Before sending you review the summary and confirm with your password.",

@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/payments/status-badge";
 import Link from "next/link";
 import { accountPath } from "@/lib/accounts/paths";
 import { notFound } from "next/navigation";
@@ -67,7 +68,10 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
               <Item label={t("activity.event.source")} value={event.sourceIp ?? "—"} mono />
               <Item label={t("activity.event.kind")} value={kindText} />
               <Item label={t("activity.feed.transaction")} value={event.gatewayTransactionId ?? "—"} mono />
-              <Item label={t("activity.feed.status")} value={event.status ?? "—"} mono />
+              <Item
+                label={t("activity.feed.status")}
+                value={<StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} neutral />}
+              />
               <Item label={t("activity.feed.amount")} value={event.amountCents === null ? "—" : format.money(event.amountCents / 100)} />
               <Item label={t("activity.event.ledger")} value={ledgerText} />
               {event.confirmation && <Item label={t("activity.event.confirmation")} value={<ConfirmationBadge event={event} />} />}

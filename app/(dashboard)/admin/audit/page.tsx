@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CodeWord } from "@/components/ui/code-word";
 import { ScrollText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -56,11 +57,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 <TableRow key={row.id} data-testid="audit-row" className="[&>td]:align-top">
                   <TableCell className="text-muted-foreground tabular-nums">{format.dateTime(row.at)}</TableCell>
                   <TableCell>{row.userEmail ?? <span className="text-muted-foreground italic">{t("audit.system")}</span>}</TableCell>
-                  <TableCell className="font-mono text-xs">{row.action}</TableCell>
+                  <TableCell className="min-w-48 whitespace-normal">
+                    <CodeWord group="audit" code={row.action} />
+                  </TableCell>
                   <TableCell className="max-w-40 truncate">
                     {row.accountName ?? (row.accountId ? <span className="font-mono text-xs">{row.accountId}</span> : t("audit.noAccount"))}
                   </TableCell>
-                  <TableCell className="max-w-48 truncate font-mono text-xs" title={row.target ?? undefined}>
+                  <TableCell
+                    className="max-w-48 truncate font-mono text-xs"
+                    title={row.target ?? undefined}
+                    data-raw={row.target ?? undefined}
+                  >
                     {row.target ?? "—"}
                   </TableCell>
                   <TableCell className="font-mono text-xs text-muted-foreground">{row.ip ?? "—"}</TableCell>

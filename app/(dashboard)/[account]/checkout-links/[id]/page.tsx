@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { CodeWord } from "@/components/ui/code-word";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { routeId } from "@/lib/http/search-params";
@@ -49,7 +50,16 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
             <Row label={t("checkoutLinks.externalId")}>
               <span className="font-mono text-xs">{link.productExternalId}</span>
             </Row>
-            <Row label={t("checkoutLinks.paymentMethods")}>{settings.paymentMethods?.join(", ") ?? "—"}</Row>
+            <Row label={t("checkoutLinks.paymentMethods")}>
+              {settings.paymentMethods?.length
+                ? settings.paymentMethods.map((method, i) => (
+                    <span key={method}>
+                      {i > 0 && ", "}
+                      <CodeWord group="method" code={method} />
+                    </span>
+                  ))
+                : "—"}
+            </Row>
             <Row label={t("checkoutLinks.acceptedDocs")}>{settings.acceptedDocs?.join(", ") ?? "—"}</Row>
             <Row label={t("checkoutLinks.createdBy")}>{link.createdByEmail ?? "—"}</Row>
             <Row label={t("checkoutLinks.createdAt")}>{format.dateTimeZoned(link.createdAt)}</Row>

@@ -16,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { formatBrl, maskCep, maskCpfCnpj, maskMoney, maskPhone, parseMoneyInput } from "@/lib/br";
 import {
+  CHECKOUT_OFFER_TYPE_SUGGESTIONS,
   CHECKOUT_COLOR_KEYS,
   CHECKOUT_CURRENCIES,
   CHECKOUT_DOCUMENTS,
@@ -25,6 +26,7 @@ import {
 } from "@/lib/checkout-links/options";
 import type { CheckoutLinkFormValues } from "@/lib/checkout-links/schemas";
 import { useT } from "@/lib/i18n/client";
+import { useCodeText } from "@/components/ui/code-word";
 import { createCheckoutLinkAction } from "../actions";
 import { accountPath } from "@/lib/accounts/paths";
 
@@ -162,6 +164,7 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
 
 export function CheckoutLinkForm({ accountId, externalId }: { accountId: string; externalId: string }) {
   const t = useT();
+  const codeText = useCodeText();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
   const { form, onSubmit, pending, events } = useActionForm({
@@ -190,7 +193,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
     },
     onFailure: (failure) => {
       if (failure.error === "errors.validation") return;
-      setRefusal({ error: failure.error, detail: failure.message });
+      setRefusal({ error: failure.error, detail: failure.message && t("vocab.reasonFromGateway", { reason: failure.message }) });
       window.scrollTo({ top: 0, behavior: "smooth" });
       return "shown";
     },
@@ -296,8 +299,9 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 list="offer-types"
               />
               <datalist id="offer-types">
-                <option value="UNIQUE" />
-                <option value="SUBSCRIPTION" />
+                {CHECKOUT_OFFER_TYPE_SUGGESTIONS.map((type) => (
+                  <option key={type} value={type} label={codeText("offerType", type)} />
+                ))}
               </datalist>
               <SelectField
                 control={form.control}

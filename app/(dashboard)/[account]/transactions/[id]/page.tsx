@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CodeWord } from "@/components/ui/code-word";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
 import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Webhook } from "lucide-react";
@@ -194,10 +195,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
                   value={<span className="tabular-nums">{money(tx.amountCents - tx.feeCents)}</span>}
                 />
               )}
-              <Field
-                label={t("transactions.columns.method")}
-                value={<span className="font-mono text-xs">{tx.paymentMethod ?? "—"}</span>}
-              />
+              <Field label={t("transactions.columns.method")} value={<CodeWord group="method" code={tx.paymentMethod} />} />
               <Field
                 label={t("transactions.detail.gatewayId")}
                 value={<span className="font-mono text-xs break-all">{tx.gatewayTransactionId ?? "—"}</span>}
@@ -206,7 +204,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
                 label={t("transactions.detail.identifier")}
                 value={<span className="font-mono text-xs break-all">{tx.identifier}</span>}
               />
-              <Field label={t("transactions.detail.kind")} value={<span className="font-mono text-xs">{tx.kind}</span>} />
+              <Field label={t("transactions.detail.kind")} value={<CodeWord group="operation" code={tx.kind} />} />
               <Field
                 label={t("transactions.detail.origin")}
                 value={

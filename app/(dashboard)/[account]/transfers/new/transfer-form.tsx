@@ -1,5 +1,6 @@
 "use client";
 
+import { CodeWord } from "@/components/ui/code-word";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
@@ -156,7 +157,7 @@ export function TransferForm({
       setRefusal({ title: t("transfers.errors.gatewayRefused"), detail: t(result.error), gatewaySaid: result.message });
       return;
     }
-    setRefusal({ title: t(result.error), detail: result.message });
+    setRefusal({ title: t(result.error), detail: result.message && t("vocab.reasonFromGateway", { reason: result.message }) });
   }
 
   if (review) {
@@ -191,12 +192,12 @@ export function TransferForm({
               <SummaryRow label={t("transfers.receiver")}>
                 {review.owner.name}
                 <span className="block text-muted-foreground">
-                  {review.owner.document.type.toUpperCase()} {formatDocument(review.owner.document.number)}
+                  <CodeWord group="documentType" code={review.owner.document.type} /> {formatDocument(review.owner.document.number)}
                 </span>
               </SummaryRow>
               <SummaryRow label={t("transfers.pixKey")}>
                 <span className="font-mono">{review.pix.key}</span>
-                <span className="block text-muted-foreground">{review.pix.type}</span>
+                <CodeWord group="pixKeyType" code={review.pix.type} className="block text-muted-foreground" />
               </SummaryRow>
               <SummaryRow label={t("transfers.amount")}>
                 <span className="text-lg">{amount}</span>
