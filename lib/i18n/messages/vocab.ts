@@ -85,7 +85,7 @@ export const vocab = defineMessages(
     periodicity: { DAYS: "Dias", WEEKS: "Semanas", MONTHS: "Meses", YEARS: "Anos" },
     offerType: { UNIQUE: "Pagamento único", SUBSCRIPTION: "Assinatura" },
     purchaseType: { ONCE: "Compra única", SUBSCRIPTION: "Assinatura", DEPOSIT: "Depósito" },
-    pixKeyType: { cpf: "CPF", cnpj: "CNPJ", email: "E-mail", phone: "Telefone", random: "Chave aleatória", other: "Outra" },
+    pixKeyType: { cpf: "CPF", cnpj: "CNPJ", email: "E-mail", phone: "Celular", random: "Chave aleatória", other: "Outro tipo" },
     documentType: { cpf: "CPF", cnpj: "CNPJ", other: "Outro" },
     audit: {
       access_refused: "Acesso recusado",
@@ -273,7 +273,7 @@ export const vocab = defineMessages(
     periodicity: { DAYS: "Days", WEEKS: "Weeks", MONTHS: "Months", YEARS: "Years" },
     offerType: { UNIQUE: "One-time payment", SUBSCRIPTION: "Subscription" },
     purchaseType: { ONCE: "One-time purchase", SUBSCRIPTION: "Subscription", DEPOSIT: "Deposit" },
-    pixKeyType: { cpf: "CPF", cnpj: "CNPJ", email: "E-mail", phone: "Phone", random: "Random key", other: "Other" },
+    pixKeyType: { cpf: "CPF", cnpj: "CNPJ", email: "E-mail", phone: "Mobile phone", random: "Random key", other: "Other type" },
     documentType: { cpf: "CPF", cnpj: "CNPJ", other: "Other" },
     audit: {
       access_refused: "Access refused",

@@ -110,6 +110,7 @@ function ColorField({
 
 function CheckoutPreview({ control }: { control: Control<Values> }) {
   const t = useT();
+  const codeText = useCodeText();
   const values = useWatch({ control });
   const colors = values.settings?.useColors ? { ...DEFAULT_CHECKOUT_COLORS, ...values.settings.colors } : DEFAULT_CHECKOUT_COLORS;
   const price = typeof values.offer?.price === "string" ? parseMoneyInput(values.offer.price) : null;
@@ -150,7 +151,7 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
         <div className="flex flex-wrap gap-2">
           {methods.map((method) => (
             <span key={method} className="rounded-full border px-2 py-0.5 text-xs" style={{ borderColor: colors.primary }}>
-              {method ? t(`checkoutLinks.methods.${method}`) : null}
+              {method ? codeText("method", method) : null}
             </span>
           ))}
         </div>
@@ -327,7 +328,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 control={form.control}
                 name="settings.paymentMethods"
                 label={t("checkoutLinks.paymentMethods")}
-                options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`checkoutLinks.methods.${m}`) }))}
+                options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: codeText("method", m) }))}
               />
               <CheckboxGroup
                 control={form.control}

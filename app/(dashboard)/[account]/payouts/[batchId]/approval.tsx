@@ -88,7 +88,7 @@ export function ApprovalForm({
       setCodeError(t(fields.code[0]));
       return;
     }
-    setRefusal({ title: t(result.error), detail: result.message && t("vocab.reasonFromGateway", { reason: result.message }) });
+    setRefusal({ title: t(result.error), detail: result.message });
     if (result.error === "payouts.refusals.wrongState") router.refresh();
   }
 

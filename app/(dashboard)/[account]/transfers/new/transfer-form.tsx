@@ -157,7 +157,7 @@ export function TransferForm({
       setRefusal({ title: t("transfers.errors.gatewayRefused"), detail: t(result.error), gatewaySaid: result.message });
       return;
     }
-    setRefusal({ title: t(result.error), detail: result.message && t("vocab.reasonFromGateway", { reason: result.message }) });
+    setRefusal({ title: t(result.error), detail: result.message });
   }
 
   if (review) {
@@ -380,7 +380,7 @@ export function TransferForm({
               control={form.control}
               name="pixKeyType"
               label={t("transfers.pixKeyType")}
-              options={TRANSFER_PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`transfers.keyTypes.${type}`) }))}
+              options={TRANSFER_PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`vocab.pixKeyType.${type}`) }))}
             />
             {keyType === "other" ? (
               <TextField control={form.control} name="pixKeyTypeOther" label={t("transfers.pixKeyTypeOther")} autoComplete="off" />
@@ -415,7 +415,7 @@ export function TransferForm({
               control={form.control}
               name="ownerDocumentType"
               label={t("transfers.ownerDocumentType")}
-              options={OWNER_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`transfers.documentTypes.${type}`) }))}
+              options={OWNER_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`vocab.documentType.${type}`) }))}
             />
             {documentType === "other" && (
               <TextField
