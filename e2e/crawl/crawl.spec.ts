@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { startReceiver } from "../../lib/testing/webhook-receiver";
 import { expectResult, fillCustomer, openChargeForm, sandboxControl, submit } from "../fixtures/charges";
 import { demoAccountId } from "../fixtures/sandbox";
-import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
+import { createUserAsAdmin, expect, signedInPage, switchToEnglish, test } from "../fixtures/test";
 import { E2E } from "../fixtures/env";
 import { notifyTransactions } from "../transactions/helpers";
 import { fillTransfer, paidChargeAtSandbox } from "../payouts/helpers";
@@ -24,7 +24,8 @@ const DESKTOP = { width: 1440, height: 900 };
 const RAW_PATTERNS = [
   /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/g,
   /\b[a-z]+(?:_[a-z]+)+\b/g,
-  /\b[a-z]+\.[a-z_]+\b/g,
+  // Two letters at least on each side of the dot: "e.g." is English, "auth.sign_in" a code.
+  /\b[a-z]{2,}\.[a-z_]{2,}\b/g,
   /\b(?:PIX|BOLETO|CREDIT_CARD|CRYPTO)\b/g,
 ];
 
@@ -138,8 +139,17 @@ function englishIn(texts: string[]): string[] {
 async function settle(page: Page) {
   await page.waitForLoadState("load");
   await expect(page.locator("main").first()).toBeVisible();
-  // Deferred parts (selects, charts, live lists) draw after the first paint.
+  // Deferred parts (selects, live lists) draw after the first paint; charts when they come near the screen.
   await page.waitForTimeout(400);
+  await scrollThrough(page);
+}
+
+/** Brings every part of the page near the screen once, so that what loads on sight (charts) is drawn. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Visits every page at a phone's and a desktop's width; returns what is wrong, page by page. */
@@ -158,9 +168,16 @@ async function crawl(page: Page, visits: Visit[], { locale, screens }: { locale:
     ] as const) {
       await page.setViewportSize(size);
       await page.waitForTimeout(250);
+      await scrollThrough(page);
       const texts = await readableText(page);
       for (const code of rawCodesIn(texts)) problems.push(`${locale} ${visit.name} @${label}: raw code ${code}`);
       if (locale === "pt-BR") for (const word of englishIn(texts)) problems.push(`${locale} ${visit.name} @${label}: English ${word}`);
+      const cutBadges = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-slot="badge"]')]
+          .filter((badge) => badge.offsetParent !== null && badge.scrollWidth > badge.clientWidth + 1)
+          .map((badge) => badge.textContent?.trim() ?? ""),
+      );
+      for (const badge of cutBadges) problems.push(`${locale} ${visit.name} @${label}: badge cut “${badge}”`);
       if (label === "390") {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > PHONE.width) problems.push(`${locale} ${visit.name}: ${width} px wide at 390 px`);
@@ -296,7 +313,7 @@ function visitsOf(d: Demo): Visit[] {
       path: a("/lookup"),
       then: async (page) => {
         await page.getByRole("radio", { name: /^(Identificador|Identifier)$/ }).click();
-        await page.getByLabel(/^(Valor a buscar|Value to look up)$/).fill(d.identifier);
+        await page.getByLabel(/^(Valor a buscar|Value to look for)$/).fill(d.identifier);
         await page.getByRole("button", { name: /^(Consultar|Look up)$/ }).click();
         await expect(page.getByTestId("lookup-result")).toBeVisible();
       },
@@ -331,6 +348,8 @@ function visitsOf(d: Demo): Visit[] {
 
 test.describe.serial("the crawl", () => {
   test.setTimeout(900_000);
+  // A long test of many short steps: one that cannot find its element fails in seconds, not at the test's end.
+  test.use({ actionTimeout: 20_000 });
 
   test("in pt-BR, every page reads as words, in Portuguese, and fits a phone", async ({ adminPage: page }) => {
     demo ??= await makeDemo(page);
@@ -342,14 +361,7 @@ test.describe.serial("the crawl", () => {
     demo ??= await makeDemo(adminPage);
     const user = await createUserAsAdmin(adminPage, { role: "admin" });
     const page = await signedInPage(browser, user);
-    await page.goto("/");
-    await page
-      .getByRole("button", { name: new RegExp(user.name) })
-      .last()
-      .click();
-    await page.getByRole("menuitem", { name: "Idioma" }).click();
-    await page.getByRole("menuitemradio", { name: "English" }).click();
-    await expect(page.getByRole("navigation").first().getByRole("link", { name: "Home" })).toBeVisible();
+    await switchToEnglish(page, user.name);
     const problems = await crawl(page, visitsOf(demo), { locale: "en", screens: false });
     await page.context().close();
     expect(problems).toEqual([]);

@@ -39,7 +39,7 @@ export const activity = defineMessages(
     },
     event: {
       back: "Voltar para a atividade",
-      title: "Notificação {event}",
+      title: "Notificação: {event}",
       untitled: "Notificação sem nome de evento",
       summary: "Resumo",
       payload: "Conteúdo recebido",
@@ -159,7 +159,7 @@ export const activity = defineMessages(
     },
     event: {
       back: "Back to activity",
-      title: "Notification {event}",
+      title: "Notification: {event}",
       untitled: "Notification without an event name",
       summary: "Summary",
       payload: "Received content",

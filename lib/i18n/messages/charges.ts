@@ -180,13 +180,6 @@ export const charges = defineMessages(
     result: {
       status: "Status no gateway",
       submission: "Envio",
-      submissionStates: {
-        SUBMITTING: "Enviando",
-        SUBMITTED: "Enviada",
-        REJECTED: "Recusada",
-        UNKNOWN: "Resultado desconhecido",
-        ABSENT: "Não criada",
-      },
       amount: "Valor",
       fee: "Taxa",
       account: "Conta",
@@ -448,13 +441,6 @@ export const charges = defineMessages(
     result: {
       status: "Gateway status",
       submission: "Submission",
-      submissionStates: {
-        SUBMITTING: "Sending",
-        SUBMITTED: "Sent",
-        REJECTED: "Rejected",
-        UNKNOWN: "Outcome unknown",
-        ABSENT: "Not created",
-      },
       amount: "Amount",
       fee: "Fee",
       account: "Account",

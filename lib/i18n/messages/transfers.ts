@@ -59,13 +59,6 @@ export const transfers = defineMessages(
     status: "Status",
     statusAsReported: "Status informado pelo gateway",
     noStatus: "Sem status",
-    submission: {
-      SUBMITTING: "Enviando",
-      SUBMITTED: "Enviada",
-      REJECTED: "Recusada",
-      UNKNOWN: "Resultado desconhecido",
-      ABSENT: "Não criada",
-    },
     completedTitle: "Transferência concluída",
     closed: {
       failed: "Transferência falhou",
@@ -202,13 +195,6 @@ export const transfers = defineMessages(
     status: "Status",
     statusAsReported: "Status reported by the gateway",
     noStatus: "No status",
-    submission: {
-      SUBMITTING: "Sending",
-      SUBMITTED: "Sent",
-      REJECTED: "Refused",
-      UNKNOWN: "Unknown outcome",
-      ABSENT: "Not created",
-    },
     completedTitle: "Transfer completed",
     closed: {
       failed: "Transfer failed",

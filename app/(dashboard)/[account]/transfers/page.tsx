@@ -78,7 +78,7 @@ export default async function TransfersPage({ params }: { params: Promise<{ acco
                       <StatusBadge kind="transfer" status={row.withdrawStatus} />
                     ) : (
                       <Badge variant={row.submission === "REJECTED" ? "destructive" : "warning"}>
-                        {t(`transfers.submission.${row.submission}`)}
+                        {t(`vocab.submission.${row.submission}`)}
                       </Badge>
                     )}
                   </TableCell>

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { can, requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";
-import { getI18n } from "@/lib/i18n/server";
+import { getCodeText, getI18n } from "@/lib/i18n/server";
 import { getEvent } from "@/lib/webhooks/queries";
 import { ConfirmationBadge, EventBadge } from "../event-badge";
 
@@ -20,6 +20,7 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
   // Someone else's event is answered like a missing one: its existence is not revealed.
   if (!event || !can(ctx, "webhooks.view", event.accountId)) notFound();
   const { t, format } = await getI18n();
+  const codeText = await getCodeText();
   const account = ctx.accounts.find((a) => a.id === event.accountId);
   const pretty = JSON.stringify(event.payload, null, 2);
   const ledgerText =
@@ -46,8 +47,8 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
           </Link>
         }
         title={
-          <span className="break-all">
-            {event.event ? t("activity.event.title", { event: event.event }) : t("activity.event.untitled")}
+          <span className="break-words" title={event.event ?? undefined}>
+            {event.event ? t("activity.event.title", { event: codeText("gatewayEvent", event.event) }) : t("activity.event.untitled")}
           </span>
         }
         description={account?.name}

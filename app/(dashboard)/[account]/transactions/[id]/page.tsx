@@ -84,7 +84,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
             detail: tx.error
               ? t("transactions.detail.timelineError", { reason: errorWords(tx.error.kind, "charges.errors.gateway") })
               : tx.submission
-                ? t("transactions.detail.timelineSubmission", { state: t(`charges.result.submissionStates.${tx.submission}`) })
+                ? t("transactions.detail.timelineSubmission", { state: t(`vocab.submission.${tx.submission}`) })
                 : undefined,
             codes: codes(tx.error?.kind, tx.submission),
           },
@@ -135,7 +135,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         }
         title={
           <span className="flex flex-wrap items-center gap-3">
-            <span className="break-all">{t("transactions.detail.title", { identifier: tx.identifier })}</span>
+            <span className="wrap-anywhere">{t("transactions.detail.title", { identifier: tx.identifier })}</span>
             <StatusBadge operationKind={tx.kind} status={tx.status} empty={t("transactions.noStatus")} />
             {tx.pendingStatus && (
               <Badge variant="warning" data-testid="pending-confirmation">
@@ -214,7 +214,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
                     </Badge>
                     {tx.submission && (
                       <Badge variant="outline" title={tx.submission}>
-                        {t(`charges.result.submissionStates.${tx.submission}`)}
+                        {t(`vocab.submission.${tx.submission}`)}
                       </Badge>
                     )}
                   </span>

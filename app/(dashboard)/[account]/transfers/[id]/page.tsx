@@ -151,7 +151,7 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
               <Row label={t("transfers.identifier")}>
                 <span className="font-mono text-xs">{transfer.identifier}</span>{" "}
                 <Badge variant="outline" className="ml-1">
-                  {t(`transfers.submission.${transfer.submission}`)}
+                  {t(`vocab.submission.${transfer.submission}`)}
                 </Badge>
               </Row>
               <Row label={t("transfers.amount")}>{format.money(fromCents(transfer.amountCents))}</Row>
