@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { routeId } from "@/lib/http/search-params";
 import { getCheckoutLink } from "@/lib/checkout-links/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { languageName } from "@/lib/i18n/format";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { SharePanel } from "./share-panel";
@@ -23,7 +24,8 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
   const ctx = await requireAccountPage("checkout.create", (await params).account);
   const link = await getCheckoutLink(ctx.account.id, id);
   if (!link) notFound();
-  const { t, format } = await getI18n();
+  const { t, format, locale } = await getI18n();
+  const language = (code: string) => (code === "all" ? t("checkoutLinks.allLanguages") : languageName(locale, code));
   const settings = (link.request.settings ?? {}) as { paymentMethods?: string[]; acceptedDocs?: string[] };
   const price = Number(link.price);
   return (
@@ -45,8 +47,10 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
         <CardContent>
           <dl className="divide-y">
             <Row label={t("checkoutLinks.price")}>{Number.isFinite(price) ? format.money(price) : link.price}</Row>
-            <Row label={t("checkoutLinks.currency")}>{link.currency}</Row>
-            <Row label={t("checkoutLinks.lang")}>{link.lang}</Row>
+            <Row label={t("checkoutLinks.currency")}>{link.currency === "all" ? t("checkoutLinks.all") : link.currency}</Row>
+            <Row label={t("checkoutLinks.lang")}>
+              <span title={link.lang}>{language(link.lang)}</span>
+            </Row>
             <Row label={t("checkoutLinks.externalId")}>
               <span className="font-mono text-xs">{link.productExternalId}</span>
             </Row>

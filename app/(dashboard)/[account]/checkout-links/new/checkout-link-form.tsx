@@ -25,7 +25,9 @@ import {
   DEFAULT_CHECKOUT_COLORS,
 } from "@/lib/checkout-links/options";
 import type { CheckoutLinkFormValues } from "@/lib/checkout-links/schemas";
-import { useT } from "@/lib/i18n/client";
+import { useI18n, useT } from "@/lib/i18n/client";
+import { languageName } from "@/lib/i18n/format";
+import { Select } from "@/components/ui/select";
 import { useCodeText } from "@/components/ui/code-word";
 import { createCheckoutLinkAction } from "../actions";
 import { accountPath } from "@/lib/accounts/paths";
@@ -108,6 +110,60 @@ function ColorField({
   );
 }
 
+const OTHER_OFFER_TYPE = "__other__";
+
+/**
+ * The offer type in words (one-time payment, subscription); "another type" opens a text field for
+ * a type agreed with the gateway, sent as typed.
+ */
+function OfferTypeField({ control }: { control: Control<Values> }) {
+  const t = useT();
+  const codeText = useCodeText();
+  const [typing, setTyping] = useState(false);
+  const suggested = CHECKOUT_OFFER_TYPE_SUGGESTIONS as readonly string[];
+  return (
+    <FormField
+      control={control}
+      name="offer.offerType"
+      render={({ field }) => {
+        const value = String(field.value ?? "");
+        const custom = typing || (value !== "" && !suggested.includes(value));
+        return (
+          <FormItem>
+            <FormLabel>{t("checkoutLinks.offerType")}</FormLabel>
+            <FormControl>
+              <Select
+                value={custom ? OTHER_OFFER_TYPE : value}
+                onValueChange={(next) => {
+                  setTyping(next === OTHER_OFFER_TYPE);
+                  field.onChange(next === OTHER_OFFER_TYPE ? "" : next);
+                }}
+                options={[
+                  ...suggested.map((type) => ({ value: type, label: <span data-raw={type}>{codeText("offerType", type)}</span> })),
+                  { value: OTHER_OFFER_TYPE, label: t("checkoutLinks.offerTypeOther") },
+                ]}
+                className="w-full"
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            </FormControl>
+            {custom && (
+              <Input
+                aria-label={t("checkoutLinks.offerTypeOther")}
+                value={value}
+                onChange={(event) => field.onChange(event.target.value)}
+                maxLength={60}
+              />
+            )}
+            <p className="text-xs text-muted-foreground">{t("checkoutLinks.offerTypeHint")}</p>
+            <FormMessage />
+          </FormItem>
+        );
+      }}
+    />
+  );
+}
+
 function CheckoutPreview({ control }: { control: Control<Values> }) {
   const t = useT();
   const codeText = useCodeText();
@@ -164,7 +220,7 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
 }
 
 export function CheckoutLinkForm({ accountId, externalId }: { accountId: string; externalId: string }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const codeText = useCodeText();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
@@ -292,18 +348,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 placeholder="0,00"
                 transform={maskMoney}
               />
-              <TextField
-                control={form.control}
-                name="offer.offerType"
-                label={t("checkoutLinks.offerType")}
-                description={t("checkoutLinks.offerTypeHint")}
-                list="offer-types"
-              />
-              <datalist id="offer-types">
-                {CHECKOUT_OFFER_TYPE_SUGGESTIONS.map((type) => (
-                  <option key={type} value={type} label={codeText("offerType", type)} />
-                ))}
-              </datalist>
+              <OfferTypeField control={form.control} />
               <SelectField
                 control={form.control}
                 name="offer.currency"
@@ -314,7 +359,10 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 control={form.control}
                 name="offer.lang"
                 label={t("checkoutLinks.lang")}
-                options={CHECKOUT_LANGUAGES.map((l) => ({ value: l, label: l === "all" ? t("checkoutLinks.allLanguages") : l }))}
+                options={CHECKOUT_LANGUAGES.map((l) => ({
+                  value: l,
+                  label: l === "all" ? t("checkoutLinks.allLanguages") : languageName(locale, l),
+                }))}
               />
             </CardContent>
           </Card>

@@ -15,16 +15,6 @@ function moneyFormatter({ locale, currency }: MoneyProps, compact = false) {
 
 const AXIS = { fontSize: 12, fill: "var(--muted-foreground)" };
 
-/**
- * The value axis as wide as its longest label, so that "R$ 2,8 mil" is never cut or wrapped onto
- * two lines: the top tick is at most about twice the largest value, labels of 12 px text average 7 px a character.
- */
-function valueAxisWidth(values: number[], format: (value: unknown) => string): number {
-  const max = Math.max(0, ...values);
-  const longest = Math.max(...[max, max * 1.25, max * 2].map((value) => format(value).length));
-  return Math.max(48, Math.ceil(longest * 7) + 10);
-}
-
 // The charts are hidden from assistive technology and keyboard focus: the table beside each one carries the same numbers.
 
 /** Each day's confirmed revenue (in the currency's units) beside the comparison period's same-position day. */
@@ -35,16 +25,13 @@ export function DailyRevenueChart({
 }: MoneyProps & { points: DailyPoint[]; labels: { current: string; comparison: string } }) {
   const full = moneyFormatter(money);
   const compact = moneyFormatter(money, true);
-  const axisWidth = valueAxisWidth(
-    points.flatMap((point) => [point.current, point.previous ?? 0]),
-    compact,
-  );
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
-        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={axisWidth} tickFormatter={compact} />
+        {/* As wide as its longest label ("R$ 2,8 mil" is never cut or wrapped onto two lines). */}
+        <YAxis tick={AXIS} tickLine={false} axisLine={false} width="auto" tickFormatter={compact} />
         <Tooltip formatter={full} contentStyle={{ borderRadius: 8, fontSize: 12 }} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line
