@@ -5,14 +5,10 @@
 export const VOCAB_GROUPS = [
   "method",
   "operation",
-  "origin",
   "submission",
   "gatewayEvent",
   "outgoingEvent",
-  "eventDelivery",
-  "webhookDelivery",
   "batch",
-  "batchRow",
   "payoutAccount",
   "periodicity",
   "offerType",
@@ -27,7 +23,6 @@ export type VocabGroup = (typeof VOCAB_GROUPS)[number];
 const GATEWAY_GROUPS: ReadonlySet<VocabGroup> = new Set([
   "method",
   "gatewayEvent",
-  "webhookDelivery",
   "payoutAccount",
   "periodicity",
   "offerType",
@@ -53,8 +48,7 @@ export type CodeWords = {
 /** Methods the gateway writes in any case ("pix", "credit_card") read the same. */
 function normalise(group: VocabGroup, code: string): string {
   const trimmed = code.trim();
-  if (group === "method" || group === "batch" || group === "batchRow" || group === "gatewayEvent" || group === "payoutAccount")
-    return trimmed.toUpperCase();
+  if (group === "method" || group === "batch" || group === "gatewayEvent" || group === "payoutAccount") return trimmed.toUpperCase();
   return group === "pixKeyType" || group === "documentType" ? trimmed.toLowerCase() : trimmed;
 }
 

@@ -6,8 +6,7 @@ import { lookup } from "@/lib/i18n/translate";
 import { codeWords, vocabKey, type VocabGroup } from "@/lib/i18n/vocab";
 import { createTranslator } from "@/lib/i18n/translate";
 import { OPERATION_KINDS, SUBMISSION_STATES } from "@/lib/db/tables/ledger";
-import { PAYOUT_BATCH_STATES, PAYOUT_ROW_EXECUTIONS } from "@/lib/db/tables/payout-batches";
-import type { DeliveryState } from "@/lib/db/tables/destinations";
+import { PAYOUT_BATCH_STATES } from "@/lib/db/tables/payout-batches";
 import { WEBHOOK_EVENTS } from "@/lib/gateway/schemas/webhooks";
 import { KNOWN_PAYMENT_METHODS } from "@/lib/gateway/schemas/common";
 import { PERIODICITY_TYPES } from "@/lib/gateway/constants";
@@ -56,18 +55,13 @@ function knownCodes(): Record<VocabGroup, readonly string[]> {
   const withdrawEvents = new Set<string>();
   for (const file of [...sourceFiles("lib"), ...sourceFiles("sandbox")])
     for (const [, event] of readFileSync(join(ROOT, file), "utf8").matchAll(/"(WITHDRAW_[A-Z_]+)"/g)) withdrawEvents.add(event);
-  const deliveryStates: Record<DeliveryState, true> = { pending: true, delivered: true, failed: true, canceled: true };
   return {
     method: [...new Set([...KNOWN_PAYMENT_METHODS, ...CHECKOUT_PAYMENT_METHODS, "BOLETO", "CRYPTO"])],
     operation: OPERATION_KINDS,
-    origin: ["console", "webhook", "lookup"],
     submission: SUBMISSION_STATES,
     gatewayEvent: [...WEBHOOK_EVENTS, ...withdrawEvents],
     outgoingEvent: [...EVENT_TYPES, TEST_EVENT_TYPE],
-    eventDelivery: Object.keys(deliveryStates),
-    webhookDelivery: ["accepted", "refused"],
     batch: PAYOUT_BATCH_STATES,
-    batchRow: PAYOUT_ROW_EXECUTIONS,
     payoutAccount: ["ACTIVE"],
     periodicity: PERIODICITY_TYPES,
     offerType: CHECKOUT_OFFER_TYPE_SUGGESTIONS,

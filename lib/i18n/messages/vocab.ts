@@ -30,7 +30,6 @@ export const vocab = defineMessages(
       crypto_subscription: "Assinatura em cripto",
       external: "Recebida do gateway",
     },
-    origin: { console: "Criada no console", webhook: "Notificação do gateway", lookup: "Consulta ao gateway" },
     submission: {
       SUBMITTING: "Enviando",
       SUBMITTED: "Enviada",
@@ -69,8 +68,6 @@ export const vocab = defineMessages(
       checkout_link_created: "Link de checkout criado",
       destination_test: "Evento de teste",
     },
-    eventDelivery: { pending: "Na fila", delivered: "Entregue", failed: "Falhou", canceled: "Cancelada" },
-    webhookDelivery: { accepted: "Aceita", refused: "Recusada", PENDING: "Na fila", DELIVERED: "Entregue", FAILED: "Falhou" },
     batch: {
       DRAFT: "Rascunho",
       AWAITING_APPROVAL: "Aguardando aprovação",
@@ -80,7 +77,6 @@ export const vocab = defineMessages(
       CANCELED: "Cancelado",
       FINISHED: "Concluído",
     },
-    batchRow: { QUEUED: "Na fila", SENDING: "Enviando", SENT: "Enviada", REFUSED: "Recusada", CANCELED: "Não enviada" },
     payoutAccount: { ACTIVE: "Ativa", PENDING: "Em verificação", INACTIVE: "Inativa", BLOCKED: "Bloqueada" },
     periodicity: { DAYS: "Dias", WEEKS: "Semanas", MONTHS: "Meses", YEARS: "Anos" },
     offerType: { UNIQUE: "Pagamento único", SUBSCRIPTION: "Assinatura" },
@@ -218,7 +214,6 @@ export const vocab = defineMessages(
       crypto_subscription: "Crypto subscription",
       external: "Received from the gateway",
     },
-    origin: { console: "Created in the console", webhook: "Gateway notification", lookup: "Gateway lookup" },
     submission: {
       SUBMITTING: "Sending",
       SUBMITTED: "Sent",
@@ -257,8 +252,6 @@ export const vocab = defineMessages(
       checkout_link_created: "Checkout link created",
       destination_test: "Test event",
     },
-    eventDelivery: { pending: "Queued", delivered: "Delivered", failed: "Failed", canceled: "Canceled" },
-    webhookDelivery: { accepted: "Accepted", refused: "Refused", PENDING: "Queued", DELIVERED: "Delivered", FAILED: "Failed" },
     batch: {
       DRAFT: "Draft",
       AWAITING_APPROVAL: "Awaiting approval",
@@ -268,7 +261,6 @@ export const vocab = defineMessages(
       CANCELED: "Canceled",
       FINISHED: "Finished",
     },
-    batchRow: { QUEUED: "Queued", SENDING: "Sending", SENT: "Sent", REFUSED: "Refused", CANCELED: "Not sent" },
     payoutAccount: { ACTIVE: "Active", PENDING: "Under verification", INACTIVE: "Inactive", BLOCKED: "Blocked" },
     periodicity: { DAYS: "Days", WEEKS: "Weeks", MONTHS: "Months", YEARS: "Years" },
     offerType: { UNIQUE: "One-time payment", SUBSCRIPTION: "Subscription" },
