@@ -8,6 +8,7 @@ import { createUserAsAdmin, expect, signedInPage, switchToEnglish, test } from "
 import { E2E } from "../fixtures/env";
 import { notifyTransactions } from "../transactions/helpers";
 import { fillTransfer, paidChargeAtSandbox } from "../payouts/helpers";
+import { seedPastCharges } from "../sales/recovery-helpers";
 
 /**
  * Every page of the menu and one detail page of each kind, after demo-like data exists: no raw
@@ -136,6 +137,21 @@ function englishIn(texts: string[]): string[] {
   return [...found];
 }
 
+/** The innermost elements that reach past the viewport's right edge, to say what makes a page too wide. */
+async function widest(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const past = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 1;
+    return [...document.body.querySelectorAll("*")]
+      .filter((element) => past(element) && ![...element.children].some(past) && (element as HTMLElement).offsetParent !== null)
+      .slice(0, 3)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")} “${element.textContent?.trim().slice(0, 40)}”`,
+      )
+      .join("; ");
+  });
+}
+
 async function settle(page: Page) {
   await page.waitForLoadState("load");
   await expect(page.locator("main").first()).toBeVisible();
@@ -180,7 +196,7 @@ async function crawl(page: Page, visits: Visit[], { locale, screens }: { locale:
       for (const badge of cutBadges) problems.push(`${locale} ${visit.name} @${label}: badge cut “${badge}”`);
       if (label === "390") {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > PHONE.width) problems.push(`${locale} ${visit.name}: ${width} px wide at 390 px`);
+        if (width > PHONE.width) problems.push(`${locale} ${visit.name}: ${width} px wide at 390 px (${await widest(page)})`);
       }
       if (screens) await page.screenshot({ path: `${SCREENS}/${visit.name}-${label}.png`, fullPage: true });
     }
@@ -235,6 +251,12 @@ async function makeDemo(page: Page): Promise<Demo> {
       { status: "FAILED", method: "CREDIT_CARD", amount: 49.9, name: `Carlos Dias ${tag}`, email: `carlos.${tag}@example.com` },
       { status: "PENDING", method: "BOLETO", amount: 150, name: `Daniela Rocha ${tag}`, email: `daniela.${tag}@example.com` },
       { status: "REFUNDED", method: "PIX", amount: 35, name: `Eduardo Alves ${tag}`, email: `eduardo.${tag}@example.com` },
+    ]);
+
+    // Unpaid charges old enough for the recovery list.
+    await seedPastCharges(page.request, accountId, [
+      { method: "PIX", amount: 297, name: "Carla Mendes", phone: "11991234567", product: "Curso de confeitaria", ageMinutes: 60 },
+      { method: "BOLETO", amount: 189.9, name: "Rafael Nunes", phone: "21988887777", ageMinutes: 3 * 24 * 60 },
     ]);
 
     // A refund request for a paid charge.

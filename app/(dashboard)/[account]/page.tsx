@@ -73,14 +73,14 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
       <PageHeader title={t("home.greeting", { name: ctx.user.name })} description={t("overview.title")} />
       {can(ctx, "destinations.view", account.id) && <DisabledDestinationsBanner accountId={account.id} />}
       <div className="space-y-2">
-        <div className="grid gap-4 md:grid-cols-3" data-testid="overview-periods">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3" data-testid="overview-periods">
           {OVERVIEW_PERIODS.map(({ key }) => (
             <PeriodCard key={key} title={t(`overview.periods.${key}`)} figures={figures[key]} money={money} countText={countText} t={t} />
           ))}
         </div>
         <p className="text-xs text-muted-foreground">{`${t("overview.daysHint")} ${t("overview.paidHint")} ${t("overview.eventsHint")}`}</p>
       </div>
-      <div className="grid items-start gap-6 xl:grid-cols-[1fr_minmax(0,24rem)]">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <Card>
           <CardHeader>
             <CardTitle>{t("overview.chartTitle")}</CardTitle>
