@@ -2,34 +2,26 @@
  * Codes in words, from the one catalogue (lib/i18n/messages/vocab.ts). Browser-safe: server pages
  * pass their translator, client components theirs (components/ui/code-word.tsx).
  */
-export const VOCAB_GROUPS = [
-  "method",
-  "operation",
-  "submission",
-  "gatewayEvent",
-  "outgoingEvent",
-  "batch",
-  "payoutAccount",
-  "periodicity",
-  "offerType",
-  "purchaseType",
-  "pixKeyType",
-  "documentType",
-  "audit",
-] as const;
-export type VocabGroup = (typeof VOCAB_GROUPS)[number];
-
-/** Groups whose codes the gateway writes: an unknown one is shown as the gateway's. */
-const GATEWAY_GROUPS: ReadonlySet<VocabGroup> = new Set([
-  "method",
-  "gatewayEvent",
-  "payoutAccount",
-  "periodicity",
-  "offerType",
-  "purchaseType",
-  "pixKeyType",
-  "documentType",
-]);
+/**
+ * Each group of codes: who writes them (an unknown code of the gateway's is shown as the
+ * gateway's) and the case the catalogue keeps them in, so that "pix" and "PIX" read the same.
+ */
+const GROUPS = {
+  method: { by: "gateway", case: "upper" },
+  operation: { by: "console", case: "as is" },
+  submission: { by: "console", case: "as is" },
+  gatewayEvent: { by: "gateway", case: "upper" },
+  outgoingEvent: { by: "console", case: "as is" },
+  batch: { by: "console", case: "upper" },
+  payoutAccount: { by: "gateway", case: "upper" },
+  periodicity: { by: "gateway", case: "as is" },
+  offerType: { by: "gateway", case: "as is" },
+  purchaseType: { by: "gateway", case: "as is" },
+  pixKeyType: { by: "gateway", case: "lower" },
+  documentType: { by: "gateway", case: "lower" },
+  audit: { by: "console", case: "as is" },
+} as const satisfies Record<string, { by: "gateway" | "console"; case: "upper" | "lower" | "as is" }>;
+export type VocabGroup = keyof typeof GROUPS;
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -45,17 +37,16 @@ export type CodeWords = {
   suffix: string;
 };
 
-/** Methods the gateway writes in any case ("pix", "credit_card") read the same. */
 function normalise(group: VocabGroup, code: string): string {
   const trimmed = code.trim();
-  if (group === "method" || group === "batch" || group === "gatewayEvent" || group === "payoutAccount") return trimmed.toUpperCase();
-  return group === "pixKeyType" || group === "documentType" ? trimmed.toLowerCase() : trimmed;
+  const { case: letters } = GROUPS[group];
+  return letters === "upper" ? trimmed.toUpperCase() : letters === "lower" ? trimmed.toLowerCase() : trimmed;
 }
 
 export function codeWords(t: Translate, has: (key: string) => boolean, group: VocabGroup, code: string): CodeWords {
   const key = vocabKey(group, normalise(group, code));
   if (code.trim() && has(key)) return { label: t(key), known: true, suffix: "" };
-  const template = GATEWAY_GROUPS.has(group) ? "vocab.fromGateway" : "vocab.uncatalogued";
+  const template = GROUPS[group].by === "gateway" ? "vocab.fromGateway" : "vocab.uncatalogued";
   const label = t(template, { code });
   return { label, known: false, suffix: label.slice(label.indexOf(code) + code.length) };
 }
