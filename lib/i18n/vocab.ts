@@ -19,14 +19,17 @@ const GROUPS = {
   purchaseType: { by: "gateway", case: "as is" },
   pixKeyType: { by: "gateway", case: "lower" },
   documentType: { by: "gateway", case: "lower" },
-  audit: { by: "console", case: "as is" },
-} as const satisfies Record<string, { by: "gateway" | "console"; case: "upper" | "lower" | "as is" }>;
+  // Read on the audit page only: its words travel with that page's messages.
+  audit: { by: "console", case: "as is", area: "audit.actions" },
+} as const satisfies Record<string, { by: "gateway" | "console"; case: "upper" | "lower" | "as is"; area?: string }>;
 export type VocabGroup = keyof typeof GROUPS;
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 export function vocabKey(group: VocabGroup, code: string): string {
-  return `vocab.${group}.${code.trim().replace(/\./g, "_")}`;
+  const settings = GROUPS[group];
+  const area = "area" in settings ? settings.area : `vocab.${group}`;
+  return `${area}.${code.trim().replace(/\./g, "_")}`;
 }
 
 export type CodeWords = {
