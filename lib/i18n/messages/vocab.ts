@@ -1,8 +1,8 @@
 import { defineMessages } from "../define";
 
 /**
- * The one catalogue of the codes the gateway and the console write (methods, kinds, events,
- * audit actions, types): every page shows these words, the code only as secondary text
+ * The one catalogue of the codes the gateway and the console write (methods, kinds, events and
+ * types): every page shows these words, the code only as secondary text
  * (lib/i18n/vocab.ts, components/ui/code-word.tsx). Keys are the codes themselves; a dot in a code
  * becomes "_" (event types), as a dot separates the key's parts. Audit actions, read on one page
  * only, are in the audit area (`audit.actions`), sent with that page.
