@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { AsItCame } from "@/components/ui/code-word";
 import { useI18n } from "@/lib/i18n/client";
 import { machineKindForOperation, type MachineKind } from "@/lib/status/machine";
 import { statusLabel } from "@/lib/status/labels";
@@ -20,20 +21,6 @@ const TONE: Record<string, NonNullable<BadgeProps["variant"]>> = {
   refunded: "secondary",
   charged_back: "destructive",
 };
-
-/** A spelling the console does not know: as it came (in its own `data-raw` element), marked as the gateway's. */
-function GatewaySpelling({ code }: { code: string }) {
-  const { t } = useI18n();
-  const text = t("vocab.fromGateway", { code });
-  return (
-    <>
-      <span data-raw={code} className="font-mono">
-        {code}
-      </span>
-      {text.slice(text.indexOf(code) + code.length)}
-    </>
-  );
-}
 
 /** A status in words, for text that is not a badge (a toast, a sentence). */
 export function useStatusWords(): (kind: MachineKind, status: string) => string {
@@ -76,7 +63,7 @@ export function StatusBadge({
       data-status={status}
       data-state={state ?? undefined}
     >
-      {known ? label : <GatewaySpelling code={status} />}
+      {known ? label : <AsItCame code={status} suffix={label.slice(label.indexOf(status) + status.length)} />}
     </Badge>
   );
 }

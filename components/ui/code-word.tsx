@@ -21,11 +21,20 @@ export function CodeWord({ group, code, className }: { group: VocabGroup; code: 
     );
   return (
     <span className={cn("break-words", className)}>
+      <AsItCame code={code} suffix={words.suffix} />
+    </span>
+  );
+}
+
+/** A code the console does not know, as it came (in its own `data-raw` element), then whose it is. */
+export function AsItCame({ code, suffix }: { code: string; suffix: string }) {
+  return (
+    <>
       <span data-raw={code} className="font-mono text-xs">
         {code}
       </span>
-      {words.suffix}
-    </span>
+      {suffix}
+    </>
   );
 }
 
