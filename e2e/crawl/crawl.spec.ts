@@ -306,6 +306,11 @@ async function makeDemo(page: Page): Promise<Demo> {
     await expect(row).toBeVisible({ timeout: 15_000 });
     const eventId = (await row.getAttribute("data-event-id"))!;
 
+    // Paused once the demo is made: the rest of a suite's events wait in its queue instead of failing against a closed receiver.
+    await page.goto(`/${accountId}/destinations/${destinationId}`);
+    await page.getByRole("button", { name: "Pausar" }).click();
+    await expect(page.getByRole("button", { name: "Retomar" })).toBeVisible();
+
     await page.goto(`/${accountId}/transactions?q=${identifier}`);
     const href = await page.getByTestId("transaction-row").getByRole("link").first().getAttribute("href");
     const ledgerId = href!.split("/").pop()!;
