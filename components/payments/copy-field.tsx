@@ -26,7 +26,12 @@ export function CopyField({
     <div className={cn("space-y-1.5", className)}>
       <div className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</div>
       <div className="bg-muted/40 flex flex-col gap-2 rounded-lg border p-2 pl-3 sm:flex-row sm:items-start">
-        <code data-testid={testId} data-value={value} className="min-w-0 flex-1 font-mono text-[13px] leading-5 break-all select-all">
+        <code
+          data-testid={testId}
+          data-value={value}
+          data-raw
+          className="min-w-0 flex-1 font-mono text-[13px] leading-5 break-all select-all"
+        >
           {display ?? value}
         </code>
         <CopyButton

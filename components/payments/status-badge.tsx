@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { AsItCame } from "@/components/ui/code-word";
 import { useI18n } from "@/lib/i18n/client";
 import { machineKindForOperation, type MachineKind } from "@/lib/status/machine";
 import { statusLabel } from "@/lib/status/labels";
@@ -56,13 +57,13 @@ export function StatusBadge({
   return (
     <Badge
       variant={known && state && !neutral ? (TONE[state] ?? "outline") : "outline"}
-      className={known ? className : `font-mono ${className ?? ""}`}
+      className={className}
       title={t("status.gatewayCode", { code: status })}
       data-testid="status-badge"
       data-status={status}
       data-state={state ?? undefined}
     >
-      {label}
+      {known ? label : <AsItCame code={status} suffix={label.slice(label.indexOf(status) + status.length)} />}
     </Badge>
   );
 }

@@ -1,4 +1,4 @@
-import { createUserAsAdmin, expect, signedInPage, signInWithApi, newClientContext, test } from "../fixtures/test";
+import { createUserAsAdmin, expect, signedInPage, signInWithApi, newClientContext, switchToEnglish, test } from "../fixtures/test";
 
 test.describe("user administration", () => {
   test("the admin creates an operator and a viewer with their roles", async ({ adminPage }) => {
@@ -56,14 +56,7 @@ test.describe("user administration", () => {
   test("switching the language to English changes the shell", async ({ browser, adminPage }) => {
     const user = await createUserAsAdmin(adminPage, { role: "operator" });
     const page = await signedInPage(browser, user);
-    await page.goto("/");
-    await page
-      .getByRole("button", { name: new RegExp(user.name) })
-      .last()
-      .click();
-    await page.getByRole("menuitem", { name: "Idioma" }).click();
-    await page.getByRole("menuitemradio", { name: "English" }).click();
-    await expect(page.getByRole("navigation").first().getByRole("link", { name: "Home" })).toBeVisible();
+    await switchToEnglish(page, user.name);
     await expect(page.getByRole("heading", { name: new RegExp(`Hello, ${user.name}`) })).toBeVisible();
     await page.context().close();
   });

@@ -75,7 +75,8 @@ export async function useDemoAccount(page: Page): Promise<string> {
 export async function expectAudited(adminPage: Page, { email, action, target }: { email: string; action: string; target: string }) {
   await adminPage.goto(`/admin/audit?${new URLSearchParams({ email, action })}`);
   const rows = adminPage.getByTestId("audit-row").filter({ hasText: target });
-  await expect(rows.first()).toContainText(action);
+  // The action reads as words; its code is the element's data-raw.
+  await expect(rows.first().locator(`[data-raw="${action}"]`)).toBeVisible();
   await expect(rows.first()).toContainText(email);
 }
 

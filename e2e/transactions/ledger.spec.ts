@@ -35,13 +35,17 @@ test("filters live in the URL: search, status, method and amount narrow the list
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await expect(rows(page)).toHaveCount(3);
-  // An unknown status is shown exactly as reported.
+  // An unknown status is shown exactly as reported, marked as the gateway's.
   await expect(page.getByTestId("transactions-table").getByText(`STATUS_NOVO_${tag.toUpperCase()}`)).toBeVisible();
 
   await page.getByLabel("Status").click();
-  await page.getByRole("option", { name: "PENDING", exact: true }).click();
+  // Options read as words; the gateway's spelling is each option's data-raw (OK and PENDING read alike).
+  await page
+    .getByRole("option")
+    .filter({ has: page.locator('[data-raw="PENDING"]') })
+    .click();
   await page.getByLabel("Método").click();
-  await page.getByRole("option", { name: "PIX", exact: true }).click();
+  await page.getByRole("option", { name: "Pix", exact: true }).click();
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/status=PENDING/);
   await expect(page).toHaveURL(/method=PIX/);
@@ -138,7 +142,7 @@ test("CSV export downloads every matching row, with progress, BOM, header and ma
 
   // The export is in the audit log, with the filters used.
   await page.goto("/admin/audit?action=transactions.export");
-  await expect(page.getByTestId("audit-row").first()).toContainText("transactions.export");
+  await expect(page.getByTestId("audit-row").first()).toContainText("Transações exportadas");
   await expect(page.getByTestId("audit-row").first()).toContainText(E2E.admin.email);
   await page.getByTestId("audit-row").first().getByText("Ver detalhes").click();
   await expect(page.getByTestId("audit-row").first()).toContainText(tag);
@@ -279,7 +283,7 @@ test("producer profile: CPF producer, company with legal representative, incompl
 
   // Every step above was audited.
   await page.goto(`/admin/audit?action=accounts.`);
-  await expect(page.getByTestId("audit-row").filter({ hasText: "accounts.test_connection" }).first()).toBeVisible();
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Conexão com o gateway testada" }).first()).toBeVisible();
 });
 
 test("viewers read the ledger but not the audit log; saved views are per user; the export needs a session", async ({

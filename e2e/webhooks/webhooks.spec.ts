@@ -164,7 +164,7 @@ test("the inbox makes the sandbox send a chosen event for a transaction", async 
   const tools = adminPage.getByTestId("sandbox-tools");
   await tools.getByLabel("ID da transação no gateway").fill(charge.transactionId);
   await tools.getByTestId("emit-TRANSACTION_REFUNDED").click();
-  await expect(adminPage.getByText("O sandbox enviou TRANSACTION_REFUNDED")).toBeVisible();
+  await expect(adminPage.getByText("O sandbox enviou: Transação reembolsada")).toBeVisible();
 
   await tools.getByLabel("ID da transação no gateway").fill("tx_that_does_not_exist");
   await tools.getByTestId("emit-TRANSACTION_PAID").click();

@@ -18,6 +18,7 @@ export const SHARED_AREAS = [
   "transactions",
   "accounts",
   "auth",
+  "vocab",
 ] as const satisfies readonly AreaName[];
 
 export const ALL_AREAS = [
@@ -48,6 +49,7 @@ export const ALL_AREAS = [
   "sales",
   "salesRecovery",
   "balance",
+  "vocab",
 ] as const satisfies readonly AreaName[];
 
 export function isArea(name: string): name is AreaName {

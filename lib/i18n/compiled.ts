@@ -3,6 +3,7 @@ import type { Locale } from "@/lib/locale";
 import type { Translate, TranslateVars } from "./translate";
 import { isArea } from "./areas";
 import { valueAt } from "./tree";
+import { pluralRules as portuguesePluralRules } from "./plural";
 
 /**
  * A message as the browser gets it: plain text, or ICU MessageFormat already parsed on the
@@ -44,7 +45,7 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 function pluralRule(locale: Locale, type: "cardinal" | "ordinal"): Intl.PluralRules {
   const key = `${locale}:${type}`;
   let rules = pluralRules.get(key);
-  if (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, { type })));
+  if (!rules) pluralRules.set(key, (rules = portuguesePluralRules(locale, { type })));
   return rules;
 }
 

@@ -47,3 +47,12 @@ export function createFormatters(locale: Locale) {
     number: (value: number) => number.format(value),
   };
 }
+
+/** A language code (pt-BR, en, es) as its name in the reader's language; a code Intl cannot read stays as it is. */
+export function languageName(locale: Locale, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

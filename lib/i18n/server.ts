@@ -11,6 +11,7 @@ import { createFormatters } from "./format";
 import { dictionaries } from "./messages";
 import { statusLabel } from "@/lib/status/labels";
 import type { MachineKind } from "@/lib/status/machine";
+import { codeText, type VocabGroup } from "./vocab";
 
 /** The signed-in user's language wins; before sign-in the cookie set by the language switch decides. */
 export const getLocale = cache(async (): Promise<Locale> => {
@@ -44,4 +45,10 @@ export async function getStatusLabel() {
 
 export function hasMessage(locale: Locale, key: string): boolean {
   return lookup(dictionaries[locale], key) !== undefined;
+}
+
+/** Codes in words, for server components (components/ui/code-word.tsx does the same in the browser). */
+export async function getCodeText() {
+  const { t, locale } = await getI18n();
+  return (group: VocabGroup, code: string | null | undefined) => codeText(t, (key) => hasMessage(locale, key), group, code);
 }

@@ -2,6 +2,14 @@ import { IntlMessageFormat } from "intl-messageformat";
 import type { Locale } from "@/lib/locale";
 import type { MessageKey } from "./messages/keys";
 import { valueAt } from "./tree";
+import { pluralRules } from "./plural";
+
+const formatters = {
+  getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+  getPluralRules: (locales?: string | string[], options?: Intl.PluralRulesOptions) =>
+    pluralRules(Array.isArray(locales) ? (locales[0] ?? "pt-BR") : (locales ?? "pt-BR"), options),
+};
 
 export type TranslateVars = Record<string, string | number>;
 export type Translate = (key: MessageKey | (string & {}), vars?: TranslateVars) => string;
@@ -26,7 +34,7 @@ export function createTranslator(locale: Locale, dict: Dictionary, fallback?: Di
     let format = compiled.get(template);
     if (format === undefined) {
       try {
-        format = new IntlMessageFormat(template, locale);
+        format = new IntlMessageFormat(template, locale, undefined, { formatters });
       } catch {
         format = null;
       }

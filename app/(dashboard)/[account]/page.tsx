@@ -12,7 +12,7 @@ import { getAccount } from "@/lib/accounts/queries";
 import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
-import { getI18n } from "@/lib/i18n/server";
+import { getCodeText, getI18n } from "@/lib/i18n/server";
 import { currencyFormatter } from "@/lib/i18n/format";
 import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
@@ -87,6 +87,7 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
 /** The overview's figures, chart and latest activity: the slow part of the page, streamed. */
 async function OverviewFigures({ accountId, accountCard }: { accountId: string; accountCard: React.ReactNode }) {
   const { t, format, locale } = await getI18n();
+  const codeText = await getCodeText();
   const [figures, volume, latest] = await Promise.all([
     overviewFigures(accountId),
     dailyVolumeByMethod(accountId),
@@ -100,14 +101,14 @@ async function OverviewFigures({ accountId, accountCard }: { accountId: string; 
   return (
     <>
       <div className="space-y-2">
-        <div className="grid gap-4 md:grid-cols-3" data-testid="overview-periods">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3" data-testid="overview-periods">
           {OVERVIEW_PERIODS.map(({ key }) => (
             <PeriodCard key={key} title={t(`overview.periods.${key}`)} figures={figures[key]} money={money} countText={countText} t={t} />
           ))}
         </div>
         <p className="text-xs text-muted-foreground">{`${t("overview.daysHint")} ${t("overview.paidHint")} ${t("overview.eventsHint")}`}</p>
       </div>
-      <div className="grid items-start gap-6 xl:grid-cols-[1fr_minmax(0,24rem)]">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <Card>
           <CardHeader>
             <CardTitle>{t("overview.chartTitle")}</CardTitle>
@@ -119,6 +120,7 @@ async function OverviewFigures({ accountId, accountCard }: { accountId: string; 
               rows={volume.rows}
               money={money}
               dayLabel={dayLabel}
+              methodName={(method) => codeText("method", method)}
               labels={{
                 summary: t("overview.chartSummary", { total: money(monthTotal) }),
                 empty: t("overview.chartEmpty"),
@@ -149,7 +151,10 @@ async function OverviewFigures({ accountId, accountCard }: { accountId: string; 
                         className="flex items-center justify-between gap-3 py-2 text-sm hover:bg-muted/40"
                       >
                         <span className="min-w-0">
-                          <span className="block truncate font-mono text-xs">{row.identifier}</span>
+                          <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
+                          {row.clientName && (
+                            <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
+                          )}
                           <span className="block text-xs text-muted-foreground">
                             {format.dateTime(row.updatedAt)}
                             {row.statusSource ? ` · ${t(`overview.latestSource.${row.statusSource}`)}` : ""}

@@ -47,7 +47,9 @@ export default async function AccountsPage() {
                     </Badge>
                   </TableCell>
                   <TableCell className="font-mono text-xs">{account.baseUrl}</TableCell>
-                  <TableCell className="font-mono text-xs">{account.publicKey}</TableCell>
+                  <TableCell className="font-mono text-xs" data-raw={account.publicKey}>
+                    {account.publicKey}
+                  </TableCell>
                   <TableCell className="font-mono text-xs">•••• {account.secretKeyLast4}</TableCell>
                   <TableCell className="text-muted-foreground">{format.dateTime(account.updatedAt)}</TableCell>
                 </TableRow>

@@ -10,7 +10,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/select";
+import { Select, type SelectOption } from "@/components/ui/select";
+import { CodeWord } from "@/components/ui/code-word";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/client";
 import { useLiveEvents, type FeedEvent, type FeedFilter } from "@/lib/feed/client";
@@ -105,14 +106,14 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
             label={t("activity.feed.event")}
             value={filter.event ?? ALL}
             allLabel={t("activity.feed.allEvents")}
-            options={eventOptions.map((e) => ({ value: e, label: e }))}
+            options={eventOptions.map((e) => ({ value: e, label: <CodeWord group="gatewayEvent" code={e} /> }))}
             onChange={(v) => setParam("event", v)}
           />
           <FilterSelect
             label={t("activity.feed.method")}
             value={filter.paymentMethod ?? ALL}
             allLabel={t("activity.feed.allMethods")}
-            options={methodOptions.map((m) => ({ value: m, label: m }))}
+            options={methodOptions.map((m) => ({ value: m, label: <CodeWord group="method" code={m} /> }))}
             onChange={(v) => setParam("method", v)}
           />
           {filtered && (
@@ -187,7 +188,11 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">
                     {event.amountCents === null ? "—" : format.money(event.amountCents / 100)}
-                    {event.paymentMethod && <div className="text-xs text-muted-foreground">{event.paymentMethod}</div>}
+                    {event.paymentMethod && (
+                      <div className="text-xs text-muted-foreground">
+                        <CodeWord group="method" code={event.paymentMethod} />
+                      </div>
+                    )}
                   </TableCell>
                   <TableCell>
                     <span className="inline-flex flex-wrap items-center gap-1.5">
@@ -219,7 +224,7 @@ function FilterSelect({
   label: string;
   value: string;
   allLabel: string;
-  options: { value: string; label: string }[];
+  options: SelectOption[];
   onChange: (value: string) => void;
 }) {
   return (

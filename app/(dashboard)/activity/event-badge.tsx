@@ -1,6 +1,7 @@
 "use client";
 
 import { Badge } from "@/components/ui/badge";
+import { CodeWord } from "@/components/ui/code-word";
 import { useT } from "@/lib/i18n/client";
 import type { FeedEvent } from "@/lib/feed/types";
 
@@ -12,13 +13,13 @@ const VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | 
   TRANSACTION_CHARGED_BACK: "destructive",
 };
 
-/** The event name exactly as received; names this console does not know get a marker, never a rename. */
+/** The event in words, its name as received in `data-raw`; names this console does not know are shown as received, with a marker. */
 export function EventBadge({ event }: { event: Pick<FeedEvent, "event" | "known" | "kind"> }) {
   const t = useT();
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <Badge variant={event.known ? (VARIANTS[event.event ?? ""] ?? "secondary") : "outline"} className="font-mono">
-        {event.event ?? "—"}
+      <Badge variant={event.known ? (VARIANTS[event.event ?? ""] ?? "secondary") : "outline"}>
+        <CodeWord group="gatewayEvent" code={event.event} />
       </Badge>
       {event.kind === "transfer" ? (
         <Badge variant="secondary">{t("activity.feed.transfer")}</Badge>

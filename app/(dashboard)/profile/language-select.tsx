@@ -12,7 +12,7 @@ export function LanguageSelect() {
   const [pending, startTransition] = useTransition();
   return (
     <Select
-      className="w-56"
+      className="w-full max-w-56"
       aria-label={t("profile.language")}
       value={locale}
       disabled={pending}

@@ -19,7 +19,7 @@ export default async function ProfilePage() {
           <CardTitle>{ctx.user.name}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4 text-sm">
-          <dl className="grid grid-cols-[10rem_1fr] gap-y-3">
+          <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <dt className="text-muted-foreground">{t("users.email")}</dt>
             <dd>{ctx.user.email}</dd>
             <dt className="text-muted-foreground">{t("users.role")}</dt>

@@ -38,7 +38,7 @@ export const accounts = defineMessages(
     noMembers: "Só administradores têm acesso a esta conta.",
     empty: "Nenhuma conta conectada ainda.",
     emptyHint: "Peça a um administrador para conectar uma conta do gateway.",
-    envManaged: "Esta conta é mantida pelas variáveis GATEWAY_*: alterações aqui são sobrescritas no próximo início.",
+    envManaged: "Esta conta vem da configuração do servidor: o que for alterado aqui volta ao configurado no próximo início do console.",
     updatedAt: "Atualizada em",
     open: "Abrir",
     operationAccount: "Esta operação usa a conta",
@@ -81,7 +81,8 @@ export const accounts = defineMessages(
     noMembers: "Only administrators can access this account.",
     empty: "No account connected yet.",
     emptyHint: "Ask an administrator to connect a gateway account.",
-    envManaged: "This account is managed by the GATEWAY_* variables: changes here are overwritten at the next start.",
+    envManaged:
+      "This account comes from the server's configuration: what is changed here goes back to the configured values at the console's next start.",
     updatedAt: "Updated at",
     open: "Open",
     operationAccount: "This operation uses the account",

@@ -26,6 +26,7 @@ import { params } from "./params";
 import { sales } from "./sales";
 import { salesRecovery } from "./sales-recovery";
 import { balance } from "./balance";
+import { vocab } from "./vocab";
 
 /** Each area registers its namespace here. */
 const areas = {
@@ -56,6 +57,7 @@ const areas = {
   sales,
   salesRecovery,
   balance,
+  vocab,
 } as const;
 
 export type Areas = typeof areas;

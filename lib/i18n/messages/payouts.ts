@@ -17,15 +17,6 @@ export const payouts = defineMessages(
     selfApproved: "Autoaprovado",
     selfApprovedHint: "Quem preparou o lote também o aprovou: permitido por um administrador para esta conta e registrado na auditoria.",
     cancelAction: "Cancelar",
-    states: {
-      DRAFT: "Rascunho",
-      AWAITING_APPROVAL: "Aguardando aprovação",
-      REJECTED: "Recusado",
-      RUNNING: "Enviando",
-      PAUSED: "Pausado",
-      CANCELED: "Cancelado",
-      FINISHED: "Concluído",
-    },
     outcomes: {
       draft: "Em preparação",
       queued: "Na fila",
@@ -390,15 +381,6 @@ export const payouts = defineMessages(
     selfApprovedHint:
       "The person who prepared the batch also approved it: allowed by an administrator for this account and written to the audit log.",
     cancelAction: "Cancel",
-    states: {
-      DRAFT: "Draft",
-      AWAITING_APPROVAL: "Awaiting approval",
-      REJECTED: "Rejected",
-      RUNNING: "Sending",
-      PAUSED: "Paused",
-      CANCELED: "Canceled",
-      FINISHED: "Finished",
-    },
     outcomes: {
       draft: "Being prepared",
       queued: "Queued",

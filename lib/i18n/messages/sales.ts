@@ -84,7 +84,6 @@ export const sales = defineMessages(
       sales: "Vendas",
       revenue: "Receita",
       unknown: "não informado",
-      names: { PIX: "Pix", BOLETO: "Boleto", CREDIT_CARD: "Cartão de crédito", CRYPTO: "Cripto" },
       empty: "Nenhuma cobrança criada no período.",
     },
     origin: {
@@ -203,7 +202,6 @@ export const sales = defineMessages(
       sales: "Sales",
       revenue: "Revenue",
       unknown: "not reported",
-      names: { PIX: "Pix", BOLETO: "Boleto", CREDIT_CARD: "Credit card", CRYPTO: "Crypto" },
       empty: "No charges created in the period.",
     },
     origin: {

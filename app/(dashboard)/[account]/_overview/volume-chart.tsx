@@ -7,11 +7,13 @@ type Props = {
   rows: DailyVolume[];
   money: (cents: number) => string;
   dayLabel: (day: string) => string;
+  /** A payment method in words (the code stays in `data-raw`). */
+  methodName: (method: string) => string;
   labels: { summary: string; empty: string; day: string; total: string };
 };
 
 /** Stacked daily bars drawn with CSS (no chart library); a screen-reader table carries the same numbers. */
-export function VolumeChart({ days, rows, money, dayLabel, labels }: Props) {
+export function VolumeChart({ days, rows, money, dayLabel, methodName, labels }: Props) {
   const methods = [...new Set(rows.map((row) => row.method))].sort();
   const color = (method: string) => PALETTE[methods.indexOf(method) % PALETTE.length]!;
   const byDay = new Map<string, Map<string, number>>();
@@ -35,7 +37,7 @@ export function VolumeChart({ days, rows, money, dayLabel, labels }: Props) {
         {days.map((day, index) => {
           const perMethod = byDay.get(day);
           const total = totals[index]!;
-          const title = `${dayLabel(day)}: ${money(total)}${perMethod ? ` (${[...perMethod].map(([m, c]) => `${m} ${money(c)}`).join(", ")})` : ""}`;
+          const title = `${dayLabel(day)}: ${money(total)}${perMethod ? ` (${[...perMethod].map(([m, c]) => `${methodName(m)} ${money(c)}`).join(", ")})` : ""}`;
           return (
             <div key={day} className="group flex h-full min-w-0 flex-1 flex-col justify-end" title={title}>
               <div
@@ -60,7 +62,7 @@ export function VolumeChart({ days, rows, money, dayLabel, labels }: Props) {
         {methods.map((method) => (
           <span key={method} className="inline-flex items-center gap-1.5">
             <span className={`size-2.5 rounded-sm ${color(method)}`} aria-hidden />
-            <span className="font-mono">{method}</span>
+            <span data-raw={method}>{methodName(method)}</span>
           </span>
         ))}
       </figcaption>
@@ -70,7 +72,7 @@ export function VolumeChart({ days, rows, money, dayLabel, labels }: Props) {
             <th scope="col">{labels.day}</th>
             {methods.map((method) => (
               <th key={method} scope="col">
-                {method}
+                {methodName(method)}
               </th>
             ))}
             <th scope="col">{labels.total}</th>

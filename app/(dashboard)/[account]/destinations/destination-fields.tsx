@@ -1,5 +1,6 @@
 "use client";
 
+import { CodeWord } from "@/components/ui/code-word";
 import { useWatch, type Control, type FieldValues, type Path } from "react-hook-form";
 import { TextField } from "@/components/forms/fields";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -76,8 +77,10 @@ export function DestinationFields<T extends FieldValues>({
                             }
                           />
                           <span>
-                            <code className="font-mono text-xs">{type}</code>
-                            <span className="block text-xs text-muted-foreground">{t(`destinations.types.${type.replace(".", "_")}`)}</span>
+                            <CodeWord group="outgoingEvent" code={type} />
+                            <span className="block font-mono text-xs text-muted-foreground" data-raw={type}>
+                              {type}
+                            </span>
                           </span>
                         </label>
                       ))}

@@ -1,3 +1,4 @@
+import { CodeWord } from "@/components/ui/code-word";
 import Link from "next/link";
 import { Plus, Send } from "lucide-react";
 import { AccountBanner } from "@/components/payments/account-banner";
@@ -131,8 +132,10 @@ export default async function DestinationsPage({ params }: { params: Promise<{ a
             <ul className="grid gap-1 sm:grid-cols-2">
               {EVENT_TYPES.map((type) => (
                 <li key={type} className="flex flex-col">
-                  <code className="font-mono text-xs">{type}</code>
-                  <span className="text-xs text-muted-foreground">{t(`destinations.types.${type.replace(".", "_")}`)}</span>
+                  <CodeWord group="outgoingEvent" code={type} />
+                  <span className="font-mono text-xs text-muted-foreground" data-raw={type}>
+                    {type}
+                  </span>
                 </li>
               ))}
             </ul>

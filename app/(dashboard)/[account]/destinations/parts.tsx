@@ -1,5 +1,6 @@
 "use client";
 
+import { CodeWord } from "@/components/ui/code-word";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n/client";
 import type { DestinationDisabledReason, DestinationState } from "@/lib/db/tables/destinations";
@@ -35,7 +36,7 @@ export function EventTypesSummary({ types }: { types: string[] | null }) {
   if (types === null) return <span>{t("destinations.allTypes")}</span>;
   return (
     <span title={types.join(", ")}>
-      {types.length === 1 ? <code className="font-mono text-xs">{types[0]}</code> : t("destinations.someTypes", { count: types.length })}
+      {types.length === 1 ? <CodeWord group="outgoingEvent" code={types[0]} /> : t("destinations.someTypes", { count: types.length })}
     </span>
   );
 }

@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { BookPlus, ExternalLink, Search } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/payments/status-badge";
+import { CodeWord } from "@/components/ui/code-word";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
@@ -84,8 +85,12 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
     }
   }
 
-  const display = (key: (typeof FIELDS)[number], value: unknown): string => {
+  const display = (key: (typeof FIELDS)[number], value: unknown): React.ReactNode => {
     if (value === null || value === undefined || value === "") return "—";
+    if (key === "status" && typeof value === "string") return <StatusBadge status={value} />;
+    if (key === "paymentMethod" && typeof value === "string") return <CodeWord group="method" code={value} />;
+    if (key === "purchaseType" && typeof value === "string") return <CodeWord group="purchaseType" code={value} />;
+    if (key === "errorDescription" && typeof value === "string") return t("vocab.reasonFromGateway", { reason: value });
     if (MONEY_FIELDS.has(key) && typeof value === "number") return found?.record.currency === "BRL" ? format.money(value) : String(value);
     if (TIME_FIELDS.has(key) && typeof value === "string" && !Number.isNaN(Date.parse(value))) return format.dateTimeZoned(value);
     return String(value);
@@ -150,9 +155,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
             <CardTitle className="flex items-center gap-2">
               {t("transactions.lookup.record")}
-              <Badge variant="outline" className="font-mono">
-                {found.record.status}
-              </Badge>
+              <StatusBadge status={found.record.status} />
             </CardTitle>
             {found.ledgerId ? (
               <div className="flex items-center gap-3 text-sm">
@@ -178,7 +181,7 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
               {FIELDS.filter((key) => found.record[key] !== undefined && found.record[key] !== null).map((key) => (
                 <div key={key} className="min-w-0">
                   <dt className="text-xs text-muted-foreground">{t(`transactions.lookup.fields.${key}`)}</dt>
-                  <dd className="mt-0.5 break-all">{display(key, found.record[key])}</dd>
+                  <dd className="mt-0.5 break-words">{display(key, found.record[key])}</dd>
                 </div>
               ))}
               {payer?.payerName && (

@@ -97,7 +97,7 @@ export default async function PayoutBatchesPage({ params }: { params: Promise<{ 
                     </TableCell>
                     <TableCell>
                       <span className="flex flex-wrap items-center gap-1">
-                        <Badge variant={STATE_TONE[batch.state]}>{t(`payouts.states.${batch.state}`)}</Badge>
+                        <Badge variant={STATE_TONE[batch.state]}>{t(`vocab.batch.${batch.state}`)}</Badge>
                         {batch.selfApproved && (
                           <Badge variant="warning" data-testid="self-approved">
                             {t("payouts.selfApproved")}

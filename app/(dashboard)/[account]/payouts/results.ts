@@ -19,7 +19,7 @@ export function rowErrorWords(row: PayoutRowView, t: Translate, statusLabel: Sta
       const error = row.error ?? row.transferError;
       const kindKey = `payouts.errorKinds.${error?.kind ?? "other"}`;
       const words = has(kindKey) ? t(kindKey) : t("payouts.errorKinds.other");
-      return error?.message ? `${words} — ${error.message}` : words;
+      return error?.message ? `${words} — ${t("vocab.reasonFromGateway", { reason: error.message })}` : words;
     }
     case "failed":
       return t("payouts.errorWords.failed", { status: row.withdrawStatus ? statusLabel("transfer", row.withdrawStatus) : "—" });

@@ -82,7 +82,7 @@ function FilePicker({
       <span aria-hidden className={cn(buttonVariants({ variant: "outline", size: "sm" }), "pointer-events-none")}>
         <FileSpreadsheet /> {t("payouts.upload.choose")}
       </span>
-      <span aria-hidden className="min-w-0 flex-1 truncate text-sm text-muted-foreground" data-testid="chosen-file">
+      <span aria-hidden className="min-w-0 flex-1 text-sm wrap-anywhere text-muted-foreground" data-testid="chosen-file">
         {file ? file.name : t("payouts.upload.noFile")}
       </span>
     </label>

@@ -4,7 +4,7 @@ import type { PayoutRowOutcome } from "@/lib/payout-batches/outcome";
 
 type Tone = NonNullable<BadgeProps["variant"]>;
 
-/** A batch's state as a colour beside its words (`payouts.states.*`). */
+/** A batch's state as a colour beside its words (`vocab.batch.*`). */
 export const STATE_TONE: Record<PayoutBatchState, Tone> = {
   DRAFT: "secondary",
   AWAITING_APPROVAL: "warning",

@@ -52,7 +52,7 @@ export function RefundRequestForm({
     onSuccess: onRequested,
     onFailure: (failure) => {
       if (failure.error === "errors.validation") return;
-      setRefusal({ title: t(failure.error), detail: failure.message });
+      setRefusal({ title: t(failure.error), detail: failure.message && t("vocab.reasonFromGateway", { reason: failure.message }) });
       return "shown";
     },
   });

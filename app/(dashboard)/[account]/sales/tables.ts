@@ -1,6 +1,7 @@
 import "server-only";
 import type { Translate } from "@/lib/i18n/translate";
 import type { OriginDimension, OriginRow, SalesOverview, SalesFigures } from "@/lib/sales/queries";
+import { codeText } from "@/lib/i18n/vocab";
 import { csvAmount, csvRate } from "./format";
 
 /** A table as the CSV export writes it: the same figures the page shows, amounts "1234,56", rates in percent. */
@@ -10,9 +11,7 @@ export const EXPORT_TABLES = ["daily", "methods", "origin"] as const;
 export type ExportTableName = (typeof EXPORT_TABLES)[number];
 
 export function methodName(method: string | null, t: Translate, has: (key: string) => boolean): string {
-  if (!method) return t("sales.methods.unknown");
-  const key = `sales.methods.names.${method}`;
-  return has(key) ? t(key as "sales.methods.names.PIX") : method;
+  return method ? codeText(t, has, "method", method) : t("sales.methods.unknown");
 }
 
 /** Each day of the period, per currency: revenue and sales, beside the same-position day of the comparison period. */

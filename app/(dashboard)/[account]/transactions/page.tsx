@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CodeWord } from "@/components/ui/code-word";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { Receipt, SearchX } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -82,7 +83,8 @@ export default async function TransactionsPage({
                       <span className="block truncate font-medium">{row.clientName ?? row.identifier}</span>
                       <span className="block truncate font-mono text-xs text-muted-foreground">{row.identifier}</span>
                       <span className="block text-xs text-muted-foreground tabular-nums">
-                        {format.dateTime(row.createdAt)} · {row.paymentMethod ?? t("transactions.noMethod")}
+                        {format.dateTime(row.createdAt)} ·{" "}
+                        {row.paymentMethod ? <CodeWord group="method" code={row.paymentMethod} /> : t("transactions.noMethod")}
                       </span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">
@@ -123,7 +125,9 @@ export default async function TransactionsPage({
                     <TableCell>
                       <StatusBadge operationKind={row.kind} status={row.status} empty={t("transactions.noStatus")} />
                     </TableCell>
-                    <TableCell className="font-mono text-xs">{row.paymentMethod ?? t("transactions.noMethod")}</TableCell>
+                    <TableCell>
+                      {row.paymentMethod ? <CodeWord group="method" code={row.paymentMethod} /> : t("transactions.noMethod")}
+                    </TableCell>
                     <TableCell className="text-right font-medium tabular-nums">
                       {row.amountCents === null ? "—" : format.money(fromCents(row.amountCents))}
                     </TableCell>

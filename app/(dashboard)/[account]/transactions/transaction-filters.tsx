@@ -13,6 +13,8 @@ import { useT } from "@/lib/i18n/client";
 import { parseMoneyInput } from "@/lib/br/money";
 import { LEDGER_FILTER_KEYS, type LedgerFilterParams } from "@/lib/ledger/filter-keys";
 import { accountPath } from "@/lib/accounts/paths";
+import { useStatusWords } from "@/components/payments/status-badge";
+import { useCodeText } from "@/components/ui/code-word";
 
 const ANY = "__any__";
 
@@ -29,6 +31,8 @@ export function TransactionFilters({
   methods: string[];
 }) {
   const t = useT();
+  const statusWords = useStatusWords();
+  const codeText = useCodeText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [values, setValues] = useState<LedgerFilterParams>(initial);
@@ -86,10 +90,10 @@ export function TransactionFilters({
           </div>
           {(
             [
-              ["status", statuses],
-              ["method", methods],
+              ["status", statuses, (code: string) => statusWords("transaction", code)],
+              ["method", methods, (code: string) => codeText("method", code)],
             ] as const
-          ).map(([key, known]) => (
+          ).map(([key, known, words]) => (
             <FilterSelect
               key={key}
               id={`filter-${key}`}
@@ -97,6 +101,7 @@ export function TransactionFilters({
               anyLabel={t("transactions.filters.any")}
               value={values[key]}
               options={selectOptions(known, values[key])}
+              words={words}
               onChange={(v) => set(key, v)}
             />
           ))}
@@ -160,6 +165,7 @@ function FilterSelect({
   anyLabel,
   value,
   options,
+  words,
   onChange,
 }: {
   id: string;
@@ -167,8 +173,12 @@ function FilterSelect({
   anyLabel: string;
   value: string | undefined;
   options: string[];
+  words: (code: string) => string;
   onChange: (value: string) => void;
 }) {
+  const labels = options.map(words);
+  // Two spellings with the same words (OK and PENDING both await payment) keep the code beside them to tell them apart.
+  const shared = (label: string) => labels.filter((other) => other === label).length > 1;
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -179,7 +189,15 @@ function FilterSelect({
         onValueChange={(v) => onChange(v === ANY ? "" : v)}
         options={[
           { value: ANY, label: anyLabel },
-          ...options.map((option) => ({ value: option, label: <span className="font-mono text-xs">{option}</span> })),
+          ...options.map((option, i) => ({
+            value: option,
+            label: (
+              <span data-raw={option} title={option}>
+                {labels[i]}
+                {shared(labels[i]!) && <span className="ml-1.5 font-mono text-[10px] text-muted-foreground">{option}</span>}
+              </span>
+            ),
+          })),
         ]}
       />
     </div>

@@ -1,3 +1,4 @@
+import { CodeWord } from "@/components/ui/code-word";
 import { accountPath } from "@/lib/accounts/paths";
 import { StatusBadge } from "@/components/payments/status-badge";
 import Link from "next/link";
@@ -68,7 +69,7 @@ export default async function TransfersPage({ params }: { params: Promise<{ acco
                       {row.ownerName}
                     </Link>
                     <span className="block truncate font-mono text-xs text-muted-foreground">
-                      {row.pixKeyType} · {row.pixKey}
+                      <CodeWord group="pixKeyType" code={row.pixKeyType} /> · {row.pixKey}
                     </span>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{format.money(fromCents(row.amountCents))}</TableCell>
@@ -77,7 +78,7 @@ export default async function TransfersPage({ params }: { params: Promise<{ acco
                       <StatusBadge kind="transfer" status={row.withdrawStatus} />
                     ) : (
                       <Badge variant={row.submission === "REJECTED" ? "destructive" : "warning"}>
-                        {t(`transfers.submission.${row.submission}`)}
+                        {t(`vocab.submission.${row.submission}`)}
                       </Badge>
                     )}
                   </TableCell>

@@ -16,6 +16,7 @@ import { webhookUrlFor } from "@/lib/gateway/connection";
 import { getI18n } from "@/lib/i18n/server";
 import { inboxSummary, listFeedEvents, listRejections, recentGatewayTransactions } from "@/lib/webhooks/queries";
 import { detectSandbox } from "@/lib/webhooks/sandbox";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
 import { SandboxTools } from "./sandbox-tools";
 import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
@@ -152,7 +153,9 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
                       <TableCell className="max-w-[16rem] truncate font-mono text-xs">
                         {event.gatewayTransactionId ?? event.identifier ?? "—"}
                       </TableCell>
-                      <TableCell className="font-mono text-xs">{event.status ?? "—"}</TableCell>
+                      <TableCell>
+                        <StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} neutral />
+                      </TableCell>
                       <TableCell className="text-right tabular-nums">
                         {t("activity.feed.receivedTimes", { count: event.deliveries })}
                       </TableCell>

@@ -1,6 +1,7 @@
 "use client";
 
 import { StatusBadge } from "@/components/payments/status-badge";
+import { CodeWord, useCodeText } from "@/components/ui/code-word";
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { FlaskConical, Send } from "lucide-react";
@@ -25,6 +26,7 @@ type Props = {
 
 export function SandboxTools({ accountId, events, recent, defaultWebhookUrl, consoleWebhookUrl }: Props) {
   const { t, format } = useI18n();
+  const codeText = useCodeText();
   const router = useRouter();
   const [transactionId, setTransactionId] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function SandboxTools({ accountId, events, recent, defaultWebhookUrl, con
     try {
       const result = await emitSandboxEventAction({ accountId, transactionId, event });
       if (result.ok) {
-        toast.success(t("activity.inbox.sandbox.sent", { event }));
+        toast.success(t("activity.inbox.sandbox.sent", { event: codeText("gatewayEvent", event) }));
         return;
       }
       const fieldError = result.fieldErrors?.transactionId?.[0];
@@ -115,13 +117,13 @@ export function SandboxTools({ accountId, events, recent, defaultWebhookUrl, con
               key={event}
               type="button"
               variant="outline"
-              className="max-w-full justify-start font-mono text-xs"
+              className="max-w-full justify-start text-xs"
               loading={pendingEvent === event}
               disabled={pendingEvent !== null}
               onClick={() => void send(event)}
               data-testid={`emit-${event}`}
             >
-              <Send /> {event}
+              <Send /> <CodeWord group="gatewayEvent" code={event} />
             </Button>
           ))}
         </div>

@@ -35,7 +35,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
       />
       {account.source === "env" && (
         <Alert>
-          <AlertDescription>{t("accounts.envManaged")}</AlertDescription>
+          <AlertDescription title="GATEWAY_*">{t("accounts.envManaged")}</AlertDescription>
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/payments/status-badge";
 import Link from "next/link";
 import { accountPath } from "@/lib/accounts/paths";
 import { notFound } from "next/navigation";
@@ -8,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { can, requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";
-import { getI18n } from "@/lib/i18n/server";
+import { getCodeText, getI18n } from "@/lib/i18n/server";
 import { getEvent } from "@/lib/webhooks/queries";
 import { ConfirmationBadge, EventBadge } from "../event-badge";
 
@@ -19,6 +20,7 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
   // Someone else's event is answered like a missing one: its existence is not revealed.
   if (!event || !can(ctx, "webhooks.view", event.accountId)) notFound();
   const { t, format } = await getI18n();
+  const codeText = await getCodeText();
   const account = ctx.accounts.find((a) => a.id === event.accountId);
   const pretty = JSON.stringify(event.payload, null, 2);
   const ledgerText =
@@ -45,8 +47,8 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
           </Link>
         }
         title={
-          <span className="break-all">
-            {event.event ? t("activity.event.title", { event: event.event }) : t("activity.event.untitled")}
+          <span className="break-words" title={event.event ?? undefined}>
+            {event.event ? t("activity.event.title", { event: codeText("gatewayEvent", event.event) }) : t("activity.event.untitled")}
           </span>
         }
         description={account?.name}
@@ -67,7 +69,10 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
               <Item label={t("activity.event.source")} value={event.sourceIp ?? "—"} mono />
               <Item label={t("activity.event.kind")} value={kindText} />
               <Item label={t("activity.feed.transaction")} value={event.gatewayTransactionId ?? "—"} mono />
-              <Item label={t("activity.feed.status")} value={event.status ?? "—"} mono />
+              <Item
+                label={t("activity.feed.status")}
+                value={<StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} neutral />}
+              />
               <Item label={t("activity.feed.amount")} value={event.amountCents === null ? "—" : format.money(event.amountCents / 100)} />
               <Item label={t("activity.event.ledger")} value={ledgerText} />
               {event.confirmation && <Item label={t("activity.event.confirmation")} value={<ConfirmationBadge event={event} />} />}

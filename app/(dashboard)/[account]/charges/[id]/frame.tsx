@@ -89,7 +89,7 @@ export function ChargeFrame({ view, outcome }: { view: ChargeView; outcome: Reac
         }
       >
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <SubmissionBadge row={row} label={t(`charges.result.submissionStates.${row.submission ?? "SUBMITTING"}`)} />
+          <SubmissionBadge row={row} label={t(`vocab.submission.${row.submission ?? "SUBMITTING"}`)} />
           {row.status && (
             <span data-testid="gateway-status" data-status={row.status}>
               <StatusBadge operationKind={row.kind} status={row.status} />
@@ -187,7 +187,7 @@ function SubmissionOutcome({ view, children }: { view: ChargeView; children: Rea
     return (
       <Alert data-testid="result-absent">
         <CheckCircle2 />
-        <AlertTitle>{t("charges.result.submissionStates.ABSENT")}</AlertTitle>
+        <AlertTitle>{t("vocab.submission.ABSENT")}</AlertTitle>
         <AlertDescription className="space-y-3">
           <p>{t("charges.unknown.absent")}</p>
           {canCreate && formKind && (

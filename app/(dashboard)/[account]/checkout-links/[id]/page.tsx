@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { CodeWord } from "@/components/ui/code-word";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { routeId } from "@/lib/http/search-params";
@@ -10,6 +11,7 @@ import { checkoutSalesByPage, latestCheckoutSales } from "@/lib/checkout-links/s
 import { fromCents } from "@/lib/br/money";
 import { currencyFormatter } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { languageName } from "@/lib/i18n/format";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { SharePanel } from "./share-panel";
@@ -34,6 +36,7 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
     latestCheckoutSales(ctx.account.id, link.checkoutUrl),
   ]);
   const money = (cents: number | null, currency: string) => (cents === null ? "—" : currencyFormatter(locale, currency)(fromCents(cents)));
+  const language = (code: string) => (code === "all" ? t("checkoutLinks.allLanguages") : languageName(locale, code));
   const settings = (link.request.settings ?? {}) as { paymentMethods?: string[]; acceptedDocs?: string[] };
   const price = Number(link.price);
   return (
@@ -107,12 +110,23 @@ export default async function CheckoutLinkPage({ params }: { params: Promise<{ a
         <CardContent>
           <dl className="divide-y">
             <Row label={t("checkoutLinks.price")}>{Number.isFinite(price) ? format.money(price) : link.price}</Row>
-            <Row label={t("checkoutLinks.currency")}>{link.currency}</Row>
-            <Row label={t("checkoutLinks.lang")}>{link.lang}</Row>
+            <Row label={t("checkoutLinks.currency")}>{link.currency === "all" ? t("checkoutLinks.all") : link.currency}</Row>
+            <Row label={t("checkoutLinks.lang")}>
+              <span title={link.lang}>{language(link.lang)}</span>
+            </Row>
             <Row label={t("checkoutLinks.externalId")}>
               <span className="font-mono text-xs">{link.productExternalId}</span>
             </Row>
-            <Row label={t("checkoutLinks.paymentMethods")}>{settings.paymentMethods?.join(", ") ?? "—"}</Row>
+            <Row label={t("checkoutLinks.paymentMethods")}>
+              {settings.paymentMethods?.length
+                ? settings.paymentMethods.map((method, i) => (
+                    <span key={method}>
+                      {i > 0 && ", "}
+                      <CodeWord group="method" code={method} />
+                    </span>
+                  ))
+                : "—"}
+            </Row>
             <Row label={t("checkoutLinks.acceptedDocs")}>{settings.acceptedDocs?.join(", ") ?? "—"}</Row>
             <Row label={t("checkoutLinks.createdBy")}>{link.createdByEmail ?? "—"}</Row>
             <Row label={t("checkoutLinks.createdAt")}>{format.dateTimeZoned(link.createdAt)}</Row>

@@ -16,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { formatBrl, maskCep, maskCpfCnpj, maskMoney, maskPhone, parseMoneyInput } from "@/lib/br";
 import {
+  CHECKOUT_OFFER_TYPE_SUGGESTIONS,
   CHECKOUT_COLOR_KEYS,
   CHECKOUT_CURRENCIES,
   CHECKOUT_DOCUMENTS,
@@ -24,7 +25,10 @@ import {
   DEFAULT_CHECKOUT_COLORS,
 } from "@/lib/checkout-links/options";
 import type { CheckoutLinkFormValues } from "@/lib/checkout-links/schemas";
-import { useT } from "@/lib/i18n/client";
+import { useI18n, useT } from "@/lib/i18n/client";
+import { languageName } from "@/lib/i18n/format";
+import { Select } from "@/components/ui/select";
+import { useCodeText } from "@/components/ui/code-word";
 import { createCheckoutLinkAction } from "../actions";
 import { accountPath } from "@/lib/accounts/paths";
 
@@ -106,8 +110,63 @@ function ColorField({
   );
 }
 
+const OTHER_OFFER_TYPE = "__other__";
+
+/**
+ * The offer type in words (one-time payment, subscription); "another type" opens a text field for
+ * a type agreed with the gateway, sent as typed.
+ */
+function OfferTypeField({ control }: { control: Control<Values> }) {
+  const t = useT();
+  const codeText = useCodeText();
+  const [typing, setTyping] = useState(false);
+  const suggested = CHECKOUT_OFFER_TYPE_SUGGESTIONS as readonly string[];
+  return (
+    <FormField
+      control={control}
+      name="offer.offerType"
+      render={({ field }) => {
+        const value = String(field.value ?? "");
+        const custom = typing || (value !== "" && !suggested.includes(value));
+        return (
+          <FormItem>
+            <FormLabel>{t("checkoutLinks.offerType")}</FormLabel>
+            <FormControl>
+              <Select
+                value={custom ? OTHER_OFFER_TYPE : value}
+                onValueChange={(next) => {
+                  setTyping(next === OTHER_OFFER_TYPE);
+                  field.onChange(next === OTHER_OFFER_TYPE ? "" : next);
+                }}
+                options={[
+                  ...suggested.map((type) => ({ value: type, label: <span data-raw={type}>{codeText("offerType", type)}</span> })),
+                  { value: OTHER_OFFER_TYPE, label: t("checkoutLinks.offerTypeOther") },
+                ]}
+                className="w-full"
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            </FormControl>
+            {custom && (
+              <Input
+                aria-label={t("checkoutLinks.offerTypeOther")}
+                value={value}
+                onChange={(event) => field.onChange(event.target.value)}
+                maxLength={60}
+              />
+            )}
+            <p className="text-xs text-muted-foreground">{t("checkoutLinks.offerTypeHint")}</p>
+            <FormMessage />
+          </FormItem>
+        );
+      }}
+    />
+  );
+}
+
 function CheckoutPreview({ control }: { control: Control<Values> }) {
   const t = useT();
+  const codeText = useCodeText();
   const values = useWatch({ control });
   const colors = values.settings?.useColors ? { ...DEFAULT_CHECKOUT_COLORS, ...values.settings.colors } : DEFAULT_CHECKOUT_COLORS;
   const price = typeof values.offer?.price === "string" ? parseMoneyInput(values.offer.price) : null;
@@ -148,7 +207,7 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
         <div className="flex flex-wrap gap-2">
           {methods.map((method) => (
             <span key={method} className="rounded-full border px-2 py-0.5 text-xs" style={{ borderColor: colors.primary }}>
-              {method ? t(`checkoutLinks.methods.${method}`) : null}
+              {method ? codeText("method", method) : null}
             </span>
           ))}
         </div>
@@ -161,7 +220,8 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
 }
 
 export function CheckoutLinkForm({ accountId, externalId }: { accountId: string; externalId: string }) {
-  const t = useT();
+  const { t, locale } = useI18n();
+  const codeText = useCodeText();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
   const { form, onSubmit, pending, events } = useActionForm({
@@ -190,7 +250,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
     },
     onFailure: (failure) => {
       if (failure.error === "errors.validation") return;
-      setRefusal({ error: failure.error, detail: failure.message });
+      setRefusal({ error: failure.error, detail: failure.message && t("vocab.reasonFromGateway", { reason: failure.message }) });
       window.scrollTo({ top: 0, behavior: "smooth" });
       return "shown";
     },
@@ -288,17 +348,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 placeholder="0,00"
                 transform={maskMoney}
               />
-              <TextField
-                control={form.control}
-                name="offer.offerType"
-                label={t("checkoutLinks.offerType")}
-                description={t("checkoutLinks.offerTypeHint")}
-                list="offer-types"
-              />
-              <datalist id="offer-types">
-                <option value="UNIQUE" />
-                <option value="SUBSCRIPTION" />
-              </datalist>
+              <OfferTypeField control={form.control} />
               <SelectField
                 control={form.control}
                 name="offer.currency"
@@ -309,7 +359,10 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 control={form.control}
                 name="offer.lang"
                 label={t("checkoutLinks.lang")}
-                options={CHECKOUT_LANGUAGES.map((l) => ({ value: l, label: l === "all" ? t("checkoutLinks.allLanguages") : l }))}
+                options={CHECKOUT_LANGUAGES.map((l) => ({
+                  value: l,
+                  label: l === "all" ? t("checkoutLinks.allLanguages") : languageName(locale, l),
+                }))}
               />
             </CardContent>
           </Card>
@@ -323,7 +376,7 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
                 control={form.control}
                 name="settings.paymentMethods"
                 label={t("checkoutLinks.paymentMethods")}
-                options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`checkoutLinks.methods.${m}`) }))}
+                options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: codeText("method", m) }))}
               />
               <CheckboxGroup
                 control={form.control}

@@ -1,3 +1,4 @@
+import { CodeWord } from "@/components/ui/code-word";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
@@ -158,7 +159,9 @@ export default async function DestinationPage({
       {eventBody && (
         <Card data-testid="event-body">
           <CardHeader>
-            <CardTitle className="font-mono text-sm">{query.event}</CardTitle>
+            <CardTitle className="font-mono text-sm" data-raw={query.event}>
+              {query.event}
+            </CardTitle>
             <CardDescription>{t("destinations.eventBody")}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -193,7 +196,7 @@ export default async function DestinationPage({
                 <TableRow key={a.id} data-testid="attempt-row" data-event-type={a.eventType} data-status={a.httpStatus ?? ""}>
                   <TableCell className="whitespace-nowrap text-sm">{format.dateTimeZoned(a.startedAt)}</TableCell>
                   <TableCell className="max-w-56">
-                    <code className="block font-mono text-xs">{a.eventType}</code>
+                    <CodeWord group="outgoingEvent" code={a.eventType} className="block" />
                     <Link
                       href={`${base}?event=${a.eventId}`}
                       className="block truncate font-mono text-[11px] text-muted-foreground hover:underline"

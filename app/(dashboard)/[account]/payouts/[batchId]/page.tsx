@@ -71,7 +71,7 @@ export default async function PayoutBatchPage({
       >
         <div className="mt-1 flex flex-wrap items-center gap-1.5">
           <Badge variant={STATE_TONE[batch.state]} data-testid="batch-state">
-            {t(`payouts.states.${batch.state}`)}
+            {t(`vocab.batch.${batch.state}`)}
           </Badge>
           {batch.selfApproved && (
             <Badge variant="warning" data-testid="self-approved" title={t("payouts.selfApprovedHint")}>

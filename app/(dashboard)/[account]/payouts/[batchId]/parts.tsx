@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { AccountContext } from "@/lib/auth/account-page";
 import { getI18n, hasMessage } from "@/lib/i18n/server";
+import { codeText } from "@/lib/i18n/vocab";
 import type { PayoutBatchWithProgress, PayoutRowView } from "@/lib/payout-batches/queries";
 import { ROWS_PER_PAGE } from "../words";
 
@@ -151,4 +152,4 @@ export function paged<T>(items: T[], page: number | undefined) {
 }
 
 export const keyTypeWords = (t: I18n["t"], type: string | null) =>
-  type && hasMessage("pt-BR", `transfers.keyTypes.${type}`) ? t(`transfers.keyTypes.${type}`) : type;
+  type ? codeText(t, (key) => hasMessage("pt-BR", key), "pixKeyType", type) : null;

@@ -54,7 +54,9 @@ export default async function NewPayoutBatchPage({ params }: { params: Promise<{
           <dl className="divide-y rounded-lg border text-sm">
             {PAYOUT_COLUMNS.map((column) => (
               <div key={column.field} className="grid gap-1 px-3 py-2 sm:grid-cols-[10rem_1fr] sm:gap-4">
-                <dt className="font-mono text-xs leading-5 font-medium">{column.header}</dt>
+                <dt className="font-mono text-xs leading-5 font-medium" data-raw={column.header}>
+                  {column.header}
+                </dt>
                 <dd className="text-muted-foreground">{t(`payouts.columns.${column.header}`)}</dd>
               </div>
             ))}

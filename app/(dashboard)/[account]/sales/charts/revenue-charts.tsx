@@ -24,12 +24,14 @@ export function DailyRevenueChart({
   ...money
 }: MoneyProps & { points: DailyPoint[]; labels: { current: string; comparison: string } }) {
   const full = moneyFormatter(money);
+  const compact = moneyFormatter(money, true);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
-        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={72} tickFormatter={moneyFormatter(money, true)} />
+        {/* As wide as its longest label ("R$ 2,8 mil" is never cut or wrapped onto two lines). */}
+        <YAxis tick={AXIS} tickLine={false} axisLine={false} width="auto" tickFormatter={compact} />
         <Tooltip formatter={full} contentStyle={{ borderRadius: 8, fontSize: 12 }} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line

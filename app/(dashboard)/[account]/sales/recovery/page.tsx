@@ -12,7 +12,7 @@ import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
 import { formatBrPhone } from "@/lib/br/phone";
 import { param, parseSearchParams, type RawSearchParams } from "@/lib/http/search-params";
-import { getI18n } from "@/lib/i18n/server";
+import { getCodeText, getI18n } from "@/lib/i18n/server";
 import { DEFAULT_RECOVERY_MAX_AGE_DAYS, getSalesSettings, recoveryWorklist, type RecoveryItem } from "@/lib/sales/queries";
 import { SalesTabs } from "../sales-tabs";
 import { RecoveryRowActions, type RecoveryRowContact } from "./row-actions";
@@ -77,6 +77,7 @@ export default async function SalesRecoveryPage({
 }) {
   const ctx = await requireAccountPage("sales.view", (await params).account);
   const i18n = await getI18n();
+  const codeText = await getCodeText();
   const { t, format } = i18n;
   const accountId = ctx.account.id;
   const { values, problems } = parseSearchParams(await searchParams, { cursor: param.cursor() });
@@ -158,7 +159,7 @@ export default async function SalesRecoveryPage({
             <TableBody>
               {list.items.map((item) => {
                 const age = ageText(i18n, item.ageMs);
-                const method = t(`sales.methods.names.${item.method}`);
+                const method = codeText("method", item.method);
                 return (
                   <TableRow
                     key={item.ledgerId}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CodeWord } from "@/components/ui/code-word";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { notFound } from "next/navigation";
 import { AlertTriangle, ArrowLeft, CircleDot, FileSearch, PlusCircle, Webhook } from "lucide-react";
@@ -93,7 +94,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
             detail: tx.error
               ? t("transactions.detail.timelineError", { reason: errorWords(tx.error.kind, "charges.errors.gateway") })
               : tx.submission
-                ? t("transactions.detail.timelineSubmission", { state: t(`charges.result.submissionStates.${tx.submission}`) })
+                ? t("transactions.detail.timelineSubmission", { state: t(`vocab.submission.${tx.submission}`) })
                 : undefined,
             codes: codes(tx.error?.kind, tx.submission),
           },
@@ -144,7 +145,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
         }
         title={
           <span className="flex flex-wrap items-center gap-3">
-            <span className="break-all">{t("transactions.detail.title", { identifier: tx.identifier })}</span>
+            <span className="wrap-anywhere">{t("transactions.detail.title", { identifier: tx.identifier })}</span>
             <StatusBadge operationKind={tx.kind} status={tx.status} empty={t("transactions.noStatus")} />
             {tx.pendingStatus && (
               <Badge variant="warning" data-testid="pending-confirmation">
@@ -214,10 +215,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
                   value={<span className="tabular-nums">{money(tx.amountCents - tx.feeCents)}</span>}
                 />
               )}
-              <Field
-                label={t("transactions.columns.method")}
-                value={<span className="font-mono text-xs">{tx.paymentMethod ?? "—"}</span>}
-              />
+              <Field label={t("transactions.columns.method")} value={<CodeWord group="method" code={tx.paymentMethod} />} />
               <Field
                 label={t("transactions.detail.gatewayId")}
                 value={<span className="font-mono text-xs break-all">{tx.gatewayTransactionId ?? "—"}</span>}
@@ -226,7 +224,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
                 label={t("transactions.detail.identifier")}
                 value={<span className="font-mono text-xs break-all">{tx.identifier}</span>}
               />
-              <Field label={t("transactions.detail.kind")} value={<span className="font-mono text-xs">{tx.kind}</span>} />
+              <Field label={t("transactions.detail.kind")} value={<CodeWord group="operation" code={tx.kind} />} />
               <Field
                 label={t("transactions.detail.origin")}
                 value={
@@ -236,7 +234,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
                     </Badge>
                     {tx.submission && (
                       <Badge variant="outline" title={tx.submission}>
-                        {t(`charges.result.submissionStates.${tx.submission}`)}
+                        {t(`vocab.submission.${tx.submission}`)}
                       </Badge>
                     )}
                   </span>

@@ -1,4 +1,5 @@
 import { StatusBadge } from "@/components/payments/status-badge";
+import { CodeWord } from "@/components/ui/code-word";
 import { notFound } from "next/navigation";
 import { CheckCircle2, ExternalLink, Loader2, XCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -9,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { routeId } from "@/lib/http/search-params";
 import { fromCents } from "@/lib/br";
-import { getI18n } from "@/lib/i18n/server";
+import { getCodeText, getI18n } from "@/lib/i18n/server";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { accountPath } from "@/lib/accounts/paths";
 import { getTransfer, listTransferNotifications } from "@/lib/transfers/queries";
@@ -40,23 +41,26 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
   if (!transfer) notFound();
   const notifications = await listTransferNotifications(transfer.id);
   const { t, format } = await getI18n();
+  const codeText = await getCodeText();
   const fieldLabel = (key: string) => (KNOWN_FIELDS.includes(key) ? t(`transfers.fields.${key}`) : key);
-  const renderValue = (key: string, value: unknown) => {
+  const renderValue = (key: string, value: unknown, of: "withdraw" | "payoutAccount") => {
     if (value === null || value === undefined || value === "") return "—";
     if ((key === "amount" || key === "feeAmount") && typeof value === "number") return format.money(value);
-    if (key === "status" && typeof value === "string") return <StatusBadge kind="transfer" status={value} />;
+    if (key === "status" && typeof value === "string")
+      return of === "withdraw" ? <StatusBadge kind="transfer" status={value} /> : <CodeWord group="payoutAccount" code={value} />;
+    if (key === "pixType" && typeof value === "string") return <CodeWord group="pixKeyType" code={value} />;
     if (key.endsWith("At") && typeof value === "string" && !Number.isNaN(Date.parse(value))) {
       return <span title={value}>{format.dateTimeZoned(value)}</span>;
     }
     if (typeof value === "object") return <code className="text-xs">{JSON.stringify(value)}</code>;
     return <span className={key === "id" || key === "pix" ? "font-mono text-xs" : undefined}>{String(value)}</span>;
   };
-  const objectRows = (object: Record<string, unknown> | null) =>
+  const objectRows = (object: Record<string, unknown> | null, of: "withdraw" | "payoutAccount") =>
     object ? (
       <dl className="divide-y">
         {Object.entries(object).map(([key, value]) => (
           <Row key={key} label={fieldLabel(key)}>
-            {renderValue(key, value)}
+            {renderValue(key, value, of)}
           </Row>
         ))}
       </dl>
@@ -99,7 +103,7 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
       <PageHeader
         back={{ href: accountPath(ctx.account.id, "/transfers"), label: t("transfers.back") }}
         title={`${format.money(fromCents(transfer.amountCents))} → ${transfer.ownerName}`}
-        description={`${transfer.pixKeyType} · ${transfer.pixKey}`}
+        description={`${codeText("pixKeyType", transfer.pixKeyType)} · ${transfer.pixKey}`}
         actions={
           transfer.receiptUrl ? (
             <Button variant="outline" asChild>
@@ -148,7 +152,7 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
               <Row label={t("transfers.identifier")}>
                 <span className="font-mono text-xs">{transfer.identifier}</span>{" "}
                 <Badge variant="outline" className="ml-1">
-                  {t(`transfers.submission.${transfer.submission}`)}
+                  {t(`vocab.submission.${transfer.submission}`)}
                 </Badge>
               </Row>
               <Row label={t("transfers.amount")}>{format.money(fromCents(transfer.amountCents))}</Row>
@@ -166,9 +170,19 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
                 )}
               </Row>
               <Row label={t("transfers.lastNotification")}>
-                {transfer.lastNotificationAt
-                  ? `${transfer.lastNotificationEvent ?? ""} · ${format.dateTimeZoned(transfer.lastNotificationAt)}`
-                  : "—"}
+                {transfer.lastNotificationAt ? (
+                  <>
+                    {transfer.lastNotificationEvent && (
+                      <>
+                        <CodeWord group="gatewayEvent" code={transfer.lastNotificationEvent} />
+                        {" · "}
+                      </>
+                    )}
+                    {format.dateTimeZoned(transfer.lastNotificationAt)}
+                  </>
+                ) : (
+                  "—"
+                )}
               </Row>
             </dl>
           </CardContent>
@@ -181,10 +195,11 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
             <dl className="divide-y">
               <Row label={t("transfers.ownerName")}>{transfer.ownerName}</Row>
               <Row label={t("transfers.ownerDocumentType")}>
-                {transfer.ownerDocumentType.toUpperCase()} {transfer.ownerDocumentNumber}
+                <CodeWord group="documentType" code={transfer.ownerDocumentType} /> {transfer.ownerDocumentNumber}
               </Row>
               <Row label={t("transfers.pixKey")}>
-                <span className="font-mono text-xs">{transfer.pixKey}</span> ({transfer.pixKeyType})
+                <span className="font-mono text-xs break-all">{transfer.pixKey}</span> (
+                <CodeWord group="pixKeyType" code={transfer.pixKeyType} />)
               </Row>
               <Row label={t("transfers.ownerIp")}>{transfer.ownerIp}</Row>
               <Row label={t("transfers.createdBy")}>{transfer.createdByEmail ?? "—"}</Row>
@@ -196,13 +211,13 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
           <CardHeader>
             <CardTitle>{t("transfers.withdraw")}</CardTitle>
           </CardHeader>
-          <CardContent data-testid="transfer-withdraw">{objectRows(currentWithdraw(transfer.withdraw, transfer))}</CardContent>
+          <CardContent data-testid="transfer-withdraw">{objectRows(currentWithdraw(transfer.withdraw, transfer), "withdraw")}</CardContent>
         </Card>
         <Card>
           <CardHeader>
             <CardTitle>{t("transfers.payoutAccount")}</CardTitle>
           </CardHeader>
-          <CardContent>{objectRows(transfer.payoutAccount)}</CardContent>
+          <CardContent>{objectRows(transfer.payoutAccount, "payoutAccount")}</CardContent>
         </Card>
       </div>
 
@@ -228,7 +243,9 @@ export default async function TransferPage({ params }: { params: Promise<{ accou
               {notifications.map((note) => (
                 <TableRow key={note.id}>
                   <TableCell className="whitespace-nowrap text-muted-foreground">{format.dateTimeZoned(note.receivedAt)}</TableCell>
-                  <TableCell className="font-mono text-xs">{note.event ?? "—"}</TableCell>
+                  <TableCell>
+                    <CodeWord group="gatewayEvent" code={note.event} />
+                  </TableCell>
                   <TableCell>
                     <StatusBadge kind="transfer" status={note.withdrawStatus} />
                   </TableCell>

@@ -1,5 +1,6 @@
 "use client";
 
+import { CodeWord } from "@/components/ui/code-word";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
@@ -197,12 +198,12 @@ export function TransferForm({
               <SummaryRow label={t("transfers.receiver")}>
                 {review.owner.name}
                 <span className="block text-muted-foreground">
-                  {review.owner.document.type.toUpperCase()} {formatDocument(review.owner.document.number)}
+                  <CodeWord group="documentType" code={review.owner.document.type} /> {formatDocument(review.owner.document.number)}
                 </span>
               </SummaryRow>
               <SummaryRow label={t("transfers.pixKey")}>
                 <span className="font-mono">{review.pix.key}</span>
-                <span className="block text-muted-foreground">{review.pix.type}</span>
+                <CodeWord group="pixKeyType" code={review.pix.type} className="block text-muted-foreground" />
               </SummaryRow>
               <SummaryRow label={t("transfers.amount")}>
                 <span className="text-lg">{amount}</span>
@@ -401,7 +402,7 @@ export function TransferForm({
               control={form.control}
               name="pixKeyType"
               label={t("transfers.pixKeyType")}
-              options={TRANSFER_PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`transfers.keyTypes.${type}`) }))}
+              options={TRANSFER_PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`vocab.pixKeyType.${type}`) }))}
             />
             {keyType === "other" ? (
               <TextField control={form.control} name="pixKeyTypeOther" label={t("transfers.pixKeyTypeOther")} autoComplete="off" />
@@ -436,7 +437,7 @@ export function TransferForm({
               control={form.control}
               name="ownerDocumentType"
               label={t("transfers.ownerDocumentType")}
-              options={OWNER_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`transfers.documentTypes.${type}`) }))}
+              options={OWNER_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`vocab.documentType.${type}`) }))}
             />
             {documentType === "other" && (
               <TextField

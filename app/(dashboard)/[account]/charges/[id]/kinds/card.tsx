@@ -34,8 +34,7 @@ export function CardChargeOutcome({ view }: { view: ChargeView }) {
           </div>
           {reason && (
             <p className="text-sm" data-testid="decline-reason">
-              <span className="text-muted-foreground">{t("charges.result.declineReason")}: </span>
-              {reason}
+              {t("vocab.reasonFromGateway", { reason })}
             </p>
           )}
           <OrderLinks orderUrl={str(obj(response.order).url)} t={t} />

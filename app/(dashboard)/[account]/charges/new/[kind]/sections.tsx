@@ -386,7 +386,7 @@ export function SubscriptionSections({ control }: SectionProps) {
             control={control}
             name="subscription.periodicityType"
             label={t("charges.fields.periodicityType")}
-            options={PERIODICITY_TYPES.map((value) => ({ value, label: t(`charges.periodicity.${value}`) }))}
+            options={PERIODICITY_TYPES.map((value) => ({ value, label: t(`vocab.periodicity.${value}`) }))}
           />
           <TextField
             control={control}
