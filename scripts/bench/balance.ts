@@ -83,10 +83,10 @@ const TRANSFERS = `
 
 async function main() {
   process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
-  const { testDatabases, useDatabase } = await import("@/lib/testing/databases");
+  const { testDatabases, useDatabase: pointAt } = await import("@/lib/testing/databases");
   process.env.TEST_DATABASE_URL = serverUrl;
   const target = (await testDatabases()).find((t) => t.name === "postgres")!;
-  useDatabase(target);
+  pointAt(target);
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { sql } = await import("drizzle-orm");
   const balance = await import("@/lib/balance/queries");
@@ -120,7 +120,7 @@ async function main() {
     );
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
-    let started = performance.now();
+    const started = performance.now();
     // Bulk load as a restore would: the ledger's triggers (outbox, rollups) and the movements' day sums are off, then rebuilt.
     await client.query("alter table ledger_transactions disable trigger user");
     await client.query("alter table ledger_movements disable trigger user");
