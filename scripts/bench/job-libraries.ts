@@ -21,12 +21,12 @@
  * BENCH_BACKLOG (5000), BENCH_SOCKET_PORT (4205: the PGlite socket server's port), BENCH_ONLY (one subject:
  * console, graphile or pg-boss).
  */
-import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import process from "node:process";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
+import { createDatabase, percentile, sleep } from "../chaos/harness";
 
 const libsDir = process.env.BENCH_LIBS_DIR;
 if (!libsDir) throw new Error("BENCH_LIBS_DIR: the node_modules holding graphile-worker, pg-boss and @electric-sql/pglite-socket");
@@ -75,28 +75,7 @@ function load<T>(name: string): T {
   return loaded;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (ms: number) => Math.round(ms * 10) / 10;
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A job system under test: start a worker whose handler calls `ran`, enqueue one or many, run a cold pass. */
 type Subject = {
@@ -308,11 +287,11 @@ async function measure(subject: Subject, options: { backlog: number; latencyJobs
   const result: Result = { subject: subject.name };
   let waiting: ((at: number) => void) | null = null;
   let completed = 0;
-  await subject.start((payload) => {
-    completed++;
-    if (payload?.at !== undefined) waiting?.(payload.at);
-  });
   try {
+    await subject.start((payload) => {
+      completed++;
+      if (payload?.at !== undefined) waiting?.(payload.at);
+    });
     const samples: number[] = [];
     for (let i = 0; i < options.latencyJobs; i++) {
       const ran = new Promise<number>((resolve, reject) => {
@@ -328,7 +307,7 @@ async function measure(subject: Subject, options: { backlog: number; latencyJobs
       await sleep(5 + Math.random() * 20);
     }
     waiting = null;
-    result.latency = { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), max: round(Math.max(...samples)) };
+    result.latency = { p50: round(percentile(samples, 0.5)), p95: round(percentile(samples, 0.95)), max: round(Math.max(...samples)) };
 
     const before = completed;
     const started = performance.now();
@@ -351,14 +330,11 @@ async function measure(subject: Subject, options: { backlog: number; latencyJobs
 }
 
 async function onPostgres(make: (url: string) => Subject): Promise<Result> {
-  const name = `bench_jobs_${randomBytes(4).toString("hex")}`;
-  await admin(`create database ${name}`);
+  const database = await createDatabase(serverUrl, "bench_jobs");
   try {
-    return await measure(make(databaseUrl(name)), { backlog: BACKLOG, latencyJobs: LATENCY_JOBS });
-  } catch (error) {
-    return { subject: make(databaseUrl(name)).name, error: error instanceof Error ? error.message : String(error) };
+    return await measure(make(database.url), { backlog: BACKLOG, latencyJobs: LATENCY_JOBS });
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await database.drop();
   }
 }
 
