@@ -66,7 +66,7 @@ test.describe("Pix transfers", () => {
     // The open page follows the notification by itself: no reload.
     await expect(page.getByTestId("transfer-completed")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("transfer-status")).toContainText("Concluída");
-    await expect(page.getByRole("cell", { name: "WITHDRAW_COMPLETED" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Saque concluído" })).toBeVisible();
     // One state source for the page: the withdraw card follows its transfer too.
     await expect(page.getByTestId("transfer-withdraw")).toContainText("Concluída");
     await expect(page.locator("main")).not.toContainText("Em processamento");
