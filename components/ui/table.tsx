@@ -3,7 +3,8 @@ import { cn } from "@/lib/utils";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    // Focusable: a table wider than its box scrolls, and keyboard users must be able to scroll it too.
+    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-x-auto">
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
