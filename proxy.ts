@@ -30,7 +30,7 @@ export function proxy(request: NextRequest) {
     headers.set("x-nonce", nonce);
     headers.set("Content-Security-Policy", csp);
     // Next.js answers a path it cannot percent-decode (`/activity/%E0%A4%A`) with a 500 while reading its params: it names no page.
-    if (malformedPath(pathname) || malformedLedgerId(pathname)) {
+    if (malformedPath(pathname) || malformedRecordId(pathname)) {
       if (pathname.startsWith("/api/")) return withCsp(NextResponse.json({ error: "not_found" }, { status: 404 }));
       return withCsp(NextResponse.rewrite(new URL("/_not-found", request.url), { request: { headers } }));
     }
@@ -39,14 +39,14 @@ export function proxy(request: NextRequest) {
   return withCsp(NextResponse.redirect(new URL("/sign-in", request.url)));
 }
 
-// A ledger row's page streams behind its skeleton (loading.tsx), so a notFound() there would answer 200:
-// an id that cannot be a ledger row's (a UUID) is answered 404 here, before anything is sent.
-const LEDGER_PAGE = /^\/[^/]+\/(?:transactions|charges)\/([^/]+)\/?$/;
-const STATIC_CHILDREN = new Set(["new", "unconfirmed"]);
+// A record's page streams behind its skeleton (loading.tsx), so a notFound() there would answer 200:
+// an id that cannot be a record's (they are UUIDs) is answered 404 here, before anything is sent.
+const RECORD_PAGE = /^\/[^/]+\/(?:transactions|charges|transfers|payouts|checkout-links|destinations)\/([^/]+)(?:\/|$)/;
+const STATIC_CHILDREN = new Set(["new", "unconfirmed", "template"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function malformedLedgerId(pathname: string): boolean {
-  const id = LEDGER_PAGE.exec(pathname)?.[1];
+function malformedRecordId(pathname: string): boolean {
+  const id = RECORD_PAGE.exec(pathname)?.[1];
   return id !== undefined && !STATIC_CHILDREN.has(id) && !UUID.test(id);
 }
 
