@@ -30,7 +30,7 @@ export function proxy(request: NextRequest) {
     headers.set("x-nonce", nonce);
     headers.set("Content-Security-Policy", csp);
     // Next.js answers a path it cannot percent-decode (`/activity/%E0%A4%A`) with a 500 while reading its params: it names no page.
-    if (malformedPath(pathname) || malformedRecordId(pathname)) {
+    if (malformedPath(pathname) || malformedAccountId(pathname) || malformedRecordId(pathname)) {
       if (pathname.startsWith("/api/")) return withCsp(NextResponse.json({ error: "not_found" }, { status: 404 }));
       return withCsp(NextResponse.rewrite(new URL("/_not-found", request.url), { request: { headers } }));
     }
@@ -44,6 +44,34 @@ export function proxy(request: NextRequest) {
 const RECORD_PAGE = /^\/[^/]+\/(?:transactions|charges|transfers|payouts|checkout-links|destinations)\/([^/]+)(?:\/|$)/;
 const STATIC_CHILDREN = new Set(["new", "unconfirmed", "template"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first segments that are not an account: the pages across accounts and the old addresses (app/(dashboard)/(old-urls)). */
+const NOT_ACCOUNTS = new Set([
+  "accounts",
+  "activity",
+  "admin",
+  "profile",
+  "forbidden",
+  "sign-in",
+  "api",
+  "_next",
+  "_not-found",
+  "transactions",
+  "charges",
+  "lookup",
+  "refunds",
+  "checkout-links",
+  "producer",
+  "destinations",
+  "webhooks",
+  "transfers",
+]);
+
+/** An account's pages stream behind skeletons too: a first segment that cannot be an account's id (a UUID) is not found. */
+function malformedAccountId(pathname: string): boolean {
+  const first = pathname.split("/")[1];
+  return first !== undefined && first !== "" && !NOT_ACCOUNTS.has(first) && !first.includes(".") && !UUID.test(first);
+}
 
 function malformedRecordId(pathname: string): boolean {
   const id = RECORD_PAGE.exec(pathname)?.[1];
