@@ -74,6 +74,8 @@ function malformedAccountId(pathname: string): boolean {
 }
 
 function malformedRecordId(pathname: string): boolean {
+  // Route handlers answer for themselves (`/api/transactions/export` is no record page).
+  if (pathname.startsWith("/api/")) return false;
   const id = RECORD_PAGE.exec(pathname)?.[1];
   return id !== undefined && !STATIC_CHILDREN.has(id) && !UUID.test(id);
 }
