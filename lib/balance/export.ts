@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import type { MovementKind } from "@/lib/db/schema";
 import { TIME_ZONE } from "@/lib/locale";
-import { baselineAt, sumMovements, type Amounts, type StatementFilters } from "./queries";
+import { baselineAt, periodStart, sumMovements, type Amounts, type StatementFilters } from "./queries";
 
 /**
  * The extrato as a file: every movement of the period, oldest first, with the running balance
@@ -53,8 +53,7 @@ async function* statementRows(
   signal?: AbortSignal,
 ): AsyncGenerator<{ rows: Row[]; opening: Amounts }> {
   const db = await getDb();
-  const start = await db.execute<{ at: Date | string }>(sql`select (${filters.period.from}::date::timestamp at time zone ${zone}) as at`);
-  const startAt = new Date(start.rows[0].at);
+  const startAt = await periodStart(db, filters.period.from);
   const anchor = await baselineAt(db, accountId, startAt);
   const before = await sumMovements(db, accountId, anchor.readAt, { at: startAt, id: "" });
   const opening = {

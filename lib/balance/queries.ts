@@ -225,7 +225,7 @@ const toLine = (r: LineRow): Omit<StatementLine, "balance"> => ({
 });
 
 /** The period's start as an instant (São Paulo midnight). */
-async function periodStart(db: Executor, day: string): Promise<Date> {
+export async function periodStart(db: Executor, day: string): Promise<Date> {
   const result = await db.execute<{ at: Date | string }>(sql`select ${dayStartOf(sql`${day}::date`)} as at`);
   return new Date(result.rows[0].at);
 }
