@@ -350,6 +350,8 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       identifier,
       gatewayTransactionId: gatewayId,
       statusAt: new Date("2026-11-20T11:59:00.000Z"),
+      // In the past, so the write-back is seen moving it even within the same millisecond.
+      updatedAt: new Date("2026-11-20T11:59:00.000Z"),
       request: { amount: 123.45, products: [{ name: "Curso" }] },
       gatewayRecord: { id: gatewayId, status: "OK", from: "creation" },
     });
