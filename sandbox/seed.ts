@@ -78,6 +78,29 @@ export const SEED_PRODUCERS: Array<typeof producers.$inferInsert> = [
     permissions: [],
     checkoutApiEnabled: false,
   },
+  {
+    // A producer of its own for tests that compare a whole balance with the console's: nothing else sells on it.
+    id: "prod_statement",
+    name: "Loja Extrato Sandbox",
+    email: "extrato@sandbox.test",
+    phone: "11912345678",
+    document: "39053344705",
+    address: {
+      zipCode: "01310100",
+      country: "BR",
+      state: "BR-SP",
+      city: "São Paulo",
+      neighborhood: "Bela Vista",
+      street: "Avenida Paulista",
+      number: "2000",
+    },
+    legalRepresentative: null,
+    publicKey: "pk_sandbox_statement",
+    secretKey: "sk_sandbox_statement",
+    webhookToken: "wht_sandbox_statement",
+    permissions: [PRODUCER_CHECKOUT],
+    checkoutApiEnabled: true,
+  },
 ];
 
 export async function seedProducers(db: SandboxDb): Promise<void> {

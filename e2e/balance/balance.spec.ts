@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
 import { expectResult, fillAddress, fillCard, fillCustomer, openChargeForm, sandboxLookup, submit } from "../fixtures/charges";
-import { DEMO_KEYS, demoAccountId, sandboxControl } from "../fixtures/sandbox";
+import { demoAccountId, sandboxControl, webhookUrl } from "../fixtures/sandbox";
+import { createSandboxControl } from "../../sandbox/control-client";
+import { addAccount } from "../transactions/helpers";
+import { fillTransfer } from "../payouts/helpers";
 import { E2E } from "../fixtures/env";
 
 // The figures are the whole account's: these tests run one after the other so that each sees what the one before left.
@@ -240,41 +244,186 @@ test("a reader sees the balance and the extrato but cannot enter a balance", asy
   }
 });
 
-// GET /sandbox/v1/balance (the sandbox's own figures) reached main (h-sandbox) after this branch left it, so this test
-// has not run here: enable it once both are merged. It compares the whole demo account, so a spec running beside it
-// that moves the demo producer's sandbox clock or sells without the console knowing would disturb it.
-test.fixme("after entering the sandbox's balance, Disponível and A liberar equal the sandbox's own to the cent", async ({
+/** The sandbox's own figures for a producer (GET /sandbox/v1/balance), in centavos. */
+async function sandboxBalance(keys: { publicKey: string; secretKey: string }) {
+  const response = await fetch(`${E2E.sandboxUrl}/sandbox/v1/balance`, {
+    headers: { "x-public-key": keys.publicKey, "x-secret-key": keys.secretKey },
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { available: number; pending: number };
+  return { available: Math.round(body.available * 100), pending: Math.round(body.pending * 100) };
+}
+
+/** Sales made at the sandbox as the producer's own backend would, dated with `x-sandbox-at` when `at` is given. */
+async function gatewaySale(keys: { publicKey: string; secretKey: string }, method: "pix" | "card" | "boleto", amount: number, at?: Date) {
+  const client = { name: "Maria Souza", email: "maria@example.com", phone: "11988887777", document: "52998224725" };
+  const body: Record<string, unknown> = { identifier: `e2e-extrato-${method}-${randomUUID().slice(0, 8)}`, amount, client };
+  if (method === "card") {
+    body.clientIp = "200.100.50.25";
+    body.client = {
+      ...client,
+      address: {
+        country: "BR",
+        zipCode: "01310-100",
+        state: "SP",
+        city: "São Paulo",
+        street: "Avenida Paulista",
+        neighborhood: "Bela Vista",
+        number: "1000",
+      },
+    };
+    body.card = { number: "4111111111111111", owner: "MARIA SOUZA", expiresAt: "2031-12", cvv: "123" };
+  }
+  const response = await fetch(`${E2E.sandboxUrl}/api/v1/gateway/${method}/receive`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-public-key": keys.publicKey,
+      "x-secret-key": keys.secretKey,
+      ...(at ? { "x-sandbox-at": at.toISOString() } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return JSON.parse(text) as { transactionId: string; fee: number };
+}
+
+/** A control transition at the sandbox (pay, refund, chargeback), dated with `x-sandbox-at` when `at` is given. */
+async function transition(keys: { publicKey: string; secretKey: string }, id: string, type: string, at?: Date) {
+  const response = await fetch(`${E2E.sandboxUrl}/sandbox/v1/transactions/${id}/events`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-public-key": keys.publicKey,
+      "x-secret-key": keys.secretKey,
+      ...(at ? { "x-sandbox-at": at.toISOString() } : {}),
+    },
+    body: JSON.stringify({ type }),
+  });
+  expect(response.status, await response.text()).toBeLessThan(300);
+}
+
+// A producer of its own (`prod_statement`, sandbox/README.md): the comparison covers its whole balance, which the
+// suite's other specs, selling on the demo producer beside this one, would disturb.
+test("sales, a boleto, a refund, a chargeback (some dated in the past) and a console transfer: after “Informar saldo do gateway” the page equals the sandbox to the cent", async ({
   adminPage: page,
 }) => {
-  const truth = async () => {
-    const response = await fetch(`${E2E.sandboxUrl}/sandbox/v1/balance`, {
-      headers: { "x-public-key": DEMO_KEYS.publicKey, "x-secret-key": DEMO_KEYS.secretKey },
+  test.setTimeout(240_000);
+  const keys = { publicKey: "pk_sandbox_statement", secretKey: "sk_sandbox_statement" };
+  const account = await addAccount(page, `Extrato ${randomUUID().slice(0, 4)}`, { ...keys, webhookToken: "wht_sandbox_statement" });
+  const control = createSandboxControl({ baseUrl: E2E.sandboxUrl, ...keys });
+  await control.setWebhookUrl(webhookUrl(account));
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+  // Before the reading: a card sale 40 days ago (released at D+30), a boleto paid 3 days ago and refunded yesterday,
+  // a card sale 5 days ago charged back today (before its release), and a Pix sale now (released at once).
+  const { transactionId: oldCard } = await gatewaySale(keys, "card", 310.4, daysAgo(40));
+  const { transactionId: boleto } = await gatewaySale(keys, "boleto", 150, daysAgo(4));
+  await transition(keys, boleto, "pay", daysAgo(3));
+  await transition(keys, boleto, "refund", daysAgo(1));
+  const { transactionId: chargedBack } = await gatewaySale(keys, "card", 99.9, daysAgo(5));
+  await transition(keys, chargedBack, "chargeback");
+  const { transactionId: pix } = await gatewaySale(keys, "pix", 87.6);
+  await transition(keys, pix, "pay");
+  const references = [oldCard, boleto, chargedBack, pix];
+
+  // Transfers made at the sandbox (not by the console) leave R$ 2.000,00 available, so a transfer above the balance can be
+  // tried below the sandbox's R$ 1.000.000,00 per transfer. They come before the reading, which they are part of.
+  for (let { available } = await sandboxBalance(keys); available > 200_000 + 100; { available } = await sandboxBalance(keys)) {
+    const response = await fetch(`${E2E.sandboxUrl}/api/v1/gateway/transfers`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-public-key": keys.publicKey, "x-secret-key": keys.secretKey },
+      body: JSON.stringify({
+        identifier: `e2e-extrato-drain-${randomUUID().slice(0, 8)}`,
+        amount: Math.min(99_999_999, available - 200_000) / 100,
+        callbackUrl: "http://127.0.0.1:9/transfers",
+        pix: { type: "cpf", key: "52998224725" },
+        owner: { ip: "200.1.2.3", name: "Joao da Silva", document: { type: "cpf", number: "52998224725" } },
+      }),
     });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { available: number; pending: number };
+    expect(response.status, await response.text()).toBeLessThan(300);
+  }
+
+  // The console learns them from the notifications, each confirmed by a lookup.
+  const statementCsv = async () => {
+    await page.goto(`/${account}/balance?from=${saoPaulo(daysAgo(45)).day}&to=${saoPaulo(new Date()).day}`);
+    return (await downloadStatement(page)).text.split("\r\n").slice(1, -1);
   };
-  const before = await truth();
+  const kindsOf = (lines: string[], reference: string) =>
+    new Set(lines.filter((line) => line.includes(`"${reference}"`)).map((line) => line.split(";")[3]));
+  await expect(async () => {
+    const lines = await statementCsv();
+    expect(kindsOf(lines, oldCard)).toEqual(new Set(["sale", "fee", "release"]));
+    expect(kindsOf(lines, boleto)).toEqual(new Set(["sale", "fee", "release", "refund"]));
+    expect(kindsOf(lines, chargedBack)).toEqual(new Set(["sale", "fee", "chargeback"]));
+    expect(kindsOf(lines, pix)).toEqual(new Set(["sale", "fee", "release"]));
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+
+  // The reading is typed to the minute: read it in a minute after every movement above, so none of them counts twice.
+  const lastMovement = Date.now();
+  await expect
+    .poll(() => Math.floor(Date.now() / 60_000), { timeout: 65_000, intervals: [500] })
+    .toBeGreaterThan(Math.floor(lastMovement / 60_000));
+  const truth = await sandboxBalance(keys);
   const now = saoPaulo(new Date());
-  await page.goto(`/${accountId}/balance`);
+  await page.goto(`/${account}/balance`);
   await page.getByTestId("balance-entry-open").click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Disponível no gateway").fill(before.available.toFixed(2).replace(".", ","));
-  await dialog.getByLabel("A liberar no gateway").fill(before.pending.toFixed(2).replace(".", ","));
+  await dialog.getByLabel("Disponível no gateway").fill((truth.available / 100).toFixed(2).replace(".", ","));
+  await dialog.getByLabel("A liberar no gateway").fill((truth.pending / 100).toFixed(2).replace(".", ","));
   await dialog.getByLabel("Data da leitura").fill(now.display);
   await dialog.getByLabel("Hora da leitura (hh:mm)").fill(now.time);
   await dialog.getByRole("button", { name: "Salvar saldo" }).click();
   await expect(dialog).toBeHidden();
-  // A later Pix sale moves both sides alike.
-  await openChargeForm(page, "pix", accountId);
-  await page.getByLabel("Valor (R$)").fill("40,00");
-  await fillCustomer(page);
-  await submit(page);
-  await expectResult(page);
-  await sandboxControl().event((await page.getByTestId("result-transaction-id").textContent())!.trim(), "pay");
+
+  // After the reading: a card sale now (released in 30 days) and a Pix transfer made in the console.
+  const { transactionId: newCard, fee: newCardFee } = await gatewaySale(keys, "card", 123.45);
+  const identifier = await fillTransfer(
+    page,
+    { amountDigits: "2500", key: "recebedor@example.com", ownerName: "Ana Lima", cpf: "52998224725" },
+    account,
+  );
+  await page.getByRole("button", { name: "Confirmar e continuar" }).click();
+  await page.getByRole("dialog").getByLabel("Sua senha").fill(E2E.admin.password);
+  await page.getByRole("dialog").getByRole("button", { name: "Autorizar e enviar" }).click();
+  await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+  const withdrawId = await page.locator("[data-withdraw-id]").getAttribute("data-withdraw-id");
+  await control.completeWithdraw(withdrawId!);
+  await expect(page.getByTestId("transfer-status")).toContainText("Concluída", { timeout: 20_000 });
+
   await expect(async () => {
-    const after = await truth();
-    await page.goto(`/${accountId}/balance`);
-    expect(centsOf(await page.getByTestId("balance-available-value").innerText())).toBe(Math.round(after.available * 100));
-    expect(centsOf(await page.getByTestId("balance-pending-value").innerText())).toBe(Math.round(after.pending * 100));
-  }).toPass({ timeout: 30_000 });
+    const after = await sandboxBalance(keys);
+    await page.goto(`/${account}/balance`);
+    expect(centsOf(await page.getByTestId("balance-available-value").innerText())).toBe(after.available);
+    expect(centsOf(await page.getByTestId("balance-pending-value").innerText())).toBe(after.pending);
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+
+  // The new card sale's release: on its São Paulo day of the calendar, its net (amount − fee, as the gateway told it).
+  // The creation answer told the fee; the lookup tells availableAt.
+  const lookup = await fetch(`${E2E.sandboxUrl}/api/v1/gateway/transactions?id=${newCard}`, {
+    headers: { "x-public-key": keys.publicKey, "x-secret-key": keys.secretKey },
+  });
+  const card = (await lookup.json()) as { availableAt: string };
+  const net = 12_345 - Math.round(newCardFee * 100);
+  const releaseDay = page.locator(`[data-testid="release-day"][data-day="${saoPaulo(new Date(String(card.availableAt))).day}"]`);
+  await expect(releaseDay.locator('[data-col="amount"]')).toHaveText(new RegExp(`R\\$\\s?${(net / 100).toFixed(2).replace(".", ",")}`));
+
+  // The extrato's CSV lists every one of these movements, the transfer and its fee included.
+  const lines = await statementCsv();
+  expect(kindsOf(lines, newCard)).toEqual(new Set(["sale", "fee"]));
+  for (const reference of references) expect(kindsOf(lines, reference).size).toBeGreaterThan(2);
+  expect(lines.filter((line) => line.includes(withdrawId!) || line.includes(identifier)).map((line) => line.split(";")[3])).toEqual(
+    expect.arrayContaining(["transfer", "transfer_fee"]),
+  );
+
+  // A transfer above the estimated balance: warned before sending, and the gateway's refusal reads in words.
+  await fillTransfer(page, { amountDigits: "500000", key: "recebedor@example.com", ownerName: "Ana Lima", cpf: "52998224725" }, account);
+  await expect(page.getByTestId("balance-warning").first()).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar e continuar" }).click();
+  await page.getByRole("dialog").getByLabel("Sua senha").fill(E2E.admin.password);
+  await page.getByRole("dialog").getByRole("button", { name: "Autorizar e enviar" }).click();
+  await expect(page.getByTestId("transfer-refusal")).toContainText("falta de saldo disponível");
+  await expect(page).toHaveURL(/\/transfers\/new/);
+  await shoot(page, "transfer-above-balance");
 });

@@ -117,7 +117,11 @@ export async function switchAccount(page: Page, name: string) {
 }
 
 /** Adds a gateway account through the accounts UI as an admin; returns its id. */
-export async function addAccount(page: Page, name: string, keys: { publicKey: string; secretKey: string }): Promise<string> {
+export async function addAccount(
+  page: Page,
+  name: string,
+  keys: { publicKey: string; secretKey: string; webhookToken?: string },
+): Promise<string> {
   await page.goto("/accounts");
   await page.getByRole("button", { name: "Nova conta" }).click();
   const dialog = page.getByRole("dialog");
@@ -125,6 +129,7 @@ export async function addAccount(page: Page, name: string, keys: { publicKey: st
   await dialog.getByLabel("URL base").fill(E2E.sandboxUrl);
   await dialog.getByLabel("Chave pública").fill(keys.publicKey);
   await dialog.getByLabel("Chave secreta").fill(keys.secretKey);
+  if (keys.webhookToken) await dialog.getByLabel("Token de webhook").fill(keys.webhookToken);
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
   return page.url().split("/").pop()!;

@@ -133,7 +133,7 @@ export const transfers = defineMessages(
         ownerDocument: "O gateway não aceitou o documento do titular. Confira o CPF ou CNPJ e tente de novo; nada foi transferido.",
         ownerName: "O gateway não aceitou o nome do titular. Use só letras sem acento e tente de novo; nada foi transferido.",
         amount:
-          "O gateway não aceitou o valor: com a taxa descontada do recebedor, ele precisa ser maior que a taxa. Nada foi transferido.",
+          "O gateway não aceitou o valor. Confira se ele está dentro do limite do gateway por transferência e, com a taxa descontada do recebedor, se é maior que a taxa. Nada foi transferido.",
       },
       rateLimited: "Muitas requisições ao gateway. Tente de novo em instantes.",
       gatewayUnavailable: "O gateway não conseguiu processar a transferência agora. Nada foi transferido.",
@@ -270,7 +270,7 @@ export const transfers = defineMessages(
         ownerDocument: "The gateway did not accept the holder's document. Check the CPF or CNPJ and try again; nothing was transferred.",
         ownerName: "The gateway did not accept the holder's name. Use unaccented letters only and try again; nothing was transferred.",
         amount:
-          "The gateway did not accept the amount: with the fee deducted from the receiver, it must exceed the fee. Nothing was transferred.",
+          "The gateway did not accept the amount. Check that it is within the gateway's limit per transfer and, with the fee deducted from the receiver, that it exceeds the fee. Nothing was transferred.",
       },
       rateLimited: "Too many requests to the gateway. Try again shortly.",
       gatewayUnavailable: "The gateway could not process the transfer now. Nothing was transferred.",
