@@ -189,6 +189,25 @@ describe.each(targets)("balance on $name", (target) => {
     expect(await figures(accountId, "2099-01-01T00:00:00Z")).toEqual({ available: -30, pending: 0 });
   });
 
+  it("a chargeback before the release cancels it and takes fee and splits from available, dated when the gateway said so", async () => {
+    const accountId = await newAccount("Saldo chargeback antes");
+    const sale = await consoleCharge(accountId, { amount: 100, fee: 4, splits: [10], kind: "card_charge" });
+    // The interface tells no chargeback date: the console dates it when it learns it, so the dates here are around now.
+    const day = 86_400_000;
+    const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const paid = { payedAt: iso(-5 * day), availableAt: iso(25 * day) };
+    await lookup(sale, { status: "COMPLETED", ...paid });
+    // Before the chargeback the net (100 − 4 − 10) waits for its release.
+    expect(await figures(accountId, iso(0))).toEqual({ available: 0, pending: 8_600 });
+    await lookup(sale, { status: "CHARGED_BACK", ...paid });
+    const m = await movementsOf(sale.ledgerId);
+    expect(m.release).toBeUndefined();
+    expect(m.chargeback?.pending).toBe(-8_600);
+    expect(m.chargeback?.available).toBe(-1_400);
+    // The release that never happens is not counted after its day either: fee and splits are the producer's loss.
+    expect(await figures(accountId, iso(60 * day))).toEqual({ available: -1_400, pending: 0 });
+  });
+
   it("takes a transfer and its fee when the gateway creates it, and gives both back when it fails", async () => {
     const accountId = await newAccount("Saldo transferências");
     const db = await getDb();
