@@ -50,6 +50,8 @@ const PAGES = (ids: Ids): PageSpec[] => {
     { path: (seg) => `/${a(seg)}/sales/origin`, keys: ["period", "from", "to", "dimension"] },
     { path: (seg) => `/${a(seg)}/sales/recovery`, keys: ["cursor"] },
     { path: (seg) => `/${a(seg)}/sales/export/${seg("origin")}`, keys: ["period", "from", "to", "dimension"] },
+    { path: (seg) => `/${a(seg)}/balance`, keys: ["from", "to", "kind", "cursor", "month"] },
+    { path: (seg) => `/${a(seg)}/balance/export/${seg("csv")}`, keys: ["from", "to", "kind"] },
     { path: (seg) => `/${a(seg)}/lookup`, keys: [] },
     { path: (seg) => `/${a(seg)}/producer`, keys: [] },
     // The old account-less addresses: one redirect, or not found.

@@ -14,6 +14,8 @@ vi.mock("@/lib/auth/session", async (original) => {
   return {
     ...real,
     authorize: async () => ({ user: { id: "u1", email: "v@example.com", role: "viewer" }, accounts: [account], account, ip: null }),
+    // The extrato's export words its kinds in the user's language.
+    getSessionUser: async () => ({ id: "u1", email: "v@example.com", name: "V", role: "viewer", locale: "pt-BR", sessionId: "s1" }),
   };
 });
 
@@ -81,6 +83,7 @@ describe("console route handlers under fuzzing", () => {
     const cron = await import("@/app/api/cron/reconcile/route");
     const payoutTemplate = await import("@/app/(dashboard)/[account]/payouts/template/[format]/route");
     const payoutResults = await import("@/app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route");
+    const statementExport = await import("@/app/(dashboard)/[account]/balance/export/[format]/route");
     const qs = (key: string, value: string) => `${key}=${encodeURIComponent(value.slice(0, 5_000))}`;
     const calls = [
       (seg: string, b: string) =>
@@ -115,6 +118,10 @@ describe("console route handlers under fuzzing", () => {
       (seg: string) =>
         payoutResults.GET(new Request("http://c.test/x/payouts/y/results/csv"), {
           params: Promise.resolve({ account: account.id, batchId: seg, format: seg.length % 2 ? "csv" : seg }),
+        }),
+      (seg: string) =>
+        statementExport.GET(new Request(`http://c.test/x/balance/export/csv?${qs("from", seg)}&${qs("to", seg)}&${qs("kind", seg)}`), {
+          params: Promise.resolve({ account: seg.length % 2 ? seg : account.id, format: seg.length % 3 ? seg : "csv" }),
         }),
     ];
     let runs = 0;
