@@ -66,32 +66,35 @@ export function VolumeChart({ days, rows, money, dayLabel, methodName, labels }:
           </span>
         ))}
       </figcaption>
-      <table className="sr-only">
-        <thead>
-          <tr>
-            <th scope="col">{labels.day}</th>
-            {methods.map((method) => (
-              <th key={method} scope="col">
-                {methodName(method)}
-              </th>
-            ))}
-            <th scope="col">{labels.total}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, index) =>
-            totals[index] ? (
-              <tr key={day}>
-                <th scope="row">{dayLabel(day)}</th>
-                {methods.map((method) => (
-                  <td key={method}>{money(byDay.get(day)?.get(method) ?? 0)}</td>
-                ))}
-                <td>{money(totals[index]!)}</td>
-              </tr>
-            ) : null,
-          )}
-        </tbody>
-      </table>
+      {/* sr-only on the table itself does not clip it (a table is as wide as its cells): at 390 px it widened the page. */}
+      <div className="sr-only">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{labels.day}</th>
+              {methods.map((method) => (
+                <th key={method} scope="col">
+                  {methodName(method)}
+                </th>
+              ))}
+              <th scope="col">{labels.total}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day, index) =>
+              totals[index] ? (
+                <tr key={day}>
+                  <th scope="row">{dayLabel(day)}</th>
+                  {methods.map((method) => (
+                    <td key={method}>{money(byDay.get(day)?.get(method) ?? 0)}</td>
+                  ))}
+                  <td>{money(totals[index]!)}</td>
+                </tr>
+              ) : null,
+            )}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
