@@ -8,17 +8,23 @@
 // The console hears of each sale from the sandbox's webhooks to its account's URL and confirms it
 // with a lookup, like any other: its tables are never written here.
 //
+// Pix transfers go through the console's own form (demo-transfers.mjs), when CONSOLE_EMAIL and
+// CONSOLE_PASSWORD name its administrator: the console counts only the transfers it sent.
+//
 // Safe to run again: each São Paulo day ends with a marker charge (identifier `demo-<day>-end`);
 // days that have it are skipped, so a second run the same day adds nothing and a run a week later
 // adds only the missing days. Nothing else to install: plain Node.js.
 import process from "node:process";
 import { parseArgs } from "node:util";
+import { demoTransfers } from "./demo-transfers.mjs";
 
 const USAGE = `Usage: npm run demo [-- --days 90] [--concurrency 4]
 
   Needs \`npm start\` running: the sandbox gateway at $SANDBOX_URL (default http://127.0.0.1:4010)
   and the console at $CONSOLE_URL (default http://localhost:3000), connected to the sandbox's
-  "demo" producer (keys $DEMO_PUBLIC_KEY / $DEMO_SECRET_KEY, default pk_sandbox_demo / sk_sandbox_demo).`;
+  "demo" producer (keys $DEMO_PUBLIC_KEY / $DEMO_SECRET_KEY, default pk_sandbox_demo / sk_sandbox_demo).
+  With $CONSOLE_EMAIL and $CONSOLE_PASSWORD (the administrator \`npm start\` printed) it also sends three
+  Pix transfers through the console's form, in Chromium.`;
 
 let options;
 try {
@@ -556,7 +562,8 @@ async function main() {
   const done = await daysDone(days);
   const todo = days.filter((day) => !done.has(day));
   if (todo.length === 0) {
-    console.log(`[demo] already ran: all ${DAYS} days from ${days[0]} to ${days.at(-1)} are in the gateway. Nothing added.`);
+    console.log(`[demo] already ran: all ${DAYS} days from ${days[0]} to ${days.at(-1)} are in the gateway. No sales added.`);
+    console.log(`[demo] ${await transfersOf(accountId)}`);
     return;
   }
   if (done.size > 0) console.log(`[demo] ${done.size} of ${DAYS} days already made by an earlier run: adding the ${todo.length} missing`);
@@ -643,8 +650,19 @@ async function main() {
   }
   if (failed > 0)
     console.warn(`[demo] ${failed} notifications could not be delivered (see the sandbox's deliveries): was the console down?`);
+  console.log(`[demo] ${await transfersOf(accountId)}`);
   const reports = accountId ? `${CONSOLE_URL}/${accountId}/transactions` : `${CONSOLE_URL}`;
   console.log(`[demo] the console confirms each sale with the gateway within a few seconds; see ${reports}`);
+}
+
+function transfersOf(accountId) {
+  return demoTransfers({
+    consoleUrl: CONSOLE_URL,
+    accountId,
+    email: process.env.CONSOLE_EMAIL,
+    password: process.env.CONSOLE_PASSWORD,
+    control: (method, path) => call(method, path),
+  });
 }
 
 main().catch((error) => {
