@@ -129,6 +129,9 @@ export function isClearRefusal(status: number, readableBody: boolean): boolean {
 
 type Endpoint = { method: "GET" | "POST"; path: string };
 
+/** 429s a limited lookup waits out in line before the error goes to its caller (who reschedules it). */
+const MAX_RATE_LIMITED_WAITS = 5;
+
 type Attempt<T> = { ok: true; value: T; status: number } | { ok: false; error: GatewayError };
 
 export function createGatewayClient(options: GatewayClientOptions) {
@@ -313,13 +316,19 @@ export function createGatewayClient(options: GatewayClientOptions) {
     // A retry keeps the first attempt's place in the limiter's line.
     const ticket = limiter?.takeTicket() ?? 0;
     let attempts = 0;
+    // Through the limiter, a short 429 is "not answered yet": it waits its turn again without
+    // spending one of the attempts, a few times, so one busy second does not cost the payment its place.
+    let rateLimitedWaits = 0;
     let result: Attempt<z.output<S>>;
     for (;;) {
       attempts++;
       result = limiter
         ? await limitedAttempt(limiter, ticket, endpoint, url, responseSchema, call)
         : await attempt(endpoint, url, body, responseSchema, call);
-      if (result.ok || attempts >= maxAttempts || !isRetryable(result.error) || call.signal?.aborted) break;
+      if (result.ok || !isRetryable(result.error) || call.signal?.aborted) break;
+      const waitsInLine = limiter !== undefined && result.error.kind === "rate_limited" && rateLimitedWaits < MAX_RATE_LIMITED_WAITS;
+      if (waitsInLine) rateLimitedWaits++;
+      if (attempts - rateLimitedWaits >= maxAttempts) break;
       const delay = backoffDelay(result.error, attempts);
       if (delay === undefined) break;
       // The limiter holds every lookup of the process until Retry-After: waiting in its line keeps the place.
