@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { GatewayError, kindForStatus, parseRetryAfter, type GatewayIssue } from "./errors";
 import { redact } from "@/lib/log/redact";
 import { consoleLogger, redactingLogger, type GatewayLogger } from "./log";
-import type { LookupLimiter, LookupPermit } from "./lookup-limiter";
+import { LookupPausedError, type LookupLimiter, type LookupPermit } from "./lookup-limiter";
 import { ENDPOINTS, transactionQuerySchema, type ProducerRecord, type TransactionQuery, type TransactionRecord } from "./schemas";
 
 type PostEndpointName = {
@@ -290,11 +290,17 @@ export function createGatewayClient(options: GatewayClientOptions) {
     call: CallOptions,
   ): Promise<Attempt<z.output<S>>> {
     let permit: LookupPermit;
+    const base = { method: endpoint.method, path: endpoint.path };
     try {
-      permit = await limiter.acquire({ ticket, signal: call.signal });
-    } catch {
+      permit = await limiter.acquire({ ticket, signal: call.signal, maxPauseMs: retry.maxRetryAfterMs });
+    } catch (error) {
+      if (error instanceof LookupPausedError) {
+        // The gateway's last 429 asked for a longer wait than a call makes: not sent, come back then.
+        const message = `Gateway lookups paused by a 429 for ${Math.ceil(error.retryAfterMs / 1000)} s more`;
+        return { ok: false, error: new GatewayError({ ...base, kind: "rate_limited", retryAfterMs: error.retryAfterMs, message }) };
+      }
       const message = "Gateway lookup cancelled while waiting for its turn";
-      return { ok: false, error: new GatewayError({ method: endpoint.method, path: endpoint.path, kind: "network", message }) };
+      return { ok: false, error: new GatewayError({ ...base, kind: "network", message }) };
     }
     const result = await attempt(endpoint, url, undefined, responseSchema, call);
     if (result.ok) permit.release("ok");

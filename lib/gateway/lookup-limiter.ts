@@ -40,6 +40,7 @@ export type LookupPermit = {
 
 type Waiter = {
   ticket: number;
+  maxPauseMs: number;
   resolve: (permit: LookupPermit) => void;
   reject: (error: unknown) => void;
   signal?: AbortSignal;
@@ -60,6 +61,14 @@ export class LookupAbortedError extends Error {
   constructor() {
     super("Lookup cancelled while waiting for its turn");
     this.name = "LookupAbortedError";
+  }
+}
+
+/** The gateway asked this process to wait (a 429's Retry-After) longer than the caller waits: nothing was sent. */
+export class LookupPausedError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`Gateway lookups paused for ${retryAfterMs} ms (Retry-After)`);
+    this.name = "LookupPausedError";
   }
 }
 
@@ -116,12 +125,17 @@ export class LookupLimiter {
     return this.nextTicket++;
   }
 
-  /** Waits for this lookup's turn. `ticket`: keep a place taken before (a retry after a 429). */
-  acquire(options: { ticket?: number; signal?: AbortSignal } = {}): Promise<LookupPermit> {
+  /**
+   * Waits for this lookup's turn. `ticket`: keep a place taken before (a retry after a 429).
+   * `maxPauseMs`: a pause (Retry-After) longer than that rejects with LookupPausedError at once,
+   * so nobody waits minutes in line: the caller reschedules (a check) or says so (a page).
+   */
+  acquire(options: { ticket?: number; signal?: AbortSignal; maxPauseMs?: number } = {}): Promise<LookupPermit> {
     const ticket = options.ticket ?? this.takeTicket();
     if (options.signal?.aborted) return Promise.reject(new LookupAbortedError());
     return new Promise<LookupPermit>((resolve, reject) => {
-      const waiter: Waiter = { ticket, resolve, reject, signal: options.signal };
+      const maxPauseMs = options.maxPauseMs ?? Number.POSITIVE_INFINITY;
+      const waiter: Waiter = { ticket, maxPauseMs, resolve, reject, signal: options.signal };
       if (options.signal) {
         waiter.onAbort = () => {
           const index = this.queue.indexOf(waiter);
@@ -141,6 +155,14 @@ export class LookupLimiter {
   }
 
   private pump(): void {
+    const pauseLeft = this.pausedUntil - this.now();
+    if (pauseLeft > 0 && this.queue.some((w) => w.maxPauseMs < pauseLeft)) {
+      for (const waiter of this.queue.filter((w) => w.maxPauseMs < pauseLeft)) {
+        this.queue.splice(this.queue.indexOf(waiter), 1);
+        if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
+        waiter.reject(new LookupPausedError(Math.ceil(pauseLeft)));
+      }
+    }
     while (this.queue.length > 0) {
       if (this.inFlight >= this.window) return;
       const now = this.now();
@@ -223,6 +245,11 @@ function concurrencyFrom(value: string | undefined): number {
 
 type Shared = { limiter: LookupLimiter; key: string };
 const SHARED = Symbol.for("merchant-console.gateway-lookup-limiter");
+
+/** Tests: the next processLookupLimiter() builds a fresh one (no pause, full window). */
+export function resetProcessLookupLimiter(): void {
+  delete (globalThis as { [SHARED]?: Shared })[SHARED];
+}
 
 /**
  * The process's limiter (one for every account and module copy), built from the environment; a
