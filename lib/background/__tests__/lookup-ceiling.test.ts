@@ -108,7 +108,7 @@ describe.each(targets)("the gateway's limits on lookups, on $name", (target: Tes
   });
 
   it("under GATEWAY_LOOKUP_RPS=50 with the gateway answering some lookups 429, every payment confirms, in order, and no second exceeds 50", async () => {
-    const count = 150;
+    const count = 100;
     const { countAwaitingConfirmation } = await import("@/lib/ledger/unconfirmed");
     const waitingBefore = await countAwaitingConfirmation(accountId);
     const payments = await seedConfirmations({ sandboxUrl: sandbox.url, keys: KEYS, accountId, count, prefix: "ceil" });
