@@ -4,7 +4,8 @@
  *   npm run bench:ceiling -- [payments] [rps]
  *   BENCH_PAYMENTS (default 3,000), GATEWAY_LOOKUP_RPS (default 300), BENCH_429_FRACTION (default
  *   0.01, each with Retry-After: 1), RECONCILE_CONCURRENCY (default 32 here), BENCH_PG_URL: a
- *   Postgres server for the console's throw-away database (default: PGlite in memory).
+ *   Postgres server for the console's throw-away database (default: PGlite in memory),
+ *   BENCH_TIMEOUT_S (default 900) for the confirmations.
  * Prints the elapsed time and rate, the sandbox's busiest second (must not exceed the ceiling), the
  * 429s, and how far any payment was overtaken (order), then exits 1 when a check fails.
  */
@@ -18,7 +19,9 @@ process.env.GATEWAY_LOOKUP_RPS = String(rps);
 process.env.RECONCILE_CONCURRENCY ??= "32";
 process.env.WEBHOOK_APPLIER = "off";
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
-process.env.LOG_LEVEL ??= "warn";
+// One JSON line per gateway call otherwise (lib/gateway/log.ts): thousands of them.
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "test";
+const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
 
 const KEYS = { publicKey: "pk_sandbox_demo", secretKey: "sk_sandbox_demo" };
 
@@ -77,7 +80,7 @@ async function main() {
     let lastReport = Date.now();
     const run = await waitForConfirmations({
       payments,
-      timeoutMs: Math.max(120_000, (count / rps) * 4_000),
+      timeoutMs,
       onProgress: (confirmed) => {
         if (Date.now() - lastReport < 5_000) return;
         lastReport = Date.now();
