@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { ProducerDirectory, type SandboxContext, type SandboxLogger } from "./context";
 import { openDatabase } from "./db/client";
 import { FaultRegistry } from "./faults";
+import { LookupMeter } from "./lookup-limits";
 import { InsertBatcher } from "./domain/insert-batcher";
 import { ErrorCodes, errorBody, errorResponse, GatewayError } from "./lib/errors";
 import { MAX_BODY_BYTES, requireProducer, type AppEnv } from "./lib/http";
@@ -75,6 +76,15 @@ export function createSandboxApp(ctx: SandboxContext) {
       c.header("x-sandbox-ignored-fields", ignored.map(encodeURIComponent).join(","));
     }
   });
+  // Every lookup is counted by the second it arrived in; a test may ask for 429s (a rate or a fraction).
+  app.use("/api/v1/gateway/transactions", async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const decision = ctx.lookups.record(c.get("producer").id);
+    if (!decision.rateLimited) return next();
+    return c.json(errorBody(429, ErrorCodes.rateLimited, "Consultas demais: tente de novo depois de Retry-After"), 429, {
+      "Retry-After": String(decision.retryAfterSeconds),
+    });
+  });
   app.use("/api/v1/gateway/*", async (c, next) => {
     const producerId = c.get("producer").id;
     const fault = ctx.faults.take(producerId, ctx.faults.needsIdentifier(producerId) ? await callIdentifier(c.req) : undefined);
@@ -143,7 +153,14 @@ export function sandboxContext(
   opened: Pick<SandboxContext, "db" | "driver">,
   parts: Pick<SandboxContext, "publicUrl" | "producers" | "worker" | "log">,
 ): SandboxContext {
-  return { db: opened.db, driver: opened.driver, ...parts, faults: new FaultRegistry(), batcher: new InsertBatcher(opened.db) };
+  return {
+    db: opened.db,
+    driver: opened.driver,
+    ...parts,
+    faults: new FaultRegistry(),
+    lookups: new LookupMeter(),
+    batcher: new InsertBatcher(opened.db),
+  };
 }
 
 /** Starts the sandbox gateway: database (migrated and seeded), HTTP server and webhook worker. */

@@ -1,6 +1,7 @@
 import type { SandboxDb } from "./db/client";
 import { producers } from "./db/schema";
 import type { FaultRegistry } from "./faults";
+import type { LookupMeter } from "./lookup-limits";
 import type { InsertBatcher } from "./domain/insert-batcher";
 import type { WebhookWorker } from "./webhooks/worker";
 
@@ -18,6 +19,8 @@ export type SandboxContext = {
   producers: ProducerDirectory;
   worker: WebhookWorker;
   faults: FaultRegistry;
+  /** Lookups received per second, and the 429s a test asked for (lookup-limits.ts). */
+  lookups: LookupMeter;
   batcher: InsertBatcher;
   log: SandboxLogger;
 };

@@ -60,6 +60,16 @@ export type SandboxBalance = {
   releases: Array<{ date: string; amount: number }>;
 };
 
+/** `ratePerSecond`: lookups answered per calendar second (the rest 429); `rateLimitedFraction`: 429 at random. */
+export type SandboxLookupLimits = { ratePerSecond: number | null; rateLimitedFraction: number; retryAfterSeconds: number | null };
+export type SandboxLookupStats = {
+  limits: SandboxLookupLimits;
+  total: number;
+  rateLimited: number;
+  maxPerSecond: number;
+  perSecond: Array<{ second: string; lookups: number; rateLimited: number }>;
+};
+
 export type SandboxReleaseMethod = "pix" | "boleto" | "card" | "crypto" | "deposit";
 export type SandboxSettings = { webhookUrl: string | null; releaseDays: Record<SandboxReleaseMethod, number> };
 
@@ -141,6 +151,12 @@ export function createSandboxControl(opts: { baseUrl: string; publicKey: string;
     setReleaseDays: (releaseDays: Partial<Record<SandboxReleaseMethod, number>>) =>
       call<SandboxSettings>("PUT", "/settings", { releaseDays }),
     settings: () => call<SandboxSettings>("GET", "/settings"),
+    /** Lookups answered 429 above a rate and/or at random (the limits given change, the others stay). */
+    setLookupLimits: (limits: Partial<SandboxLookupLimits>) => call<SandboxLookupStats>("PUT", "/lookups", limits),
+    /** Lookups received per calendar second (429s included), for the last hour. */
+    lookupStats: () => call<SandboxLookupStats>("GET", "/lookups"),
+    /** Clears the lookup counters (the limits stay). */
+    resetLookupStats: () => call<SandboxLookupStats>("DELETE", "/lookups"),
     balance: () => call<SandboxBalance>("GET", "/balance"),
   };
 }

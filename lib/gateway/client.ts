@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { GatewayError, kindForStatus, parseRetryAfter, type GatewayIssue } from "./errors";
 import { redact } from "@/lib/log/redact";
 import { consoleLogger, redactingLogger, type GatewayLogger } from "./log";
+import { LookupPausedError, type LookupLimiter, type LookupPermit } from "./lookup-limiter";
 import { ENDPOINTS, transactionQuerySchema, type ProducerRecord, type TransactionQuery, type TransactionRecord } from "./schemas";
 
 type PostEndpointName = {
@@ -41,6 +42,11 @@ export type GatewayClientOptions = {
   fetch?: typeof fetch;
   logger?: GatewayLogger;
   retry?: Partial<RetryOptions>;
+  /**
+   * Transaction lookups take a permit from it before each attempt (a ceiling per second, order,
+   * AIMD on the lookups in flight, a pause after a 429): lib/gateway/lookup-limiter.ts.
+   */
+  lookupLimiter?: LookupLimiter;
 };
 
 export type CallOptions = {
@@ -122,6 +128,9 @@ export function isClearRefusal(status: number, readableBody: boolean): boolean {
 }
 
 type Endpoint = { method: "GET" | "POST"; path: string };
+
+/** 429s a limited lookup waits out in line before the error goes to its caller (who reschedules it). */
+const MAX_RATE_LIMITED_WAITS = 5;
 
 type Attempt<T> = { ok: true; value: T; status: number } | { ok: false; error: GatewayError };
 
@@ -271,24 +280,65 @@ export function createGatewayClient(options: GatewayClientOptions) {
   // Timeouts are not retried: the caller's time budget is already spent.
   const isRetryable = (error: GatewayError) => error.kind === "rate_limited" || error.kind === "server" || error.kind === "network";
 
+  /** One attempt through the lookup limiter: its turn first, then the call; the answer goes back to the limiter. */
+  async function limitedAttempt<S extends z.ZodType>(
+    limiter: LookupLimiter,
+    ticket: number,
+    endpoint: Endpoint,
+    url: string,
+    responseSchema: S,
+    call: CallOptions,
+  ): Promise<Attempt<z.output<S>>> {
+    let permit: LookupPermit;
+    const base = { method: endpoint.method, path: endpoint.path };
+    try {
+      permit = await limiter.acquire({ ticket, signal: call.signal, maxPauseMs: retry.maxRetryAfterMs });
+    } catch (error) {
+      if (error instanceof LookupPausedError) {
+        // The gateway's last 429 asked for a longer wait than a call makes: not sent, come back then.
+        const message = `Gateway lookups paused by a 429 for ${Math.ceil(error.retryAfterMs / 1000)} s more`;
+        return { ok: false, error: new GatewayError({ ...base, kind: "rate_limited", retryAfterMs: error.retryAfterMs, message }) };
+      }
+      const message = "Gateway lookup cancelled while waiting for its turn";
+      return { ok: false, error: new GatewayError({ ...base, kind: "network", message }) };
+    }
+    const result = await attempt(endpoint, url, undefined, responseSchema, call);
+    if (result.ok) permit.release("ok");
+    else if (result.error.kind === "rate_limited") permit.release("rate_limited", result.error.retryAfterMs);
+    else permit.release("other");
+    return result;
+  }
+
   async function execute<S extends z.ZodType>(
     endpoint: Endpoint,
     url: string,
     body: string | undefined,
     responseSchema: S,
     call: CallOptions,
+    limiter?: LookupLimiter,
   ): Promise<z.output<S>> {
     const started = performance.now();
     const maxAttempts = endpoint.method === "GET" ? Math.max(1, retry.maxAttempts) : 1;
+    // A retry keeps the first attempt's place in the limiter's line.
+    const ticket = limiter?.takeTicket() ?? 0;
     let attempts = 0;
+    // Through the limiter, a short 429 is "not answered yet": it waits its turn again without
+    // spending one of the attempts, a few times, so one busy second does not cost the payment its place.
+    let rateLimitedWaits = 0;
     let result: Attempt<z.output<S>>;
     for (;;) {
       attempts++;
-      result = await attempt(endpoint, url, body, responseSchema, call);
-      if (result.ok || attempts >= maxAttempts || !isRetryable(result.error) || call.signal?.aborted) break;
+      result = limiter
+        ? await limitedAttempt(limiter, ticket, endpoint, url, responseSchema, call)
+        : await attempt(endpoint, url, body, responseSchema, call);
+      if (result.ok || !isRetryable(result.error) || call.signal?.aborted) break;
+      const waitsInLine = limiter !== undefined && result.error.kind === "rate_limited" && rateLimitedWaits < MAX_RATE_LIMITED_WAITS;
+      if (waitsInLine) rateLimitedWaits++;
+      if (attempts - rateLimitedWaits >= maxAttempts) break;
       const delay = backoffDelay(result.error, attempts);
       if (delay === undefined) break;
-      await sleep(delay);
+      // The limiter holds every lookup of the process until Retry-After: waiting in its line keeps the place.
+      if (!(limiter && result.error.kind === "rate_limited")) await sleep(delay);
     }
 
     const durationMs = Math.round(performance.now() - started);
@@ -362,7 +412,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     const params = new URLSearchParams();
     if (parsed.data.id !== undefined) params.set("id", parsed.data.id);
     if (parsed.data.clientIdentifier !== undefined) params.set("clientIdentifier", parsed.data.clientIdentifier);
-    return execute(endpoint, `${baseUrl}${endpoint.path}?${params}`, undefined, endpoint.response, call);
+    return execute(endpoint, `${baseUrl}${endpoint.path}?${params}`, undefined, endpoint.response, call, options.lookupLimiter);
   }
 
   return {

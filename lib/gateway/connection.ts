@@ -2,6 +2,7 @@ import "server-only";
 import { getAccountCredentials } from "@/lib/accounts/queries";
 import { env } from "@/lib/env";
 import { createGatewayClient, type GatewayClient } from "./client";
+import { processLookupLimiter } from "./lookup-limiter";
 
 /**
  * The gateway client for one account, built from its decrypted credentials on the server.
@@ -15,6 +16,7 @@ export async function gatewayForAccount(accountId: string): Promise<GatewayClien
     publicKey: credentials.publicKey,
     secretKey: credentials.secretKey,
     timeoutMs: Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000),
+    lookupLimiter: processLookupLimiter(),
   });
 }
 

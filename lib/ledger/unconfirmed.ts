@@ -123,3 +123,17 @@ export async function countUnconfirmedNotifications(accountId: string): Promise<
   }
   return counts;
 }
+
+/**
+ * Ledger rows whose notified status waits for the gateway's lookup to confirm it ("confirmando N
+ * pagamentos"): a lookup ceiling or a 429 keeps them waiting, in order; none is lost.
+ */
+export async function countAwaitingConfirmation(accountId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from ledger_transactions where account_id = ${accountId} and pending_status is not null`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}

@@ -136,16 +136,22 @@ export async function closeOpenCheck(target: CheckTarget, targetId: string, outc
 export async function claimDueChecks(limit: number): Promise<GatewayCheck[]> {
   const db = await getDb();
   const { leaseMs } = reconcileConfig();
-  const result = await db.execute<{ id: string }>(sql`
-    update gateway_checks set next_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1,
+  const result = await db.execute<{ id: string; due_at: string | Date }>(sql`
+    update gateway_checks c set next_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = c.attempts + 1,
       last_attempt_at = now(), updated_at = now()
-    where id in (
-      select id from gateway_checks where state = 'pending' and next_at <= now()
-      order by next_at limit ${limit} for update skip locked)
-    returning id`);
-  const ids = result.rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.select().from(gatewayChecks).where(inArray(gatewayChecks.id, ids));
+    from (
+      select id, next_at from gateway_checks where state = 'pending' and next_at <= now()
+      order by next_at limit ${limit} for update skip locked) due
+    where c.id = due.id
+    returning c.id, due.next_at as due_at`);
+  if (result.rows.length === 0) return [];
+  // Oldest due first, as claimed: under a lookup ceiling the payments wait their turn in this order.
+  const dueAt = new Map(result.rows.map((r) => [r.id, new Date(r.due_at).getTime()]));
+  const rows = await db
+    .select()
+    .from(gatewayChecks)
+    .where(inArray(gatewayChecks.id, [...dueAt.keys()]));
+  return rows.sort((a, b) => dueAt.get(a.id)! - dueAt.get(b.id)! || a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 export async function finishCheck(
@@ -177,6 +183,27 @@ export async function retryCheckLater(
       ...(options.uncount ? { attempts: sql`greatest(${gatewayChecks.attempts} - 1, 0)` } : {}),
       lastOutcome: outcome,
       lastError: error ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(gatewayChecks.id, id));
+}
+
+/** The wait before asking again after a 429 that named no Retry-After. */
+export const RATE_LIMITED_DEFAULT_DELAY_MS = 1_000;
+
+/**
+ * The gateway answered 429: not an answer about the record, so not an outcome and not an attempt.
+ * The check comes due again no earlier than the gateway's Retry-After, with its attempts, last
+ * outcome and last error as they were (a confirmation's misses still count), and no give-up.
+ */
+export async function deferRateLimitedCheck(id: string, retryAfterMs: number | undefined): Promise<void> {
+  const delayMs = Math.max(0, retryAfterMs ?? RATE_LIMITED_DEFAULT_DELAY_MS);
+  const db = await getDb();
+  await db
+    .update(gatewayChecks)
+    .set({
+      nextAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      attempts: sql`greatest(${gatewayChecks.attempts} - 1, 0)`,
       updatedAt: sql`now()`,
     })
     .where(eq(gatewayChecks.id, id));

@@ -5,6 +5,7 @@ import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayClient } from "@/lib/gateway";
 import {
   closeOpenCheck,
+  deferRateLimitedCheck,
   delayAfter,
   enqueueCheck,
   finishCheck,
@@ -206,12 +207,16 @@ export async function reconcileCheck<Input extends { accountId: string }, Row ex
     await retryCheckLater(check.id, result.retryAfterMs, "in_flight", undefined, { uncount: true });
     return;
   }
+  if (result.error?.kind === "rate_limited") {
+    // Not answered yet: nothing about the row is known or changed; ask again after Retry-After.
+    await deferRateLimitedCheck(check.id, result.retryAfterMs);
+    return;
+  }
   if (Date.now() - check.createdAt.getTime() >= reconcileConfig().giveUpMs) {
     await finishCheck(check.id, "needs_person", result.giveUpOutcome ?? result.outcome, result.error);
     const { target, details } = definition.needsPersonDetails(check, result);
     await writeAudit({ accountId: check.accountId, action: definition.needsPersonAction, target, details });
     return;
   }
-  // A 429 says when to come back; otherwise the schedule does.
   await retryCheckLater(check.id, Math.max(result.retryAfterMs ?? 0, delayAfter(check.attempts)), result.outcome, result.error);
 }

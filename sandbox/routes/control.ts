@@ -20,6 +20,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { readBody, type AppEnv } from "../lib/http";
 import { REQUEST_TIME_HEADER, requestTime } from "../lib/request-time";
 import { faultRequestSchema } from "../faults";
+import { lookupLimitsRequestSchema } from "../lookup-limits";
 import { httpUrlSchema } from "../contract/requests";
 
 export const transitionRequestSchema = z.strictObject({ type: z.enum(TRANSITION_TYPES) });
@@ -189,6 +190,19 @@ export function controlRoutes(ctx: SandboxContext) {
   app.delete("/faults", (c) => {
     ctx.faults.clear(c.get("producer").id);
     return c.json({ faults: [] });
+  });
+
+  /** Lookups received per second and the 429s asked for (sandbox choice: the interface names no rate limit). */
+  app.get("/lookups", (c) => c.json(ctx.lookups.stats(c.get("producer").id)));
+  app.put("/lookups", async (c) => {
+    const producerId = c.get("producer").id;
+    ctx.lookups.setLimits(producerId, await readBody(c, lookupLimitsRequestSchema));
+    return c.json(ctx.lookups.stats(producerId));
+  });
+  app.delete("/lookups", (c) => {
+    const producerId = c.get("producer").id;
+    ctx.lookups.resetStats(producerId);
+    return c.json(ctx.lookups.stats(producerId));
   });
 
   /** The balance at the producer's sandbox clock (sandbox choice: the interface has no balance endpoint). */

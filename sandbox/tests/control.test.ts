@@ -332,6 +332,46 @@ describe("faults", () => {
   });
 });
 
+describe("lookup limits and counter", () => {
+  it("answers lookups above the rate 429 with Retry-After, counts every lookup per second, per producer", async () => {
+    const company = api(sandbox, "company");
+    const control = company.controlClient();
+    const body = pixBody();
+    expect((await company.post("/pix/receive", body)).status).toBe(200);
+    await control.resetLookupStats();
+    expect(await control.setLookupLimits({ ratePerSecond: 3 })).toMatchObject({
+      limits: { ratePerSecond: 3, rateLimitedFraction: 0, retryAfterSeconds: null },
+      total: 0,
+    });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => company.get(`/transactions?clientIdentifier=${body.identifier}`)));
+    const limited = answers.filter((a) => a.status === 429);
+    // 8 at once usually land in one second (3 answered); across a second boundary up to 6.
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(3);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(6);
+    for (const answer of limited) {
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(gatewayErrorBodySchema.parse(answer.json).statusCode).toBe(429);
+    }
+    const stats = await control.lookupStats();
+    expect(stats).toMatchObject({ total: 8, rateLimited: limited.length });
+    expect(stats.perSecond.reduce((sum, s) => sum + s.lookups, 0)).toBe(8);
+    expect(stats.maxPerSecond).toBe(Math.max(...stats.perSecond.map((s) => s.lookups)));
+    // Other calls are neither counted nor limited; another producer has its own counter.
+    expect((await company.post("/pix/receive", pixBody())).status).toBe(200);
+    expect((await demo.controlClient().lookupStats()).limits.ratePerSecond).toBeNull();
+
+    // Every lookup 429 (fraction 1) with a fixed Retry-After; then none.
+    await control.setLookupLimits({ ratePerSecond: null, rateLimitedFraction: 1, retryAfterSeconds: 7 });
+    const always = await company.get(`/transactions?clientIdentifier=${body.identifier}`);
+    expect(always.status).toBe(429);
+    expect(always.headers.get("retry-after")).toBe("7");
+    await control.setLookupLimits({ rateLimitedFraction: 0, retryAfterSeconds: null });
+    expect((await company.get(`/transactions?clientIdentifier=${body.identifier}`)).status).toBe(200);
+    expect((await control.resetLookupStats()).total).toBe(0);
+    expect((await company.control("PUT", "/lookups", { rateLimitedFraction: 2 })).status).toBe(400);
+  });
+});
+
 describe("clock and subscriptions", () => {
   it("charges due subscriptions when the clock advances, with the subscription object in webhooks", async () => {
     const receiver = await startReceiver();

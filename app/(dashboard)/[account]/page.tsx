@@ -18,6 +18,7 @@ import { fromCents } from "@/lib/br/money";
 import { dailyVolumeByMethod, latestActivity, OVERVIEW_PERIODS, overviewFigures, type PeriodFigures } from "@/lib/overview/queries";
 import { VolumeChart } from "./_overview/volume-chart";
 import { DisabledDestinationsBanner } from "./destinations/disabled-banner";
+import { ConfirmingNote } from "./transactions/confirming-note";
 
 /** The account's overview: `/` opens it for the account the user last worked on. */
 export default async function AccountOverviewPage({ params }: { params: Promise<{ account: string }> }) {
@@ -70,6 +71,9 @@ export default async function AccountOverviewPage({ params }: { params: Promise<
           <DisabledDestinationsBanner accountId={account.id} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <ConfirmingNote accountId={account.id} />
+      </Suspense>
       <Suspense
         fallback={
           <div className="space-y-6">

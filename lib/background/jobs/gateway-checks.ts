@@ -5,6 +5,7 @@ import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import { refundSubmissions } from "@/lib/refunds/submission";
 import {
   claimDueChecks,
+  deferRateLimitedCheck,
   delayAfter,
   finishCheck,
   NOTIFICATION_TARGET,
@@ -36,6 +37,11 @@ async function processNotificationCheck(check: GatewayCheck): Promise<void> {
   try {
     record = await (await gatewayForAccount(check.accountId)).findTransaction({ id: gatewayTransactionId });
   } catch (error) {
+    // A 429 is no answer: the check waits for Retry-After, its give-up clock and misses untouched.
+    if (isGatewayError(error) && error.kind === "rate_limited") {
+      await deferRateLimitedCheck(check.id, error.retryAfterMs);
+      return;
+    }
     const info = lookupErrorInfo(error);
     if (Date.now() - check.createdAt.getTime() >= giveUpMs) {
       await finishCheck(check.id, "needs_person", "lookup_failed", info);

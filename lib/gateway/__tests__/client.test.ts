@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClientOptions } from "../client";
 import { GatewayError, isGatewayError, kindForStatus, parseRetryAfter } from "../errors";
+import { LookupLimiter } from "../lookup-limiter";
 import * as f from "./fixtures";
 import { captureLogger, dropConnection, hang, json, raw, startTestServer, type TestServer } from "./test-server";
 
@@ -345,6 +346,24 @@ describe("retries", () => {
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 3_600_000, attempts: 1 });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("a lookup through the limiter waits out 429s in line (Retry-After, no attempt spent), then tells its caller when to come back", async () => {
+    const limiter = new LookupLimiter({ rps: null, maxConcurrency: 8 });
+    const rateLimited = json(429, { statusCode: 429, errorCode: "RATE", message: "slow" }, { "Retry-After": "0" });
+    // Five short 429s and a 503: still within the three attempts of a lookup; the answer arrives.
+    server.setSequence([rateLimited, rateLimited, rateLimited, rateLimited, rateLimited, json(503, {}), json(200, f.transactionRecord)]);
+    const { client } = makeClient({ lookupLimiter: limiter });
+    await expect(client.getTransaction({ id: f.transactionRecord.id })).resolves.toMatchObject({ id: f.transactionRecord.id });
+    expect(server.requests).toHaveLength(7);
+    // 8 → 4 → 2 → 1 (each 429 answered a lookup sent after the last halving), then +1 for the answer.
+    expect(limiter.stats()).toMatchObject({ rateLimited: 5, inFlight: 0, window: 2 });
+
+    // A Retry-After longer than the client waits: one request, the error carries when to come back.
+    server.setHandler(json(429, { statusCode: 429, errorCode: "RATE", message: "slow" }, { "Retry-After": "30" }));
+    const error = await failure(client.getTransaction({ id: f.transactionRecord.id }));
+    expect(error).toMatchObject({ kind: "rate_limited", retryAfterMs: 30_000, outcomeUnknown: false });
+    expect(limiter.stats().pausedUntil).toBeGreaterThan(Date.now() + 25_000);
   });
 
   it("honours a short Retry-After", async () => {

@@ -24,6 +24,10 @@ export const transactions = defineMessages(
     nextPage: "Próxima página",
     firstPage: "Voltar ao início",
     pageSize: "{count} por página, mais recentes primeiro",
+    confirming: {
+      count: "{count, plural, one {confirmando # pagamento} other {confirmando # pagamentos}}",
+      hint: "o gateway confirma cada um por consulta, em ordem e no ritmo que ele permite; nenhum se perde",
+    },
     unconfirmed: {
       link: "{count, plural, one {# notificação não confirmada pelo gateway} other {# notificações não confirmadas pelo gateway}}",
       linkHint: "ficam fora do livro até o gateway confirmar a transação",
@@ -248,6 +252,10 @@ export const transactions = defineMessages(
     nextPage: "Next page",
     firstPage: "Back to the start",
     pageSize: "{count} per page, newest first",
+    confirming: {
+      count: "{count, plural, one {confirming # payment} other {confirming # payments}}",
+      hint: "the gateway confirms each one by lookup, in order and at the pace it allows; none is lost",
+    },
     unconfirmed: {
       link: "{count, plural, one {# notification not confirmed by the gateway} other {# notifications not confirmed by the gateway}}",
       linkHint: "kept out of the ledger until the gateway confirms the transaction",

@@ -19,6 +19,7 @@ import { TransactionFilters } from "./transaction-filters";
 import { SavedViews } from "./saved-views";
 import { ExportDialog } from "./export-dialog";
 import { UnconfirmedLink } from "./unconfirmed-link";
+import { ConfirmingNote } from "./confirming-note";
 import { accountPath } from "@/lib/accounts/paths";
 
 const PAGE_SIZE = 50;
@@ -60,6 +61,7 @@ export default async function TransactionsPage({
         }
       />
       <ParamsProblems problems={problems} />
+      <ConfirmingNote accountId={account.id} />
       <UnconfirmedLink accountId={account.id} />
       {/* Keyed by the URL's filters so that navigating to other filters (a saved view) resets the form. */}
       <TransactionFilters key={query.toString()} accountId={account.id} initial={params} statuses={statuses} methods={methods} />
