@@ -225,14 +225,16 @@ export class LookupLimiter {
   }
 }
 
-const DEFAULT_RPS = 50;
 const DEFAULT_CONCURRENCY = 16;
 
-/** `GATEWAY_LOOKUP_RPS`: unset → 50; `0` or `off` → no ceiling; otherwise a positive number. */
+/**
+ * `GATEWAY_LOOKUP_RPS`: unset, `0` or `off` → no ceiling (429s and Retry-After still rule); otherwise a
+ * positive number. No default ceiling: a launch's burst at 300 payments/s must not wait on a guess of a
+ * gateway's limit; set it to the limit the gateway publishes.
+ */
 export function lookupRpsFrom(value: string | undefined): number | null {
   const text = value?.trim().toLowerCase();
-  if (text === undefined || text === "") return DEFAULT_RPS;
-  if (text === "0" || text === "off") return null;
+  if (text === undefined || text === "" || text === "0" || text === "off") return null;
   const rps = Number(text);
   if (!Number.isFinite(rps) || rps <= 0) throw new TypeError(`GATEWAY_LOOKUP_RPS must be a positive number, 0 or off (got "${value}")`);
   return rps;

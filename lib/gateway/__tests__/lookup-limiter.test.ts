@@ -132,9 +132,9 @@ describe("the lookup limiter", () => {
     expect(limiter.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
   });
 
-  it("reads GATEWAY_LOOKUP_RPS: 50 by default, 0 or off for none, anything else refused", () => {
-    expect(lookupRpsFrom(undefined)).toBe(50);
-    expect(lookupRpsFrom("")).toBe(50);
+  it("reads GATEWAY_LOOKUP_RPS: no ceiling by default, nor with 0 or off; anything else refused", () => {
+    expect(lookupRpsFrom(undefined)).toBeNull();
+    expect(lookupRpsFrom("")).toBeNull();
     expect(lookupRpsFrom("300")).toBe(300);
     expect(lookupRpsFrom("2.5")).toBe(2.5);
     expect(lookupRpsFrom("0")).toBeNull();
