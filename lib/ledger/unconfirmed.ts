@@ -125,15 +125,25 @@ export async function countUnconfirmedNotifications(accountId: string): Promise<
 }
 
 /**
- * Ledger rows whose notified status waits for the gateway's lookup to confirm it ("confirmando N
- * pagamentos"): a lookup ceiling or a 429 keeps them waiting, in order; none is lost.
+ * Payments the console heard were paid and waits to confirm by the gateway's lookup: ledger rows with a
+ * parked status, and payment notifications about transactions it has no row of (checkout sales). Those
+ * whose check was handed to a person are not "confirmando": they are listed under Não confirmadas.
  */
 export async function countAwaitingConfirmation(accountId: string): Promise<number> {
   const db = await getDb();
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from ledger_transactions where account_id = ${accountId} and pending_status is not null`,
-    ),
+    await db.execute(sql`
+      select
+        (select count(*) from ledger_transactions l
+          where l.account_id = ${accountId} and l.pending_status is not null
+            and not exists (select 1 from gateway_checks c
+              where c.target = 'ledger' and c.target_id = l.id::text and c.state = 'needs_person'))
+        + (select count(distinct e.gateway_transaction_id) from webhook_events e
+          where ${scope(accountId)} and e.confirmation = 'confirming'
+            and not exists (select 1 from gateway_checks c
+              where c.target = ${NOTIFICATION_TARGET} and c.target_id = e.account_id || ':' || e.gateway_transaction_id
+                and c.state = 'needs_person'))
+        as n`),
   );
   return Number(row?.n ?? 0);
 }
