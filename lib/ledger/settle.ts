@@ -14,6 +14,7 @@ import { machineForOperation, stateOf } from "@/lib/status/machine";
 import { closeOpenCheck, latestCheck, reconcileConfig, type GatewayCheck } from "@/lib/submissions/checks";
 import { inFlightForMs, lookupErrorInfo, type SubmissionErrorInfo } from "@/lib/submissions/engine";
 import { balanceFactsFromRecord, scheduleReleaseLookups, syncSaleMovements } from "./movements";
+import { ledgerUpdateRecord, ledgerUpdateSet } from "./notifications";
 import { getLedgerRow, type LedgerRow } from "./queries";
 import type { OperationActor, OperationErrorInfo } from "./submissions";
 
@@ -179,8 +180,8 @@ export async function applyLookups(items: { id: string; record: TransactionRecor
       .where(inArray(ledgerTransactions.id, ids))
       .orderBy(asc(ledgerTransactions.id))
       .for("update");
-    const updated: { before: LedgerRow; row: LedgerRow; record: TransactionRecord }[] = [];
-    for (const current of currentRows) {
+    // Every row's change in ONE statement: the rollup triggers then run once for the batch.
+    const changes = currentRows.map((current) => {
       const record = recordOf.get(current.id)!;
       const change = ledgerStatusChange(current, {
         status: record.status,
@@ -190,26 +191,42 @@ export async function applyLookups(items: { id: string; record: TransactionRecor
       });
       const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
       const status = change.set.status ?? current.status ?? record.status;
-      const [next] = await tx
-        .update(ledgerTransactions)
-        .set({
-          ...change.set,
-          ...balanceFactsFromRecord(current, { ...record, status }, current.pendingStatusAt, now),
-          gatewayRecord: record as Record<string, unknown>,
-          lastLookupStatus: record.status,
-          lastLookupAt: now,
-          gatewayTransactionId: current.gatewayTransactionId ?? record.id,
-          paymentMethod: current.paymentMethod ?? record.paymentMethod,
-          ...(unsettled ? { submission: "SUBMITTED" as const, error: null } : {}),
-          // The gateway has spoken: a parked notification's status is settled below.
-          pendingStatus: null,
-          pendingStatusAt: null,
-          updatedAt: now,
-        })
-        .where(eq(ledgerTransactions.id, current.id))
-        .returning();
-      updated.push({ before: current, row: next, record });
-    }
+      return ledgerUpdateRecord(current.id, {
+        ...change.set,
+        ...balanceFactsFromRecord(current, { ...record, status }, current.pendingStatusAt, now),
+        gatewayRecord: record as Record<string, unknown>,
+        lastLookupStatus: record.status,
+        lastLookupAt: now,
+        gatewayTransactionId: current.gatewayTransactionId ?? record.id,
+        paymentMethod: current.paymentMethod ?? record.paymentMethod,
+        ...(unsettled ? { submission: "SUBMITTED" as const, error: null } : {}),
+        // The gateway has spoken: a parked notification's status is settled below.
+        pendingStatus: null,
+        pendingStatusAt: null,
+        updatedAt: now,
+      });
+    });
+    if (changes.length > 0)
+      await tx.execute(sql`
+        update ledger_transactions as l set ${sql.raw(LOOKUP_UPDATE_SET)}
+        from (select e->>'id' as id, e as c from jsonb_array_elements(${JSON.stringify(changes)}::jsonb) as e) as v
+        where l.id = v.id`);
+    const nextRows = new Map(
+      (
+        await tx
+          .select()
+          .from(ledgerTransactions)
+          .where(
+            inArray(
+              ledgerTransactions.id,
+              currentRows.map((r) => r.id),
+            ),
+          )
+      ).map((row) => [row.id, row]),
+    );
+    const updated = currentRows
+      .filter((current) => nextRows.has(current.id))
+      .map((current) => ({ before: current, row: nextRows.get(current.id)!, record: recordOf.get(current.id)! }));
     await syncSaleMovements(
       tx,
       updated.map((u) => u.row.id),
@@ -227,9 +244,34 @@ export async function applyLookups(items: { id: string; record: TransactionRecor
   return items.map((item) => settledById.get(item.id) ?? null);
 }
 
+/** What a lookup may change in a row (applyLookups). */
+const LOOKUP_UPDATE_SET = ledgerUpdateSet([
+  "status",
+  "statusSource",
+  "statusAt",
+  "paidAt",
+  "pendingStatus",
+  "pendingStatusAt",
+  "availableAt",
+  "reversedAt",
+  "gatewayRecord",
+  "lastLookupStatus",
+  "lastLookupAt",
+  "gatewayTransactionId",
+  "paymentMethod",
+  "submission",
+  "error",
+  "updatedAt",
+]);
+
 /** The most rows one batch of applyLookupBatched writes. */
 const LOOKUP_BATCH_MAX = 64;
-const queuedLookups: { id: string; record: TransactionRecord; resolve: (row: LedgerRow | null) => void; reject: (error: unknown) => void }[] = [];
+const queuedLookups: {
+  id: string;
+  record: TransactionRecord;
+  resolve: (row: LedgerRow | null) => void;
+  reject: (error: unknown) => void;
+}[] = [];
 let writingLookups = false;
 
 /**

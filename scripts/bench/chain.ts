@@ -115,15 +115,30 @@ function lookupMeter(target: string): { server: Server; lookups: () => number } 
   let lookups = 0;
   const server = createServer((request, response) => {
     if (request.method === "GET" && request.url?.startsWith("/api/v1/gateway/transactions")) lookups++;
-    const proxied = http.request(
-      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: request.headers, agent: forward },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    proxied.on("error", () => response.writeHead(502).end());
-    request.pipe(proxied);
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      // A kept-alive connection the sandbox closed meanwhile is not the sandbox failing: asked again on a new one.
+      const send = (retry: boolean) => {
+        const proxied = http.request(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            path: request.url,
+            method: request.method,
+            headers: request.headers,
+            agent: retry ? forward : false,
+          },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        proxied.on("error", () => (retry ? send(false) : response.writeHead(502).end()));
+        proxied.end(Buffer.concat(chunks));
+      };
+      send(true);
+    });
   });
   return { server, lookups: () => lookups };
 }
