@@ -109,10 +109,12 @@ async function listen(server: Server, port = 0): Promise<string> {
  * In front of the sandbox for both confirmers: forwards every request and counts the lookups
  * (`GET /api/v1/gateway/transactions`), the sandbox's own count of what each confirmer asked.
  */
-function lookupMeter(target: string): { server: Server; lookups: () => number } {
+function lookupMeter(target: string): { server: Server; lookups: () => number; failures: Map<string, number> } {
   const upstream = new URL(target);
   const forward = new http.Agent({ keepAlive: true, maxSockets: 64 });
   let lookups = 0;
+  /** Requests the sandbox could not be reached for, twice (answered 502), by error code. */
+  const failures = new Map<string, number>();
   const server = createServer((request, response) => {
     if (request.method === "GET" && request.url?.startsWith("/api/v1/gateway/transactions")) lookups++;
     const chunks: Buffer[] = [];
@@ -134,13 +136,18 @@ function lookupMeter(target: string): { server: Server; lookups: () => number } 
             answer.pipe(response);
           },
         );
-        proxied.on("error", () => (retry ? send(false) : response.writeHead(502).end()));
+        proxied.on("error", (error: NodeJS.ErrnoException) => {
+          if (retry) return send(false);
+          const code = error.code ?? error.message;
+          failures.set(code, (failures.get(code) ?? 0) + 1);
+          response.writeHead(502).end();
+        });
         proxied.end(Buffer.concat(chunks));
       };
       send(true);
     });
   });
-  return { server, lookups: () => lookups };
+  return { server, lookups: () => lookups, failures };
 }
 
 /** The console's destination: verifies each signed delivery, notes when each event first arrived. */
@@ -533,6 +540,8 @@ async function main(): Promise<void> {
           `p95 pay → confirmed ${p95(c.toConfirmed)} vs ${p95(m.toConfirmed)} ms (${(p95(c.toConfirmed) / Math.max(1, p95(m.toConfirmed))).toFixed(2)}×, +${p95(c.toConfirmed) - p95(m.toConfirmed)} ms)`,
       );
     }
+    if (meter.failures.size > 0)
+      console.log(`requests the meter could not pass to the sandbox (answered 502): ${JSON.stringify(Object.fromEntries(meter.failures))}`);
     console.log(
       `destination: ${destination.duplicates} duplicated, ${destination.unverified} unverified; load average after ${loadavg()[0].toFixed(2)}`,
     );

@@ -27,7 +27,7 @@
  *
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000 a round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
- *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
+ *                                     BENCH_PG_URL, BENCH_PORT (3390, and the next one for the baseline), BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
  *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase),
  *                                     BENCH_WAL_DETAIL=1 (each round's WAL by relation and record type, pg_walinspect),
  *                                     WEBHOOK_FAST_PATH=off (the console's route handler instead of its fast path)
@@ -435,8 +435,8 @@ async function main(): Promise<void> {
   const consoleDb = `bench_console_${suffix}`;
   const baselineDb = `bench_baseline_${suffix}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-served-"));
-  const consolePort = 3390;
-  const baselinePort = 3391;
+  const consolePort = Number(process.env.BENCH_PORT ?? 3390);
+  const baselinePort = consolePort + 1;
   console.log(
     `Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`,
   );
