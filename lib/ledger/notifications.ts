@@ -167,14 +167,29 @@ const UPDATED_KEYS = [
   "updatedAt",
 ] as const satisfies readonly (keyof LedgerRow)[];
 const ledgerColumns = getTableColumns(ledgerTransactions);
-/** Each column from the record's key of that name when present, else as it is; a JSON null is SQL null. */
-const LEDGER_UPDATE_SET = UPDATED_KEYS.map((key) => {
-  const { name } = ledgerColumns[key];
-  const type = ledgerColumns[key].getSQLType();
-  const value =
-    type === "jsonb" ? `nullif(v.c->'${name}', 'null'::jsonb)` : type === "text" ? `v.c->>'${name}'` : `(v.c->>'${name}')::${type}`;
-  return `${name} = case when v.c ? '${name}' then ${value} else l.${name} end`;
-}).join(", ");
+/**
+ * The SET list of an update of `ledger_transactions as l` from JSON records `v.c` (one per row, by
+ * column name): each of `keys` from the record's key of that name when present, else as it is; a
+ * JSON null is SQL null. One statement for a batch of rows, whatever columns each one changes.
+ */
+export function ledgerUpdateSet(keys: readonly (keyof LedgerRow)[]): string {
+  return keys
+    .map((key) => {
+      const { name } = ledgerColumns[key];
+      const type = ledgerColumns[key].getSQLType();
+      const value =
+        type === "jsonb" ? `nullif(v.c->'${name}', 'null'::jsonb)` : type === "text" ? `v.c->>'${name}'` : `(v.c->>'${name}')::${type}`;
+      return `${name} = case when v.c ? '${name}' then ${value} else l.${name} end`;
+    })
+    .join(", ");
+}
+/** A row's changes as ledgerUpdateSet reads them: by column name, with its id. */
+export function ledgerUpdateRecord(id: string, changes: Partial<LedgerRow>): Record<string, unknown> {
+  const record: Record<string, unknown> = { id };
+  for (const [key, value] of Object.entries(changes)) record[ledgerColumns[key as keyof LedgerRow].name] = value ?? null;
+  return record;
+}
+const LEDGER_UPDATE_SET = ledgerUpdateSet(UPDATED_KEYS);
 /**
  * What the applier reads of a row: what the notification may fill or move and what the status
  * machine decides on. The JSON it only ever replaces (the latest gateway record) or never touches

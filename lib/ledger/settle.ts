@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { databaseCapabilities } from "@/lib/db/capabilities";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
 import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
+import type { FeedEvent } from "@/lib/feed/types";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import { parseGatewayTime } from "@/lib/gateway/time";
@@ -13,6 +14,7 @@ import { machineForOperation, stateOf } from "@/lib/status/machine";
 import { closeOpenCheck, latestCheck, reconcileConfig, type GatewayCheck } from "@/lib/submissions/checks";
 import { inFlightForMs, lookupErrorInfo, type SubmissionErrorInfo } from "@/lib/submissions/engine";
 import { balanceFactsFromRecord, scheduleReleaseLookups, syncSaleMovements } from "./movements";
+import { ledgerUpdateRecord, ledgerUpdateSet } from "./notifications";
 import { getLedgerRow, type LedgerRow } from "./queries";
 import type { OperationActor, OperationErrorInfo } from "./submissions";
 
@@ -125,7 +127,7 @@ export async function settleLedgerRow(
     };
   }
 
-  if (record) return { outcome: "found", row: await applyLookup(row, record) };
+  if (record) return { outcome: "found", row: await applyLookupBatched(row, record) };
 
   if (!unsettled && !row.pendingStatus) return { outcome: "not_found_yet", row };
   if (row.pendingStatus && !unsettled) {
@@ -150,22 +152,46 @@ export async function settleLedgerRow(
  * notifications. The row is read (and locked) here: null when it no longer exists.
  */
 export async function applyLookup(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
+  const [settled] = await applyLookups([{ id: row.id, record }]);
+  return settled ?? null;
+}
+
+/**
+ * applyLookup for many rows in ONE transaction: each row read under lock (in id order, so two
+ * batches never wait on each other crosswise), its status moved through the status machine as a
+ * lookup, its sale movements synced, its parked notifications confirmed or contradicted, all
+ * committed together. The rows of one account and day share their sales and balance rollup rows,
+ * which every paid row's trigger updates: committed one by one, each confirmation held those rows
+ * locked through its own commit and the next one waited (`npm run bench:chain`); in a batch they
+ * are locked and committed once. Returns each item's settled row, in order (null: no such row).
+ */
+export async function applyLookups(items: { id: string; record: TransactionRecord }[]): Promise<(LedgerRow | null)[]> {
+  if (items.length === 0) return [];
   const db = await getDb();
+  const database = await databaseCapabilities();
   const now = new Date();
-  const updated = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id)).for("update");
-    if (!current) return null;
-    const change = ledgerStatusChange(current, {
-      status: record.status,
-      source: "lookup",
-      at: now,
-      paidAt: parseGatewayTime(record.payedAt),
-    });
-    const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
-    const status = change.set.status ?? current.status ?? record.status;
-    const [next] = await tx
-      .update(ledgerTransactions)
-      .set({
+  // One record per row (the last one asked), the rows in id order.
+  const recordOf = new Map(items.map((item) => [item.id, item.record]));
+  const ids = [...recordOf.keys()].sort();
+  const { settledById, signals, contradicted } = await db.transaction(async (tx) => {
+    const currentRows = await tx
+      .select()
+      .from(ledgerTransactions)
+      .where(inArray(ledgerTransactions.id, ids))
+      .orderBy(asc(ledgerTransactions.id))
+      .for("update");
+    // Every row's change in ONE statement: the rollup triggers then run once for the batch.
+    const changes = currentRows.map((current) => {
+      const record = recordOf.get(current.id)!;
+      const change = ledgerStatusChange(current, {
+        status: record.status,
+        source: "lookup",
+        at: now,
+        paidAt: parseGatewayTime(record.payedAt),
+      });
+      const unsettled = current.submission === "UNKNOWN" || current.submission === "SUBMITTING" || current.submission === "ABSENT";
+      const status = change.set.status ?? current.status ?? record.status;
+      return ledgerUpdateRecord(current.id, {
         ...change.set,
         ...balanceFactsFromRecord(current, { ...record, status }, current.pendingStatusAt, now),
         gatewayRecord: record as Record<string, unknown>,
@@ -174,65 +200,176 @@ export async function applyLookup(row: Pick<LedgerRow, "id">, record: Transactio
         gatewayTransactionId: current.gatewayTransactionId ?? record.id,
         paymentMethod: current.paymentMethod ?? record.paymentMethod,
         ...(unsettled ? { submission: "SUBMITTED" as const, error: null } : {}),
+        // The gateway has spoken: a parked notification's status is settled below.
+        pendingStatus: null,
+        pendingStatusAt: null,
         updatedAt: now,
-      })
-      .where(eq(ledgerTransactions.id, row.id))
-      .returning();
-    await syncSaleMovements(tx, [next.id]);
-    await scheduleReleaseLookups(tx, current, next, now);
-    return next;
-  });
-  if (!updated) return null;
-  return (await settleConfirmations(updated, record)) ?? updated;
-}
-
-/**
- * Marks the notifications parked on this row as confirmed (the gateway agrees) or contradicted
- * (it does not, or does not know the transaction): the gateway wins, the delivery is flagged in
- * the inbox and an audit entry is written. Clears the parked status.
- */
-async function settleConfirmations(row: LedgerRow, record: TransactionRecord | null): Promise<LedgerRow> {
-  const db = await getDb();
-  const database = await databaseCapabilities();
-  const machine = machineForOperation(row.kind);
-  const gatewayState = record ? stateOf(machine, record.status) : null;
-  const { signals, contradicted, settled } = await db.transaction(async (tx) => {
-    const [settledRow] = await tx
-      .update(ledgerTransactions)
-      .set({ pendingStatus: null, pendingStatusAt: null })
-      .where(eq(ledgerTransactions.id, row.id))
-      .returning();
-    const parked = await tx
-      .select()
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.ledgerId, row.id), eq(webhookEvents.confirmation, "confirming")))
-      .for("update");
-    const contradicted = parked.filter((e) => gatewayState === null || stateOf(machine, e.status) !== gatewayState);
-    const confirmed = parked.filter((e) => !contradicted.includes(e));
-    const mark = async (events: typeof parked, confirmation: "confirmed" | "contradicted") =>
-      events.length === 0
-        ? []
-        : tx
-            .update(webhookEvents)
-            .set({
-              confirmation,
-              ledgerOutcome: confirmation === "confirmed" ? "updated" : "refused",
-              feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))`,
-            })
-            .where(
-              inArray(
-                webhookEvents.id,
-                events.map((e) => e.id),
-              ),
-            )
-            .returning();
-    const changed = [...(await mark(confirmed, "confirmed")), ...(await mark(contradicted, "contradicted"))];
-    const signals = changed.map((e) => toFeedEvent(e, true));
-    await notifyFeed(tx, signals, database);
-    return { signals, contradicted, settled: settledRow ?? row };
+      });
+    });
+    if (changes.length > 0)
+      await tx.execute(sql`
+        update ledger_transactions as l set ${sql.raw(LOOKUP_UPDATE_SET)}
+        from (select e->>'id' as id, e as c from jsonb_array_elements(${JSON.stringify(changes)}::jsonb) as e) as v
+        where l.id = v.id`);
+    const nextRows = new Map(
+      (
+        await tx
+          .select()
+          .from(ledgerTransactions)
+          .where(
+            inArray(
+              ledgerTransactions.id,
+              currentRows.map((r) => r.id),
+            ),
+          )
+      ).map((row) => [row.id, row]),
+    );
+    const updated = currentRows
+      .filter((current) => nextRows.has(current.id))
+      .map((current) => ({ before: current, row: nextRows.get(current.id)!, record: recordOf.get(current.id)! }));
+    await syncSaleMovements(
+      tx,
+      updated.map((u) => u.row.id),
+    );
+    for (const { before, row } of updated) await scheduleReleaseLookups(tx, before, row, now);
+    const settled = await settleParkedIn(
+      tx,
+      updated.map(({ row, record }) => ({ row, record })),
+      database,
+    );
+    return { settledById: new Map(updated.map(({ row }) => [row.id, row])), ...settled };
   });
   emitAfterCommit(signals, database);
-  for (const event of contradicted) {
+  await auditContradicted(contradicted);
+  return items.map((item) => settledById.get(item.id) ?? null);
+}
+
+/** What a lookup may change in a row (applyLookups). */
+const LOOKUP_UPDATE_SET = ledgerUpdateSet([
+  "status",
+  "statusSource",
+  "statusAt",
+  "paidAt",
+  "pendingStatus",
+  "pendingStatusAt",
+  "availableAt",
+  "reversedAt",
+  "gatewayRecord",
+  "lastLookupStatus",
+  "lastLookupAt",
+  "gatewayTransactionId",
+  "paymentMethod",
+  "submission",
+  "error",
+  "updatedAt",
+]);
+
+/** The most rows one batch of applyLookupBatched writes. */
+const LOOKUP_BATCH_MAX = 64;
+const queuedLookups: {
+  id: string;
+  record: TransactionRecord;
+  resolve: (row: LedgerRow | null) => void;
+  reject: (error: unknown) => void;
+}[] = [];
+let writingLookups = false;
+
+/**
+ * applyLookup, written with the other lookups of this process that end at about the same time
+ * (group commit): the first waits one turn of the event loop for the lookups answered with it,
+ * and those that end while a batch is being written go in the next one. A batch that fails is
+ * written again row by row, so one row cannot hold back the others.
+ */
+export function applyLookupBatched(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
+  return new Promise((resolve, reject) => {
+    queuedLookups.push({ id: row.id, record, resolve, reject });
+    if (!writingLookups) void writeQueuedLookups();
+  });
+}
+
+async function writeQueuedLookups(): Promise<void> {
+  writingLookups = true;
+  try {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (queuedLookups.length > 0) {
+      const batch = queuedLookups.splice(0, LOOKUP_BATCH_MAX);
+      let rows: (LedgerRow | null)[] | null = null;
+      try {
+        rows = await applyLookups(batch);
+      } catch {
+        // written row by row below
+      }
+      if (rows) batch.forEach((item, i) => item.resolve(rows[i] ?? null));
+      else for (const item of batch) await applyLookups([item]).then(([row]) => item.resolve(row ?? null), item.reject);
+    }
+  } finally {
+    writingLookups = false;
+  }
+}
+
+type Contradiction = { row: LedgerRow; record: TransactionRecord | null; event: typeof webhookEvents.$inferSelect };
+
+/**
+ * Marks the notifications parked on these rows as confirmed (the gateway agrees) or contradicted
+ * (it does not, or does not know the transaction), in the caller's transaction: the gateway wins
+ * and the delivery is flagged in the inbox. The caller clears the rows' parked status.
+ */
+async function settleParkedIn(
+  tx: Tx,
+  rows: { row: LedgerRow; record: TransactionRecord | null }[],
+  database: Awaited<ReturnType<typeof databaseCapabilities>>,
+): Promise<{ signals: FeedEvent[]; contradicted: Contradiction[] }> {
+  if (rows.length === 0) return { signals: [], contradicted: [] };
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  const parked = await tx
+    .select()
+    .from(webhookEvents)
+    .where(
+      and(
+        inArray(
+          webhookEvents.ledgerId,
+          rows.map((r) => r.row.id),
+        ),
+        eq(webhookEvents.confirmation, "confirming"),
+      ),
+    )
+    .orderBy(asc(webhookEvents.id))
+    .for("update");
+  const contradicted: Contradiction[] = [];
+  const confirmedIds: string[] = [];
+  for (const event of parked) {
+    const { row, record } = byId.get(event.ledgerId!)!;
+    const machine = machineForOperation(row.kind);
+    const gatewayState = record ? stateOf(machine, record.status) : null;
+    if (gatewayState === null || stateOf(machine, event.status) !== gatewayState) contradicted.push({ row, record, event });
+    else confirmedIds.push(event.id);
+  }
+  const mark = async (ids: string[], confirmation: "confirmed" | "contradicted") =>
+    ids.length === 0
+      ? []
+      : tx
+          .update(webhookEvents)
+          .set({
+            confirmation,
+            ledgerOutcome: confirmation === "confirmed" ? "updated" : "refused",
+            feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))`,
+          })
+          .where(inArray(webhookEvents.id, ids))
+          .returning();
+  const changed = [
+    ...(await mark(confirmedIds, "confirmed")),
+    ...(await mark(
+      contradicted.map((c) => c.event.id),
+      "contradicted",
+    )),
+  ];
+  const signals = changed.map((e) => toFeedEvent(e, true));
+  await notifyFeed(tx, signals, database);
+  return { signals, contradicted };
+}
+
+async function auditContradicted(contradicted: Contradiction[]): Promise<void> {
+  for (const { row, record, event } of contradicted) {
     await writeAudit({
       accountId: row.accountId,
       action: "webhook.contradicted",
@@ -240,5 +377,25 @@ async function settleConfirmations(row: LedgerRow, record: TransactionRecord | n
       details: { ledgerId: row.id, notified: event.status, gateway: record?.status ?? null, event: event.event },
     });
   }
+}
+
+/**
+ * Marks the notifications parked on this row as confirmed or contradicted (see settleParkedIn),
+ * an audit entry for each contradicted one, and clears the parked status.
+ */
+async function settleConfirmations(row: LedgerRow, record: TransactionRecord | null): Promise<LedgerRow> {
+  const db = await getDb();
+  const database = await databaseCapabilities();
+  const { signals, contradicted, settled } = await db.transaction(async (tx) => {
+    const [settledRow] = await tx
+      .update(ledgerTransactions)
+      .set({ pendingStatus: null, pendingStatusAt: null })
+      .where(eq(ledgerTransactions.id, row.id))
+      .returning();
+    const parked = await settleParkedIn(tx, [{ row, record }], database);
+    return { ...parked, settled: settledRow ?? row };
+  });
+  emitAfterCommit(signals, database);
+  await auditContradicted(contradicted);
   return settled;
 }

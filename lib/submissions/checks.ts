@@ -26,8 +26,12 @@ export function reconcileConfig() {
     leaseMs: Number(process.env.RECONCILE_LEASE_MS ?? 60_000),
     /** How often a Node process looks for due checks. */
     intervalMs: Number(process.env.RECONCILE_INTERVAL_MS ?? 2_000),
-    /** Checks in flight at once per process. */
-    concurrency: Math.max(1, Number(process.env.RECONCILE_CONCURRENCY ?? 4)),
+    /**
+     * Checks in flight at once per process. The lookups that end together are written in one
+     * transaction (lib/ledger/settle.ts, applyLookupBatched): 4 in flight kept a launch-day burst
+     * of confirmations waiting on each other's commits (`npm run bench:chain`).
+     */
+    concurrency: Math.max(1, Number(process.env.RECONCILE_CONCURRENCY ?? 16)),
   };
 }
 

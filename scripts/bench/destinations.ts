@@ -23,41 +23,39 @@
  *                                between the warm-up and the fan-out, as after a quiet moment), BENCH_CHAIN_EVENTS (2000),
  *                                BENCH_CHAIN_RATE (100), BENCH_PG_URL, BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=<dir>
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
-import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
-import { backgroundWorkerArgs } from "../run/background-worker-command.mjs";
-import { WEB_SERVER_NODE_FLAGS } from "../run/web-server-flags.mjs";
 import { seedLedger } from "./seed-ledger";
+import {
+  cpuNow,
+  cpuSpent,
+  databaseUrl as databaseOn,
+  nextBin,
+  paced,
+  pct,
+  root,
+  serveConsole,
+  serveWorker,
+  sql,
+  waitFor,
+  workerReady,
+} from "./served";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const events = Number(process.env.BENCH_EVENTS ?? 10_000);
 const rate = Number(process.env.BENCH_RATE ?? 500);
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TOKEN = "wht_bench_destinations_01";
 const children: ChildProcess[] = [];
 
-const databaseUrl = (name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-
-async function sql<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = (name: string) => databaseOn(serverUrl, name);
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -140,112 +138,6 @@ function paid(index: number): string {
   });
 }
 
-function serve(args: string[], env: Record<string, string>, label: string): ChildProcess {
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, label)}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  // Read (a full pipe would stop the child); workerReady looks for the worker's ready line in it.
-  child.stdout?.resume();
-  let shown = 0;
-  child.stderr?.on("data", (chunk: Buffer) => {
-    if (shown++ < 5) console.error(`  [${label}] ${chunk.toString().trim().split("\n")[0]}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    if (
-      await fetch(url, { redirect: "manual" })
-        .then((r) => r.status < 500)
-        .catch(() => false)
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-/** Until the background worker says it listens (its `{"ready":true}` line): load sent before then would time its start-up. */
-async function workerReady(child: ChildProcess): Promise<void> {
-  const deadline = AbortSignal.timeout(120_000);
-  const lines = createInterface({ input: child.stdout!, signal: deadline });
-  for await (const line of lines) {
-    if (!line.includes('"ready":true')) continue;
-    lines.close();
-    child.stdout!.resume();
-    return;
-  }
-  throw new Error(deadline.aborted ? "the worker did not say it was ready within 120 s" : "the worker's output ended before it was ready");
-}
-
-const TICKS_PER_SECOND = 100;
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-/** Every Postgres process's CPU, and through the postmaster's reaped children that of backends that ended (the whole server: other databases' work counts too). */
-function postgresCpuSeconds(): number {
-  const postgres = new Map<number, string[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      postgres.set(Number(entry), stat.slice(stat.lastIndexOf(")") + 2).split(" "));
-    } catch {
-      // gone
-    }
-  }
-  let ticks = 0;
-  for (const fields of postgres.values()) {
-    ticks += Number(fields[11]) + Number(fields[12]);
-    if (!postgres.has(Number(fields[1]))) ticks += Number(fields[13]) + Number(fields[14]);
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-/** CPU seconds so far of each party: where a phase's time went (Linux /proc; zeros elsewhere). */
-function cpuNow(parties: Record<string, ChildProcess>): Record<string, number> {
-  const own = process.cpuUsage();
-  const snapshot: Record<string, number> = { "bench (receivers, load)": (own.user + own.system) / 1e6, postgres: postgresCpuSeconds() };
-  for (const [name, child] of Object.entries(parties)) snapshot[name] = cpuSeconds(child.pid);
-  return snapshot;
-}
-const cpuSpent = (before: Record<string, number>, after: Record<string, number>, per: number) =>
-  Object.keys(after)
-    .map((name) => `${name} ${(((after[name]! - (before[name] ?? 0)) * 1000) / per).toFixed(2)}`)
-    .join(", ");
-
-const pct = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
-
-/** Every `intervalMs`, `perTick` more of `total` (paced, not a burst): returns when all were started and ended. */
-async function paced(total: number, perSecond: number, run: (index: number) => Promise<void>): Promise<number> {
-  const intervalMs = 10;
-  const perTick = perSecond / (1000 / intervalMs);
-  const started = Date.now();
-  const inFlight: Promise<void>[] = [];
-  let issued = 0;
-  while (issued < total) {
-    const due = Math.min(total, Math.floor(((Date.now() - started) / intervalMs + 1) * perTick));
-    for (; issued < due; issued++) inFlight.push(run(issued));
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  await Promise.all(inFlight);
-  return (Date.now() - started) / 1000;
-}
-
 type Row = { label: string; latencies: number[]; arrivals: number; expected: number; duplicates: number; unverified: number; span: number };
 
 function report(rows: Row[], what: string): void {
@@ -308,21 +200,9 @@ async function main(): Promise<void> {
       SEED_ADMIN_EMAIL: "bench@example.com",
       SEED_ADMIN_PASSWORD: randomUUID(),
     };
-    const web = serve(
-      [
-        ...WEB_SERVER_NODE_FLAGS,
-        "--import",
-        pathToFileURL(path.join(root, "scripts/run/client-address-hook.mjs")).href,
-        nextBin,
-        "start",
-        "-p",
-        String(port),
-      ],
-      { ...env, RECONCILER: "worker" },
-      "console",
-    );
+    const web = serveConsole(port, { ...env, RECONCILER: "worker" }, children);
     await waitFor(`http://127.0.0.1:${port}/sign-in`, web);
-    const worker = serve(backgroundWorkerArgs(root), env, "worker");
+    const worker = serveWorker(env, children);
     await workerReady(worker);
     const parties = { "web server": web, worker };
     const [{ id: accountId }] = await sql<{ id: string }>(env.DATABASE_URL, "select id from gateway_accounts where source = 'env' limit 1");
@@ -407,9 +287,11 @@ async function main(): Promise<void> {
     console.log(
       `\n1. fan-out: ${events} confirmed facts at ${rate}/s, committed as the reconciler commits a confirmation (one transaction each, ${batch} rows)`,
     );
-    const fanCpu = cpuNow(parties);
+    const fanCpu = cpuNow(parties, "bench (receivers, load)");
     await fanOut("fan-", events);
-    console.log(`   CPU ms per event (2 deliveries each), until the last arrival: ${cpuSpent(fanCpu, cpuNow(parties), events)}`);
+    console.log(
+      `   CPU ms per event (2 deliveries each), until the last arrival: ${cpuSpent(fanCpu, cpuNow(parties, "bench (receivers, load)"), events)}`,
+    );
 
     // ── 2. the whole chain ───────────────────────────────────────────────────────────────────
     const wholeChain = async () => {
@@ -430,7 +312,7 @@ async function main(): Promise<void> {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
       const acked = new Map<string, number>();
       let non2xx = 0;
-      const chainCpu = cpuNow(parties);
+      const chainCpu = cpuNow(parties, "bench (receivers, load)");
       const chainSeconds = await paced(
         chainEvents,
         chainRate,
@@ -467,7 +349,9 @@ async function main(): Promise<void> {
       const chain = await chainIds();
       const chainAt = new Map(chain.filter((c) => acked.has(c.identifier)).map((c) => [c.id, acked.get(c.identifier)!]));
       report(rowsFor(chainAt, chainEvents), "notification 2xx → arrival");
-      console.log(`   CPU ms per notification, until the last arrival: ${cpuSpent(chainCpu, cpuNow(parties), chainEvents)}`);
+      console.log(
+        `   CPU ms per notification, until the last arrival: ${cpuSpent(chainCpu, cpuNow(parties, "bench (receivers, load)"), chainEvents)}`,
+      );
       agent.destroy();
     };
     if (chainEvents > 0) await wholeChain();

@@ -27,14 +27,14 @@
  *
  *   npm run bench:webhooks            env BENCH_DELIVERIES (20000 a round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
  *                                     BENCH_FEED_RATE (1000), BENCH_FEED_SECONDS (10),
- *                                     BENCH_PG_URL, BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
+ *                                     BENCH_PG_URL, BENCH_PORT (3390, and the next one for the baseline), BENCH_SKIP_BUILD=1 (with NEXT_DIST_DIR: that build), BENCH_CPU_PROF=<dir>,
  *                                     BENCH_WORKER=in-process|none, BENCH_BROWSER=0 (no Chromium phase),
  *                                     BENCH_WAL_DETAIL=1 (each round's WAL by relation and record type, pg_walinspect),
  *                                     WEBHOOK_FAST_PATH=off (the console's route handler instead of its fast path)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import process from "node:process";
@@ -47,6 +47,7 @@ import { CHROMIUM_ARGS, findChromium } from "../dev/chromium.mjs";
 import { WEB_SERVER_NODE_FLAGS } from "../run/web-server-flags.mjs";
 import { cookieHeader, openFeedStream, signIn } from "../dev/served-session";
 import { seedLedger, type SeededCharge } from "./seed-ledger";
+import { cpuNow, cpuSpent, serveNode, stop, waitFor, type Children } from "./served";
 
 declare global {
   interface Window {
@@ -67,8 +68,11 @@ const feedRate = Number(process.env.BENCH_FEED_RATE ?? 1_000);
 const feedSeconds = Number(process.env.BENCH_FEED_SECONDS ?? 10);
 const FEED_CHANNEL = "console_feed";
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const children: ChildProcess[] = [];
-const LOG_LINES_SHOWN = 5;
+const children: Children = [];
+const serve = (args: string[], cwd: string, env: Record<string, string>, label: string) =>
+  serveNode(args, { cwd, env, label, children, stdout: "ignore" });
+const cpuSnapshot = (servers: Parameters<typeof cpuNow>[0]) => cpuNow(servers, "load generator");
+const cpuPerDelivery = cpuSpent;
 
 function databaseUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -105,47 +109,6 @@ function build(dir: string, label: string, distDir = ".next"): void {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (result.status !== 0) throw new Error(`next build failed for ${label}`);
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      const response = await fetch(url, { redirect: "manual" });
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
-
-function serve(args: string[], cwd: string, env: Record<string, string>, label: string): ChildProcess {
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, label)}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], {
-    cwd,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  // A few lines of each server's log are shown; printing every one would load the load generator.
-  let shown = 0;
-  child.stderr?.on("data", (chunk: Buffer) => {
-    const text = chunk.toString().trim();
-    if (!text || shown > LOG_LINES_SHOWN) return;
-    console.error(shown++ < LOG_LINES_SHOWN ? `  [${label}] ${text.split("\n")[0]}` : `  [${label}] (further log lines not shown)`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }
 
 const createdAtOf = (index: number) => new Date(Date.UTC(2026, 10, 1) + index * 1000).toISOString();
@@ -220,63 +183,6 @@ function paidNotification(index: number, run: string): string {
     orderItems: [],
     trackProps: { isUpsell: false },
   });
-}
-
-/** CPU seconds used so far by each party (Linux /proc; zeros elsewhere): where a run's time went. */
-type CpuParties = Record<string, number>;
-const TICKS_PER_SECOND = 100;
-
-/** The fields of /proc/<pid>/stat after the command name (field 3 onwards: [1] parent, [11] utime, [12] stime, [13] cutime, [14] cstime). */
-function statFields(pid: number | string): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-}
-
-function processCpuSeconds(pid: number): number {
-  try {
-    const fields = statFields(pid);
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** Every Postgres process's CPU, and through the postmaster's reaped children that of backends that ended. */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  try {
-    const postgres = new Map<number, string[]>();
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
-        postgres.set(Number(entry), statFields(entry));
-      } catch {
-        // gone
-      }
-    }
-    for (const fields of postgres.values()) {
-      total += Number(fields[11]) + Number(fields[12]);
-      if (!postgres.has(Number(fields[1]))) total += Number(fields[13]) + Number(fields[14]);
-    }
-  } catch {
-    // no /proc
-  }
-  return total / TICKS_PER_SECOND;
-}
-
-function cpuSnapshot(servers: Record<string, ChildProcess | undefined>): CpuParties {
-  const own = process.cpuUsage();
-  const snapshot: CpuParties = { postgres: postgresCpuSeconds(), "load generator": (own.user + own.system) / 1e6 };
-  for (const [name, child] of Object.entries(servers)) if (child?.pid) snapshot[name] = processCpuSeconds(child.pid);
-  return snapshot;
-}
-
-/** CPU milliseconds per delivery for each party between two snapshots. */
-function cpuPerDelivery(before: CpuParties, after: CpuParties, count: number): string {
-  return Object.keys(after)
-    .map((name) => `${name} ${(((after[name] - (before[name] ?? 0)) * 1000) / count).toFixed(2)}`)
-    .join(", ");
 }
 
 type Percentiles = { heard: number; p50: number; p95: number; p99: number; max: number };
@@ -529,8 +435,8 @@ async function main(): Promise<void> {
   const consoleDb = `bench_console_${suffix}`;
   const baselineDb = `bench_baseline_${suffix}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-served-"));
-  const consolePort = 3390;
-  const baselinePort = 3391;
+  const consolePort = Number(process.env.BENCH_PORT ?? 3390);
+  const baselinePort = consolePort + 1;
   console.log(
     `Webhook receiver through the served apps: ${roundCount} rounds of ${deliveries} distinct TRANSACTION_PAID deliveries each, ${connections} connections, Postgres ${new URL(serverUrl).host}`,
   );
