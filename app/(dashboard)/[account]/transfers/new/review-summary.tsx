@@ -2,6 +2,8 @@
 
 import { CodeWord } from "@/components/ui/code-word";
 import { ModeBadge } from "@/components/shell/mode-badge";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { BalanceEstimate, type BalanceEstimateValue } from "@/components/payments/balance-estimate";
 import { formatDocument, toCents } from "@/lib/br";
 import { useI18n } from "@/lib/i18n/client";
@@ -18,7 +20,7 @@ function SummaryRow({ label, children }: { label: string; children: React.ReactN
 }
 
 /** The transfer as it will be sent, read back before the password is asked for. */
-export function ReviewSummary({
+function ReviewSummary({
   account,
   review,
   balance,
@@ -72,5 +74,47 @@ export function ReviewSummary({
         <span className="font-mono text-xs">{review.identifier}</span>
       </SummaryRow>
     </dl>
+  );
+}
+
+/** `gatewaySaid`: the gateway's own text when the console explains the refusal in its words (tooltip only). */
+export type Refusal = { title: string; detail?: string; gatewaySaid?: string };
+
+export function RefusalAlert({ refusal }: { refusal: Refusal }) {
+  return (
+    <Alert variant="destructive" data-testid="transfer-refusal">
+      <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
+      {refusal.detail && (
+        <AlertDescription title={refusal.gatewaySaid} data-gateway-message={refusal.gatewaySaid}>
+          {refusal.detail}
+        </AlertDescription>
+      )}
+    </Alert>
+  );
+}
+
+/** The review card; `children` are its footer's buttons (back to the form, send). */
+export function ReviewCard({
+  children,
+  ...summary
+}: {
+  account: { id: string; name: string; mode: "test" | "live" };
+  review: TransferInput;
+  balance: BalanceEstimateValue | null;
+  clientIp: string | null;
+  children: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <Card data-testid="transfer-review">
+      <CardHeader>
+        <CardTitle>{t("transfers.reviewTitle")}</CardTitle>
+        <CardDescription>{t("transfers.reviewDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ReviewSummary {...summary} />
+      </CardContent>
+      <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</CardFooter>
+    </Card>
   );
 }

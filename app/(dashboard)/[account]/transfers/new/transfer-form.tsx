@@ -9,14 +9,14 @@ import { applyActionResult } from "@/components/forms/action-result";
 import { useDeferredResolver } from "@/components/forms/deferred-resolver";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import type { BalanceEstimateValue } from "@/components/payments/balance-estimate";
 import { useI18n } from "@/lib/i18n/client";
 import type { TransferFormValues, TransferInput } from "@/lib/transfers/schemas";
+import { sendFailureView } from "@/lib/transfers/send-failure";
 import { submitTransferAction } from "../actions";
 import { accountPath } from "@/lib/accounts/paths";
-import { ReviewSummary } from "./review-summary";
+import { RefusalAlert, ReviewCard, type Refusal } from "./review-summary";
 import { SendDialog } from "./send-dialog";
 import { AmountFields, ReceiverFields } from "./transfer-fields";
 
@@ -45,7 +45,7 @@ export function TransferForm({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   // `gatewaySaid`: the gateway's own text when the console explains the refusal in its words (tooltip only).
-  const [refusal, setRefusal] = useState<{ title: string; detail?: string; gatewaySaid?: string } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   const { resolver, events } = useDeferredResolver<TransferFormValues, TransferInput>(() =>
     import("@/lib/transfers/schemas").then((m) => m.transferFormSchema),
@@ -89,86 +89,59 @@ export function TransferForm({
       router.push(accountPath(account.id, `/transfers/${result.data.transferId}`));
       return;
     }
-    if (
-      result.error === "transfers.errors.wrongPassword" ||
-      (result.error === "transfers.errors.tooManyAttempts" && result.fieldErrors?.password)
-    ) {
-      setPasswordError(t(result.error));
+    const failure = sendFailureView(result);
+    if (failure.show === "password") {
+      setPasswordError(t(failure.key));
       return;
     }
-    if (["transfers.errors.wrongCode", "transfers.errors.codeRequired", "transfers.errors.tooManyAttempts"].includes(result.error)) {
+    if (failure.show === "code") {
       setCode("");
-      setCodeError(t(result.error));
+      setCodeError(t(failure.key));
       return;
     }
     setPasswordOpen(false);
     setPassword("");
     setCode("");
-    if (result.error === "errors.validation") {
+    if (failure.show === "fields") {
       setReview(null);
-      applyActionResult(
-        form,
-        {
-          ...result,
-          fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k.replace(/^transfer\./, ""), v])),
-        },
-        t,
-      );
+      applyActionResult(form, { ...result, fieldErrors: failure.fieldErrors }, t);
       return;
     }
-    if (result.error.startsWith("transfers.errors.refused.")) {
-      setRefusal({ title: t("transfers.errors.gatewayRefused"), detail: t(result.error), gatewaySaid: result.message });
-      return;
-    }
-    setRefusal({ title: t(result.error), detail: result.message });
+    setRefusal({
+      title: t(failure.title),
+      detail: failure.detailKey ? t(failure.detailKey) : failure.detail,
+      gatewaySaid: failure.gatewaySaid,
+    });
   }
 
   if (review) {
     const amount = format.money(review.amount);
     return (
       <div className="space-y-4">
-        {refusal && (
-          <Alert variant="destructive" data-testid="transfer-refusal">
-            <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
-            {refusal.detail && (
-              <AlertDescription title={refusal.gatewaySaid} data-gateway-message={refusal.gatewaySaid}>
-                {refusal.detail}
-              </AlertDescription>
-            )}
-          </Alert>
-        )}
-        <Card data-testid="transfer-review">
-          <CardHeader>
-            <CardTitle>{t("transfers.reviewTitle")}</CardTitle>
-            <CardDescription>{t("transfers.reviewDescription")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ReviewSummary account={account} review={review} balance={balance} clientIp={clientIp} />
-          </CardContent>
-          <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setReview(null)}>
-              <ArrowLeft /> {t("transfers.edit")}
-            </Button>
-            <SendDialog
-              state={{ open: passwordOpen, password, passwordError, code, codeError, sending }}
-              onOpenChange={(open) => {
-                setPasswordOpen(open);
-                if (!open) {
-                  setPassword("");
-                  setPasswordError(null);
-                  setCode("");
-                  setCodeError(null);
-                }
-              }}
-              setPassword={setPassword}
-              setCode={setCode}
-              onSend={onSend}
-              amount={amount}
-              clientIp={clientIp}
-              secondFactor={secondFactor}
-            />
-          </CardFooter>
-        </Card>
+        {refusal && <RefusalAlert refusal={refusal} />}
+        <ReviewCard account={account} review={review} balance={balance} clientIp={clientIp}>
+          <Button variant="outline" onClick={() => setReview(null)}>
+            <ArrowLeft /> {t("transfers.edit")}
+          </Button>
+          <SendDialog
+            state={{ open: passwordOpen, password, passwordError, code, codeError, sending }}
+            onOpenChange={(open) => {
+              setPasswordOpen(open);
+              if (!open) {
+                setPassword("");
+                setPasswordError(null);
+                setCode("");
+                setCodeError(null);
+              }
+            }}
+            setPassword={setPassword}
+            setCode={setCode}
+            onSend={onSend}
+            amount={amount}
+            clientIp={clientIp}
+            secondFactor={secondFactor}
+          />
+        </ReviewCard>
       </div>
     );
   }
