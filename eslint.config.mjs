@@ -53,7 +53,7 @@ const LIB_LAYERS = [
   ["payout-batches"],
   ["webhooks"],
   ["background"],
-  ["overview", "producer", "sales"],
+  ["overview", "producer", "sales", "transactions"],
   ["balance"],
   ["actions"],
   ["shell"],

@@ -45,7 +45,7 @@ function markFresh(ids: Set<string>, id: string, limit: number): Set<string> {
 }
 
 export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize, since }: Props) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -146,64 +146,12 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
             </TableHeader>
             <TableBody>
               {events.map((event) => (
-                <TableRow
+                <FeedRow
                   key={event.id}
-                  data-testid="feed-row"
-                  data-event-id={event.id}
-                  data-transaction-id={event.gatewayTransactionId ?? ""}
-                  data-event={event.event ?? ""}
-                  className={fresh.has(event.id) ? "bg-primary/5 transition-colors" : undefined}
-                >
-                  <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
-                    <Link href={`/activity/${event.id}`} className="hover:underline">
-                      {format.dateTimeZoned(event.firstReceivedAt)}
-                    </Link>
-                    {accounts.length > 1 && <div className="text-xs">{accountName.get(event.accountId)}</div>}
-                  </TableCell>
-                  <TableCell>
-                    <Link href={`/activity/${event.id}`} className="hover:opacity-80">
-                      <EventBadge event={event} />
-                    </Link>
-                  </TableCell>
-                  <TableCell className="max-w-[18rem]">
-                    {event.gatewayTransactionId || event.identifier ? (
-                      <div className="min-w-0">
-                        {event.ledgerId ? (
-                          <Link
-                            href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)}
-                            className="block truncate font-mono text-xs font-medium hover:underline"
-                          >
-                            {event.gatewayTransactionId ?? event.identifier}
-                          </Link>
-                        ) : (
-                          <span className="block truncate font-mono text-xs">{event.gatewayTransactionId ?? event.identifier}</span>
-                        )}
-                        {event.identifier && event.gatewayTransactionId && (
-                          <span className="block truncate text-xs text-muted-foreground">{event.identifier}</span>
-                        )}
-                      </div>
-                    ) : (
-                      <span className="text-muted-foreground">—</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {event.amountCents === null ? "—" : format.money(event.amountCents / 100)}
-                    {event.paymentMethod && (
-                      <div className="text-xs text-muted-foreground">
-                        <CodeWord group="method" code={event.paymentMethod} />
-                      </div>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <span className="inline-flex flex-wrap items-center gap-1.5">
-                      <StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} />
-                      <ConfirmationBadge event={event} />
-                    </span>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums" data-testid="received-count">
-                    {t("activity.feed.receivedTimes", { count: event.deliveries })}
-                  </TableCell>
-                </TableRow>
+                  event={event}
+                  fresh={fresh.has(event.id)}
+                  accountName={accounts.length > 1 ? (accountName.get(event.accountId) ?? "") : null}
+                />
               ))}
             </TableBody>
           </Table>
@@ -255,5 +203,69 @@ function LiveIndicator({ mode }: { mode: "connecting" | "live" | "polling" }) {
       <RefreshCw className={mode === "connecting" ? "animate-spin" : undefined} />{" "}
       {mode === "polling" ? t("activity.feed.polling") : t("activity.feed.connecting")}
     </Badge>
+  );
+}
+
+/** One notification; `accountName` is shown when the feed spans several accounts (null: it does not). */
+function FeedRow({ event, fresh, accountName }: { event: FeedEvent; fresh: boolean; accountName: string | null }) {
+  const { t, format } = useI18n();
+  return (
+    <TableRow
+      data-testid="feed-row"
+      data-event-id={event.id}
+      data-transaction-id={event.gatewayTransactionId ?? ""}
+      data-event={event.event ?? ""}
+      className={fresh ? "bg-primary/5 transition-colors" : undefined}
+    >
+      <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+        <Link href={`/activity/${event.id}`} className="hover:underline">
+          {format.dateTimeZoned(event.firstReceivedAt)}
+        </Link>
+        {accountName !== null && <div className="text-xs">{accountName}</div>}
+      </TableCell>
+      <TableCell>
+        <Link href={`/activity/${event.id}`} className="hover:opacity-80">
+          <EventBadge event={event} />
+        </Link>
+      </TableCell>
+      <TableCell className="max-w-[18rem]">
+        {event.gatewayTransactionId || event.identifier ? (
+          <div className="min-w-0">
+            {event.ledgerId ? (
+              <Link
+                href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)}
+                className="block truncate font-mono text-xs font-medium hover:underline"
+              >
+                {event.gatewayTransactionId ?? event.identifier}
+              </Link>
+            ) : (
+              <span className="block truncate font-mono text-xs">{event.gatewayTransactionId ?? event.identifier}</span>
+            )}
+            {event.identifier && event.gatewayTransactionId && (
+              <span className="block truncate text-xs text-muted-foreground">{event.identifier}</span>
+            )}
+          </div>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">
+        {event.amountCents === null ? "—" : format.money(event.amountCents / 100)}
+        {event.paymentMethod && (
+          <div className="text-xs text-muted-foreground">
+            <CodeWord group="method" code={event.paymentMethod} />
+          </div>
+        )}
+      </TableCell>
+      <TableCell>
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          <StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} />
+          <ConfirmationBadge event={event} />
+        </span>
+      </TableCell>
+      <TableCell className="text-right tabular-nums" data-testid="received-count">
+        {t("activity.feed.receivedTimes", { count: event.deliveries })}
+      </TableCell>
+    </TableRow>
   );
 }

@@ -68,46 +68,7 @@ export async function StatementSection({
             <AlertDescription>{t("balance.statement.invalidPeriod", { max: MAX_PERIOD_DAYS })}</AlertDescription>
           </Alert>
         )}
-        <form
-          method="get"
-          action={path}
-          aria-label={t("balance.statement.filters")}
-          className="mx-6 flex flex-col gap-3 rounded-lg border bg-muted/30 p-3"
-          data-testid="statement-filters"
-        >
-          <div className="flex flex-wrap items-end gap-2">
-            <PeriodDateField id="balance-from" name="from" label={t("balance.statement.from")} defaultValue={query.period.from} />
-            <PeriodDateField id="balance-to" name="to" label={t("balance.statement.to")} defaultValue={query.period.to} />
-          </div>
-          <fieldset>
-            <legend className="mb-1.5 text-xs font-medium text-muted-foreground">{t("balance.statement.kinds")}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-              {MOVEMENT_KINDS.map((kind) => (
-                <label key={kind} className="flex items-center gap-1.5 text-sm">
-                  <input
-                    type="checkbox"
-                    name="kind"
-                    value={kind}
-                    defaultChecked={query.kinds.includes(kind)}
-                    className="size-4 accent-[var(--primary)]"
-                  />
-                  {t(`balance.kinds.${kind}`)}
-                </label>
-              ))}
-            </div>
-            <p className="mt-1 text-xs text-muted-foreground">{t("balance.statement.allKinds")}</p>
-          </fieldset>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" size="sm">
-              {t("balance.statement.apply")}
-            </Button>
-            {(filtered || !query.defaultPeriod || query.cursor) && (
-              <Button asChild variant="ghost" size="sm">
-                <Link href={path}>{t("balance.statement.clear")}</Link>
-              </Button>
-            )}
-          </div>
-        </form>
+        <StatementFilters path={path} query={query} filtered={filtered} t={t} />
 
         {filtered && (
           <p className="mx-6 text-xs text-muted-foreground" data-testid="statement-filtered-note">
@@ -167,35 +128,7 @@ export async function StatementSection({
           </nav>
         )}
 
-        {upcoming.length > 0 && (
-          <div className="space-y-2 border-t pt-4" data-testid="statement-upcoming">
-            <div className="px-6">
-              <h3 className="text-sm font-semibold">{t("balance.statement.upcomingTitle")}</h3>
-              <p className="text-xs text-muted-foreground">{t("balance.statement.upcomingDescription")}</p>
-            </div>
-            <Table className="min-w-[36rem]">
-              <TableCaption className="sr-only">{t("balance.statement.upcomingTitle")}</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="pl-6">{t("balance.statement.upcomingWhen")}</TableHead>
-                  <TableHead>{t("balance.statement.origin")}</TableHead>
-                  <TableHead className="pr-6 text-right">{t("balance.statement.amount")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {upcoming.map((release) => (
-                  <TableRow key={release.id} data-testid="upcoming-row">
-                    <TableCell className="pl-6 tabular-nums">{fmt.dateTime(release.occurredAt)}</TableCell>
-                    <TableCell>
-                      <Origin accountId={accountId} ledgerId={release.ledgerId} transferId={null} reference={release.reference} t={t} />
-                    </TableCell>
-                    <TableCell className="pr-6 text-right tabular-nums">{fmt.money(release.amountCents)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
+        {upcoming.length > 0 && <UpcomingReleases accountId={accountId} upcoming={upcoming} fmt={fmt} t={t} />}
       </CardContent>
     </Card>
   );
@@ -268,5 +201,84 @@ function Origin({
         {reference ?? t("balance.statement.noReference")}
       </span>
     </span>
+  );
+}
+
+/** The period and the kinds, as a plain GET form: the address carries the filter. */
+function StatementFilters({ path, query, filtered, t }: { path: string; query: BalanceQuery; filtered: boolean; t: T }) {
+  return (
+    <form
+      method="get"
+      action={path}
+      aria-label={t("balance.statement.filters")}
+      className="mx-6 flex flex-col gap-3 rounded-lg border bg-muted/30 p-3"
+      data-testid="statement-filters"
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <PeriodDateField id="balance-from" name="from" label={t("balance.statement.from")} defaultValue={query.period.from} />
+        <PeriodDateField id="balance-to" name="to" label={t("balance.statement.to")} defaultValue={query.period.to} />
+      </div>
+      <fieldset>
+        <legend className="mb-1.5 text-xs font-medium text-muted-foreground">{t("balance.statement.kinds")}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1.5">
+          {MOVEMENT_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                name="kind"
+                value={kind}
+                defaultChecked={query.kinds.includes(kind)}
+                className="size-4 accent-[var(--primary)]"
+              />
+              {t(`balance.kinds.${kind}`)}
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">{t("balance.statement.allKinds")}</p>
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm">
+          {t("balance.statement.apply")}
+        </Button>
+        {(filtered || !query.defaultPeriod || query.cursor) && (
+          <Button asChild variant="ghost" size="sm">
+            <Link href={path}>{t("balance.statement.clear")}</Link>
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Releases the calendar expects after the period: money on its way to available. */
+function UpcomingReleases({ accountId, upcoming, fmt, t }: { accountId: string; upcoming: UpcomingRelease[]; fmt: BalanceFormat; t: T }) {
+  return (
+    <div className="space-y-2 border-t pt-4" data-testid="statement-upcoming">
+      <div className="px-6">
+        <h3 className="text-sm font-semibold">{t("balance.statement.upcomingTitle")}</h3>
+        <p className="text-xs text-muted-foreground">{t("balance.statement.upcomingDescription")}</p>
+      </div>
+      <Table className="min-w-[36rem]">
+        <TableCaption className="sr-only">{t("balance.statement.upcomingTitle")}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="pl-6">{t("balance.statement.upcomingWhen")}</TableHead>
+            <TableHead>{t("balance.statement.origin")}</TableHead>
+            <TableHead className="pr-6 text-right">{t("balance.statement.amount")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {upcoming.map((release) => (
+            <TableRow key={release.id} data-testid="upcoming-row">
+              <TableCell className="pl-6 tabular-nums">{fmt.dateTime(release.occurredAt)}</TableCell>
+              <TableCell>
+                <Origin accountId={accountId} ledgerId={release.ledgerId} transferId={null} reference={release.reference} t={t} />
+              </TableCell>
+              <TableCell className="pr-6 text-right tabular-nums">{fmt.money(release.amountCents)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

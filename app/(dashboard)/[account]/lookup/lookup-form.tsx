@@ -44,7 +44,7 @@ const FIELDS = [
 ] as const;
 
 export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: boolean }) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const router = useRouter();
   const [found, setFound] = useState<Found | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -84,19 +84,6 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
       setAdding(false);
     }
   }
-
-  const display = (key: (typeof FIELDS)[number], value: unknown): React.ReactNode => {
-    if (value === null || value === undefined || value === "") return "—";
-    if (key === "status" && typeof value === "string") return <StatusBadge status={value} />;
-    if (key === "paymentMethod" && typeof value === "string") return <CodeWord group="method" code={value} />;
-    if (key === "purchaseType" && typeof value === "string") return <CodeWord group="purchaseType" code={value} />;
-    if (key === "errorDescription" && typeof value === "string") return t("vocab.reasonFromGateway", { reason: value });
-    if (MONEY_FIELDS.has(key) && typeof value === "number") return found?.record.currency === "BRL" ? format.money(value) : String(value);
-    if (TIME_FIELDS.has(key) && typeof value === "string" && !Number.isNaN(Date.parse(value))) return format.dateTimeZoned(value);
-    return String(value);
-  };
-
-  const payer = found?.record.pixMetadata;
 
   return (
     <div className="space-y-6">
@@ -177,43 +164,63 @@ export function LookupForm({ accountId, canAdd }: { accountId: string; canAdd: b
             )}
           </CardHeader>
           <CardContent className="space-y-4">
-            <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-              {FIELDS.filter((key) => found.record[key] !== undefined && found.record[key] !== null).map((key) => (
-                <div key={key} className="min-w-0">
-                  <dt className="text-xs text-muted-foreground">{t(`transactions.lookup.fields.${key}`)}</dt>
-                  <dd className="mt-0.5 break-words">{display(key, found.record[key])}</dd>
-                </div>
-              ))}
-              {payer?.payerName && (
-                <div>
-                  <dt className="text-xs text-muted-foreground">{t("transactions.lookup.fields.payerName")}</dt>
-                  <dd className="mt-0.5">{payer.payerName}</dd>
-                </div>
-              )}
-              {payer?.payerDocument && (
-                <div>
-                  <dt className="text-xs text-muted-foreground">{t("transactions.lookup.fields.payerDocument")}</dt>
-                  <dd className="mt-0.5">{payer.payerDocument}</dd>
-                </div>
-              )}
-              {payer?.payerBankName && (
-                <div>
-                  <dt className="text-xs text-muted-foreground">{t("transactions.lookup.fields.payerBankName")}</dt>
-                  <dd className="mt-0.5">{payer.payerBankName}</dd>
-                </div>
-              )}
-            </dl>
-            <details className="rounded-lg border">
-              <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none hover:bg-muted/50">
-                {t("transactions.lookup.raw")}
-              </summary>
-              <pre className="max-h-96 overflow-auto border-t bg-muted/30 p-3 font-mono text-xs leading-5">
-                {JSON.stringify(found.record, null, 2)}
-              </pre>
-            </details>
+            <RecordFields record={found.record} />
           </CardContent>
         </Card>
       )}
     </div>
+  );
+}
+
+/** The gateway's record in words: its fields, the payer's, and the record as it came. */
+function RecordFields({ record }: { record: TransactionRecord }) {
+  const { t, format } = useI18n();
+  const display = (key: (typeof FIELDS)[number], value: unknown): React.ReactNode => {
+    if (value === null || value === undefined || value === "") return "—";
+    if (key === "status" && typeof value === "string") return <StatusBadge status={value} />;
+    if (key === "paymentMethod" && typeof value === "string") return <CodeWord group="method" code={value} />;
+    if (key === "purchaseType" && typeof value === "string") return <CodeWord group="purchaseType" code={value} />;
+    if (key === "errorDescription" && typeof value === "string") return t("vocab.reasonFromGateway", { reason: value });
+    if (MONEY_FIELDS.has(key) && typeof value === "number") return record.currency === "BRL" ? format.money(value) : String(value);
+    if (TIME_FIELDS.has(key) && typeof value === "string" && !Number.isNaN(Date.parse(value))) return format.dateTimeZoned(value);
+    return String(value);
+  };
+
+  const payer = record.pixMetadata;
+  return (
+    <>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        {FIELDS.filter((key) => record[key] !== undefined && record[key] !== null).map((key) => (
+          <div key={key} className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{t(`transactions.lookup.fields.${key}`)}</dt>
+            <dd className="mt-0.5 break-words">{display(key, record[key])}</dd>
+          </div>
+        ))}
+        {payer?.payerName && (
+          <div>
+            <dt className="text-xs text-muted-foreground">{t("transactions.lookup.fields.payerName")}</dt>
+            <dd className="mt-0.5">{payer.payerName}</dd>
+          </div>
+        )}
+        {payer?.payerDocument && (
+          <div>
+            <dt className="text-xs text-muted-foreground">{t("transactions.lookup.fields.payerDocument")}</dt>
+            <dd className="mt-0.5">{payer.payerDocument}</dd>
+          </div>
+        )}
+        {payer?.payerBankName && (
+          <div>
+            <dt className="text-xs text-muted-foreground">{t("transactions.lookup.fields.payerBankName")}</dt>
+            <dd className="mt-0.5">{payer.payerBankName}</dd>
+          </div>
+        )}
+      </dl>
+      <details className="rounded-lg border">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none hover:bg-muted/50">
+          {t("transactions.lookup.raw")}
+        </summary>
+        <pre className="max-h-96 overflow-auto border-t bg-muted/30 p-3 font-mono text-xs leading-5">{JSON.stringify(record, null, 2)}</pre>
+      </details>
+    </>
   );
 }

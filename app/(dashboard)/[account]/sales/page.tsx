@@ -75,73 +75,18 @@ export default async function SalesOverviewPage({
       })}
       {currencies.length > 1 && <p className="text-xs text-muted-foreground">{t("sales.otherCurrencies")}</p>}
 
-      {currencies.map((currency) => {
-        const days = overview.current.daily.filter((d) => d.currency === currency);
-        const before = overview.comparison.daily.filter((d) => d.currency === currency);
-        if (currency !== "BRL" && days.every((d) => d.revenueCents === 0)) return null;
-        const points = days.map((d, i) => ({
-          label: fmt.shortDay(d.day),
-          current: d.revenueCents / 100,
-          previous: before[i] ? before[i]!.revenueCents / 100 : null,
-        }));
-        const empty = days.every((d) => d.salesCount === 0);
-        return (
-          <Card key={`chart-${currency}`}>
-            <CardHeader>
-              <CardTitle>
-                {t("sales.chart.title")}
-                {currency !== "BRL" && ` · ${currency}`}
-              </CardTitle>
-              <CardDescription>{t("sales.chart.description")}</CardDescription>
-              <CardAction>
-                <ExportLink href={exportHref("daily")} table={t("sales.chart.tableCaption")} />
-              </CardAction>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              {empty ? (
-                <p className="py-8 text-center text-sm text-muted-foreground">{t("sales.chart.empty")}</p>
-              ) : (
-                <div className="h-64 w-full" aria-hidden="true" data-testid="daily-chart">
-                  <LazyDailyRevenueChart
-                    points={points}
-                    locale={locale}
-                    currency={currency}
-                    labels={{ current: t("sales.chart.current"), comparison: t("sales.chart.comparison") }}
-                  />
-                </div>
-              )}
-              <details className="rounded-md border text-sm" open={empty ? undefined : undefined}>
-                <summary className="cursor-pointer px-3 py-2 font-medium">{t("sales.chart.tableCaption")}</summary>
-                <div className="max-h-80 overflow-y-auto">
-                  <Table data-testid="daily-table">
-                    <TableCaption className="sr-only">{t("sales.chart.tableCaption")}</TableCaption>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>{t("sales.chart.day")}</TableHead>
-                        <TableHead className="text-right">{t("sales.chart.revenue")}</TableHead>
-                        <TableHead className="text-right">{t("sales.chart.sales")}</TableHead>
-                        <TableHead className="text-right">{t("sales.chart.previousRevenue")}</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {days.map((d, i) => (
-                        <TableRow key={d.day}>
-                          <TableCell>{fmt.day(d.day)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{fmt.money(d.revenueCents, currency)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{fmt.count(d.salesCount)}</TableCell>
-                          <TableCell className="text-right text-muted-foreground tabular-nums">
-                            {before[i] ? fmt.money(before[i]!.revenueCents, currency) : t("sales.figures.none")}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              </details>
-            </CardContent>
-          </Card>
-        );
-      })}
+      {currencies.map((currency) => (
+        <DailyCard
+          key={`chart-${currency}`}
+          currency={currency}
+          current={overview.current.daily}
+          comparison={overview.comparison.daily}
+          exportHref={exportHref("daily")}
+          fmt={fmt}
+          t={t}
+          locale={locale}
+        />
+      ))}
 
       <Card>
         <CardHeader>
@@ -197,6 +142,91 @@ export default async function SalesOverviewPage({
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Revenue per day in one currency beside the comparison period's, as a chart and as a table. */
+function DailyCard({
+  currency,
+  current,
+  comparison,
+  exportHref,
+  fmt,
+  t,
+  locale,
+}: {
+  currency: string;
+  current: SalesPeriodReport["daily"];
+  comparison: SalesPeriodReport["daily"];
+  exportHref: string;
+  fmt: SalesFormat;
+  t: Awaited<ReturnType<typeof getI18n>>["t"];
+  locale: Awaited<ReturnType<typeof getI18n>>["locale"];
+}) {
+  const days = current.filter((d) => d.currency === currency);
+  const before = comparison.filter((d) => d.currency === currency);
+  if (currency !== "BRL" && days.every((d) => d.revenueCents === 0)) return null;
+  const points = days.map((d, i) => ({
+    label: fmt.shortDay(d.day),
+    current: d.revenueCents / 100,
+    previous: before[i] ? before[i]!.revenueCents / 100 : null,
+  }));
+  const empty = days.every((d) => d.salesCount === 0);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          {t("sales.chart.title")}
+          {currency !== "BRL" && ` · ${currency}`}
+        </CardTitle>
+        <CardDescription>{t("sales.chart.description")}</CardDescription>
+        <CardAction>
+          <ExportLink href={exportHref} table={t("sales.chart.tableCaption")} />
+        </CardAction>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {empty ? (
+          <p className="py-8 text-center text-sm text-muted-foreground">{t("sales.chart.empty")}</p>
+        ) : (
+          <div className="h-64 w-full" aria-hidden="true" data-testid="daily-chart">
+            <LazyDailyRevenueChart
+              points={points}
+              locale={locale}
+              currency={currency}
+              labels={{ current: t("sales.chart.current"), comparison: t("sales.chart.comparison") }}
+            />
+          </div>
+        )}
+        <details className="rounded-md border text-sm" open={empty ? undefined : undefined}>
+          <summary className="cursor-pointer px-3 py-2 font-medium">{t("sales.chart.tableCaption")}</summary>
+          <div className="max-h-80 overflow-y-auto">
+            <Table data-testid="daily-table">
+              <TableCaption className="sr-only">{t("sales.chart.tableCaption")}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("sales.chart.day")}</TableHead>
+                  <TableHead className="text-right">{t("sales.chart.revenue")}</TableHead>
+                  <TableHead className="text-right">{t("sales.chart.sales")}</TableHead>
+                  <TableHead className="text-right">{t("sales.chart.previousRevenue")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {days.map((d, i) => (
+                  <TableRow key={d.day}>
+                    <TableCell>{fmt.day(d.day)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{fmt.money(d.revenueCents, currency)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{fmt.count(d.salesCount)}</TableCell>
+                    <TableCell className="text-right text-muted-foreground tabular-nums">
+                      {before[i] ? fmt.money(before[i]!.revenueCents, currency) : t("sales.figures.none")}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </details>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -21,6 +21,89 @@ import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
 import { SandboxTools } from "./sandbox-tools";
 import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
 
+type I18n = Awaited<ReturnType<typeof getI18n>>;
+
+function AcceptedTable({ accepted, t, format }: Pick<I18n, "t" | "format"> & { accepted: Awaited<ReturnType<typeof listFeedEvents>> }) {
+  return accepted.length === 0 ? (
+    <EmptyState size="compact" title={t("activity.inbox.noAccepted")} />
+  ) : (
+    <Card className="py-0">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("activity.feed.time")}</TableHead>
+            <TableHead>{t("activity.feed.event")}</TableHead>
+            <TableHead>{t("activity.feed.transaction")}</TableHead>
+            <TableHead>{t("activity.feed.status")}</TableHead>
+            <TableHead className="text-right">{t("activity.feed.received")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {accepted.map((event) => (
+            <TableRow key={event.id} data-testid="accepted-row">
+              <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                <Link href={`/activity/${event.id}`} className="hover:underline">
+                  {format.dateTimeZoned(event.lastReceivedAt)}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <EventBadge event={event} />
+                {event.sanitized && (
+                  <Badge
+                    variant="warning"
+                    className="ml-1.5"
+                    data-testid="sanitized"
+                    data-sanitized={event.sanitized}
+                    title={t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}
+                  >
+                    {t("activity.inbox.sanitizedBadge")}
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell className="max-w-[16rem] truncate font-mono text-xs">
+                {event.gatewayTransactionId ?? event.identifier ?? "—"}
+              </TableCell>
+              <TableCell>
+                <StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} neutral />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{t("activity.feed.receivedTimes", { count: event.deliveries })}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
+
+function RejectedTable({ rejected, t, format }: Pick<I18n, "t" | "format"> & { rejected: Awaited<ReturnType<typeof listRejections>> }) {
+  return rejected.length === 0 ? (
+    <EmptyState size="compact" title={t("activity.inbox.noRejected")} />
+  ) : (
+    <Card className="py-0">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("activity.feed.time")}</TableHead>
+            <TableHead>{t("activity.inbox.source")}</TableHead>
+            <TableHead>{t("activity.inbox.reason")}</TableHead>
+            <TableHead className="text-right">{t("activity.inbox.httpStatus")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rejected.map((r) => (
+            <TableRow key={r.id} data-testid="rejected-row" data-reason={r.reason}>
+              <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">{format.dateTimeZoned(r.receivedAt)}</TableCell>
+              <TableCell className="font-mono text-xs">{r.sourceIp ?? "—"}</TableCell>
+              <TableCell>{t(`activity.inbox.reasons.${r.reason}`)}</TableCell>
+              <TableCell className="text-right font-mono text-xs">{r.status}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
+
 export default async function WebhooksInboxPage({ params }: { params: Promise<{ account: string }> }) {
   const ctx = await requireAccountPage("webhooks.view", (await params).account);
   const { t, format } = await getI18n();
@@ -114,87 +197,10 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
           </TabsTrigger>
         </TabsList>
         <TabsContent value="accepted">
-          {accepted.length === 0 ? (
-            <EmptyState size="compact" title={t("activity.inbox.noAccepted")} />
-          ) : (
-            <Card className="py-0">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t("activity.feed.time")}</TableHead>
-                    <TableHead>{t("activity.feed.event")}</TableHead>
-                    <TableHead>{t("activity.feed.transaction")}</TableHead>
-                    <TableHead>{t("activity.feed.status")}</TableHead>
-                    <TableHead className="text-right">{t("activity.feed.received")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {accepted.map((event) => (
-                    <TableRow key={event.id} data-testid="accepted-row">
-                      <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
-                        <Link href={`/activity/${event.id}`} className="hover:underline">
-                          {format.dateTimeZoned(event.lastReceivedAt)}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        <EventBadge event={event} />
-                        {event.sanitized && (
-                          <Badge
-                            variant="warning"
-                            className="ml-1.5"
-                            data-testid="sanitized"
-                            data-sanitized={event.sanitized}
-                            title={t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}
-                          >
-                            {t("activity.inbox.sanitizedBadge")}
-                          </Badge>
-                        )}
-                      </TableCell>
-                      <TableCell className="max-w-[16rem] truncate font-mono text-xs">
-                        {event.gatewayTransactionId ?? event.identifier ?? "—"}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} neutral />
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {t("activity.feed.receivedTimes", { count: event.deliveries })}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Card>
-          )}
+          <AcceptedTable accepted={accepted} t={t} format={format} />
         </TabsContent>
         <TabsContent value="rejected">
-          {rejected.length === 0 ? (
-            <EmptyState size="compact" title={t("activity.inbox.noRejected")} />
-          ) : (
-            <Card className="py-0">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t("activity.feed.time")}</TableHead>
-                    <TableHead>{t("activity.inbox.source")}</TableHead>
-                    <TableHead>{t("activity.inbox.reason")}</TableHead>
-                    <TableHead className="text-right">{t("activity.inbox.httpStatus")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rejected.map((r) => (
-                    <TableRow key={r.id} data-testid="rejected-row" data-reason={r.reason}>
-                      <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
-                        {format.dateTimeZoned(r.receivedAt)}
-                      </TableCell>
-                      <TableCell className="font-mono text-xs">{r.sourceIp ?? "—"}</TableCell>
-                      <TableCell>{t(`activity.inbox.reasons.${r.reason}`)}</TableCell>
-                      <TableCell className="text-right font-mono text-xs">{r.status}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Card>
-          )}
+          <RejectedTable rejected={rejected} t={t} format={format} />
         </TabsContent>
       </Tabs>
     </div>

@@ -218,10 +218,219 @@ function CheckoutPreview({ control }: { control: Control<Values> }) {
     </div>
   );
 }
+function SwitchField({
+  control,
+  name,
+  label,
+  description,
+}: {
+  control: Control<Values>;
+  name: "settings.askForAddress" | "settings.useColors" | "prefill";
+  label: string;
+  description?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex items-center justify-between gap-4 rounded-md border p-3">
+          <div className="space-y-0.5">
+            <FormLabel>{label}</FormLabel>
+            {description && <p className="text-[13px] text-muted-foreground">{description}</p>}
+          </div>
+          <FormControl>
+            <Switch checked={Boolean(field.value)} onCheckedChange={field.onChange} />
+          </FormControl>
+        </FormItem>
+      )}
+    />
+  );
+}
+
+function ProductFields({ control }: { control: Control<Values> }) {
+  const t = useT();
+  const photos = useFieldArray({ control, name: "product.photos" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("checkoutLinks.product")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5 md:grid-cols-2">
+        <TextField control={control} name="product.name" label={t("checkoutLinks.productName")} />
+        <TextField control={control} name="product.externalId" label={t("checkoutLinks.externalId")} autoComplete="off" />
+        <div className="space-y-2 md:col-span-2">
+          <p className="text-sm font-medium">{t("checkoutLinks.photos")}</p>
+          {photos.fields.map((photo, index) => (
+            <div key={photo.id} className="flex items-start gap-2">
+              <TextField
+                control={control}
+                name={`product.photos.${index}.url`}
+                label={<span className="sr-only">{`${t("checkoutLinks.photos")} ${index + 1}`}</span>}
+                placeholder="https://"
+                className="flex-1 gap-0"
+              />
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t("checkoutLinks.removePhoto")}
+                onClick={() => photos.remove(index)}
+              >
+                <Trash2 />
+              </Button>
+            </div>
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => photos.append({ url: "" })}
+            disabled={photos.fields.length >= 10}
+          >
+            <Plus /> {t("checkoutLinks.addPhoto")}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OfferFields({ control }: { control: Control<Values> }) {
+  const { t, locale } = useI18n();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("checkoutLinks.offer")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5 md:grid-cols-2">
+        <TextField control={control} name="offer.name" label={t("checkoutLinks.offerName")} />
+        <TextField
+          control={control}
+          name="offer.price"
+          label={t("checkoutLinks.price")}
+          inputMode="numeric"
+          placeholder="0,00"
+          transform={maskMoney}
+        />
+        <OfferTypeField control={control} />
+        <SelectField
+          control={control}
+          name="offer.currency"
+          label={t("checkoutLinks.currency")}
+          options={CHECKOUT_CURRENCIES.map((c) => ({ value: c, label: c === "all" ? t("checkoutLinks.all") : c }))}
+        />
+        <SelectField
+          control={control}
+          name="offer.lang"
+          label={t("checkoutLinks.lang")}
+          options={CHECKOUT_LANGUAGES.map((l) => ({
+            value: l,
+            label: l === "all" ? t("checkoutLinks.allLanguages") : languageName(locale, l),
+          }))}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsFields({ control }: { control: Control<Values> }) {
+  const t = useT();
+  const codeText = useCodeText();
+  const useColors = useWatch({ control, name: "settings.useColors" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("checkoutLinks.settings")}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <CheckboxGroup
+          control={control}
+          name="settings.paymentMethods"
+          label={t("checkoutLinks.paymentMethods")}
+          options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: codeText("method", m) }))}
+        />
+        <CheckboxGroup
+          control={control}
+          name="settings.acceptedDocs"
+          label={t("checkoutLinks.acceptedDocs")}
+          options={CHECKOUT_DOCUMENTS.map((d) => ({ value: d, label: d }))}
+        />
+        <TextField control={control} name="settings.thankYouPage" label={t("checkoutLinks.thankYouPage")} placeholder="https://" />
+        <SwitchField control={control} name="settings.askForAddress" label={t("checkoutLinks.askForAddress")} />
+        <SwitchField control={control} name="settings.useColors" label={t("checkoutLinks.useColors")} />
+        {useColors && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {CHECKOUT_COLOR_KEYS.map((key) => (
+              <ColorField key={key} control={control} name={`settings.colors.${key}`} label={t(`checkoutLinks.colorKeys.${key}`)} />
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The customer's data the checkout opens with, when the link is for one customer. */
+function CustomerFields({ control }: { control: Control<Values> }) {
+  const t = useT();
+  const prefill = useWatch({ control, name: "prefill" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("checkoutLinks.customer")}</CardTitle>
+        <CardDescription>{t("checkoutLinks.prefillHint")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <SwitchField control={control} name="prefill" label={t("checkoutLinks.prefill")} />
+        {prefill && (
+          <div className="grid gap-5 md:grid-cols-2">
+            <TextField control={control} name="customer.name" label={t("checkoutLinks.customerName")} />
+            <TextField control={control} name="customer.email" label={t("checkoutLinks.customerEmail")} type="email" />
+            <TextField
+              control={control}
+              name="customer.phone"
+              label={t("checkoutLinks.customerPhone")}
+              transform={maskPhone}
+              inputMode="tel"
+            />
+            <TextField control={control} name="customer.document" label={t("checkoutLinks.customerDocument")} transform={maskCpfCnpj} />
+            <TextField
+              control={control}
+              name="customer.address.zipCode"
+              label={t("checkoutLinks.address.zipCode")}
+              transform={maskCep}
+              inputMode="numeric"
+            />
+            <TextField control={control} name="customer.address.street" label={t("checkoutLinks.address.street")} />
+            <TextField control={control} name="customer.address.number" label={t("checkoutLinks.address.number")} />
+            <TextField control={control} name="customer.address.complement" label={t("checkoutLinks.address.complement")} />
+            <TextField control={control} name="customer.address.neighborhood" label={t("checkoutLinks.address.neighborhood")} />
+            <TextField control={control} name="customer.address.city" label={t("checkoutLinks.address.city")} />
+            <TextField
+              control={control}
+              name="customer.address.state"
+              label={t("checkoutLinks.address.state")}
+              maxLength={2}
+              transform={(v) => v.toUpperCase()}
+            />
+            <TextField
+              control={control}
+              name="customer.address.country"
+              label={t("checkoutLinks.address.country")}
+              maxLength={2}
+              transform={(v) => v.toUpperCase()}
+              placeholder="BR"
+            />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 export function CheckoutLinkForm({ accountId, externalId }: { accountId: string; externalId: string }) {
-  const { t, locale } = useI18n();
-  const codeText = useCodeText();
+  const t = useT();
   const router = useRouter();
   const [refusal, setRefusal] = useState<{ error: string; detail?: string } | null>(null);
   const { form, onSubmit, pending, events } = useActionForm({
@@ -255,27 +464,6 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
       return "shown";
     },
   });
-  const photos = useFieldArray({ control: form.control, name: "product.photos" });
-  const useColors = useWatch({ control: form.control, name: "settings.useColors" });
-  const prefill = useWatch({ control: form.control, name: "prefill" });
-
-  const switchField = (name: "settings.askForAddress" | "settings.useColors" | "prefill", label: string, description?: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className="flex items-center justify-between gap-4 rounded-md border p-3">
-          <div className="space-y-0.5">
-            <FormLabel>{label}</FormLabel>
-            {description && <p className="text-[13px] text-muted-foreground">{description}</p>}
-          </div>
-          <FormControl>
-            <Switch checked={Boolean(field.value)} onCheckedChange={field.onChange} />
-          </FormControl>
-        </FormItem>
-      )}
-    />
-  );
 
   return (
     <Form {...form}>
@@ -292,176 +480,10 @@ export function CheckoutLinkForm({ accountId, externalId }: { accountId: string;
               </AlertDescription>
             </Alert>
           )}
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("checkoutLinks.product")}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-5 md:grid-cols-2">
-              <TextField control={form.control} name="product.name" label={t("checkoutLinks.productName")} />
-              <TextField control={form.control} name="product.externalId" label={t("checkoutLinks.externalId")} autoComplete="off" />
-              <div className="space-y-2 md:col-span-2">
-                <p className="text-sm font-medium">{t("checkoutLinks.photos")}</p>
-                {photos.fields.map((photo, index) => (
-                  <div key={photo.id} className="flex items-start gap-2">
-                    <TextField
-                      control={form.control}
-                      name={`product.photos.${index}.url`}
-                      label={<span className="sr-only">{`${t("checkoutLinks.photos")} ${index + 1}`}</span>}
-                      placeholder="https://"
-                      className="flex-1 gap-0"
-                    />
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t("checkoutLinks.removePhoto")}
-                      onClick={() => photos.remove(index)}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </div>
-                ))}
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => photos.append({ url: "" })}
-                  disabled={photos.fields.length >= 10}
-                >
-                  <Plus /> {t("checkoutLinks.addPhoto")}
-                </Button>
-              </div>
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("checkoutLinks.offer")}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-5 md:grid-cols-2">
-              <TextField control={form.control} name="offer.name" label={t("checkoutLinks.offerName")} />
-              <TextField
-                control={form.control}
-                name="offer.price"
-                label={t("checkoutLinks.price")}
-                inputMode="numeric"
-                placeholder="0,00"
-                transform={maskMoney}
-              />
-              <OfferTypeField control={form.control} />
-              <SelectField
-                control={form.control}
-                name="offer.currency"
-                label={t("checkoutLinks.currency")}
-                options={CHECKOUT_CURRENCIES.map((c) => ({ value: c, label: c === "all" ? t("checkoutLinks.all") : c }))}
-              />
-              <SelectField
-                control={form.control}
-                name="offer.lang"
-                label={t("checkoutLinks.lang")}
-                options={CHECKOUT_LANGUAGES.map((l) => ({
-                  value: l,
-                  label: l === "all" ? t("checkoutLinks.allLanguages") : languageName(locale, l),
-                }))}
-              />
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("checkoutLinks.settings")}</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-5">
-              <CheckboxGroup
-                control={form.control}
-                name="settings.paymentMethods"
-                label={t("checkoutLinks.paymentMethods")}
-                options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: codeText("method", m) }))}
-              />
-              <CheckboxGroup
-                control={form.control}
-                name="settings.acceptedDocs"
-                label={t("checkoutLinks.acceptedDocs")}
-                options={CHECKOUT_DOCUMENTS.map((d) => ({ value: d, label: d }))}
-              />
-              <TextField
-                control={form.control}
-                name="settings.thankYouPage"
-                label={t("checkoutLinks.thankYouPage")}
-                placeholder="https://"
-              />
-              {switchField("settings.askForAddress", t("checkoutLinks.askForAddress"))}
-              {switchField("settings.useColors", t("checkoutLinks.useColors"))}
-              {useColors && (
-                <div className="grid gap-4 sm:grid-cols-2">
-                  {CHECKOUT_COLOR_KEYS.map((key) => (
-                    <ColorField
-                      key={key}
-                      control={form.control}
-                      name={`settings.colors.${key}`}
-                      label={t(`checkoutLinks.colorKeys.${key}`)}
-                    />
-                  ))}
-                </div>
-              )}
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("checkoutLinks.customer")}</CardTitle>
-              <CardDescription>{t("checkoutLinks.prefillHint")}</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-5">
-              {switchField("prefill", t("checkoutLinks.prefill"))}
-              {prefill && (
-                <div className="grid gap-5 md:grid-cols-2">
-                  <TextField control={form.control} name="customer.name" label={t("checkoutLinks.customerName")} />
-                  <TextField control={form.control} name="customer.email" label={t("checkoutLinks.customerEmail")} type="email" />
-                  <TextField
-                    control={form.control}
-                    name="customer.phone"
-                    label={t("checkoutLinks.customerPhone")}
-                    transform={maskPhone}
-                    inputMode="tel"
-                  />
-                  <TextField
-                    control={form.control}
-                    name="customer.document"
-                    label={t("checkoutLinks.customerDocument")}
-                    transform={maskCpfCnpj}
-                  />
-                  <TextField
-                    control={form.control}
-                    name="customer.address.zipCode"
-                    label={t("checkoutLinks.address.zipCode")}
-                    transform={maskCep}
-                    inputMode="numeric"
-                  />
-                  <TextField control={form.control} name="customer.address.street" label={t("checkoutLinks.address.street")} />
-                  <TextField control={form.control} name="customer.address.number" label={t("checkoutLinks.address.number")} />
-                  <TextField control={form.control} name="customer.address.complement" label={t("checkoutLinks.address.complement")} />
-                  <TextField control={form.control} name="customer.address.neighborhood" label={t("checkoutLinks.address.neighborhood")} />
-                  <TextField control={form.control} name="customer.address.city" label={t("checkoutLinks.address.city")} />
-                  <TextField
-                    control={form.control}
-                    name="customer.address.state"
-                    label={t("checkoutLinks.address.state")}
-                    maxLength={2}
-                    transform={(v) => v.toUpperCase()}
-                  />
-                  <TextField
-                    control={form.control}
-                    name="customer.address.country"
-                    label={t("checkoutLinks.address.country")}
-                    maxLength={2}
-                    transform={(v) => v.toUpperCase()}
-                    placeholder="BR"
-                  />
-                </div>
-              )}
-            </CardContent>
-          </Card>
+          <ProductFields control={form.control} />
+          <OfferFields control={form.control} />
+          <SettingsFields control={form.control} />
+          <CustomerFields control={form.control} />
           <div className="flex justify-end">
             <Button type="submit" loading={pending}>
               {t("checkoutLinks.create")}

@@ -1,24 +1,19 @@
-import { CodeWord } from "@/components/ui/code-word";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { AccountBanner } from "@/components/payments/account-banner";
 import { ParamsProblems } from "@/components/params-problems";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { accountPath } from "@/lib/accounts/paths";
 import { param, parseSearchParams, routeId, type RawSearchParams } from "@/lib/http/search-params";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
 import { getDestinationHealth, getEventPayload, listAttempts } from "@/lib/destinations/queries";
 import { getI18n } from "@/lib/i18n/server";
-import { AttemptOutcome, DestinationStateBadge, EventTypesSummary } from "../parts";
-import { AutoRefresh, DestinationControls, ReplayPanel, ResendButton } from "./controls";
-
-const ATTEMPTS_PAGE = 50;
+import { DestinationStateBadge } from "../parts";
+import { AutoRefresh, DestinationControls, ReplayPanel } from "./controls";
+import { ATTEMPTS_PAGE, AttemptsCard, DestinationStats, SettingsCard } from "./sections";
 
 /** `before` pages the attempts log, `event` opens one event's body. */
 const PARAMS = { before: param.position(), event: param.custom(z.string().regex(/^msg_[0-9a-f]{32}$/), "id") };
@@ -47,7 +42,6 @@ export default async function DestinationPage({
   const base = accountPath(accountId, `/destinations/${destination.id}`);
   const listen = destination.kind === "listen";
   const inFlight = attempts.some((a) => a.httpStatus === null && a.error === null);
-  const rotating = destination.previousSecretExpiresAt && destination.previousSecretExpiresAt > new Date();
 
   return (
     <div className="space-y-6">
@@ -95,64 +89,10 @@ export default async function DestinationPage({
         </Alert>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label={t("destinations.columns.success")} testId="stat-success">
-          {destination.attempts24h === 0
-            ? "—"
-            : `${format.number(Math.round((destination.succeeded24h / destination.attempts24h) * 1000) / 10)}%`}
-          <span className="block text-xs font-normal text-muted-foreground">
-            {t("destinations.attemptsCount", { count: destination.attempts24h })}
-          </span>
-        </Stat>
-        <Stat label={t("destinations.columns.lastAttempt")}>
-          {destination.lastAttempt ? (
-            <span className="flex flex-col items-start gap-1">
-              <AttemptOutcome httpStatus={destination.lastAttempt.httpStatus} error={destination.lastAttempt.error} />
-              <span className="text-xs font-normal text-muted-foreground">{format.dateTimeZoned(destination.lastAttempt.at)}</span>
-            </span>
-          ) : (
-            t("destinations.never")
-          )}
-        </Stat>
-        <Stat label={t("destinations.columns.nextRetry")}>
-          {destination.nextRetryAt ? format.dateTimeZoned(destination.nextRetryAt) : "—"}
-        </Stat>
-        <Stat label={t("destinations.columns.queue")}>{format.number(destination.queued)}</Stat>
-      </div>
+      <DestinationStats destination={destination} t={t} format={format} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("destinations.settings")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3 text-sm sm:grid-cols-2">
-            <div>
-              <p className="text-xs text-muted-foreground">{t("destinations.columns.events")}</p>
-              <EventTypesSummary types={destination.eventTypes} />
-            </div>
-            <div>
-              <p className="text-xs text-muted-foreground">{t("destinations.secret")}</p>
-              <code className="font-mono text-xs">whsec_…{destination.secretLast4}</code>
-              {rotating && (
-                <p className="text-xs text-muted-foreground" data-testid="rotation-overlap">
-                  {t("destinations.rotation.overlapUntil", { at: format.dateTimeZoned(destination.previousSecretExpiresAt!) })}
-                </p>
-              )}
-            </div>
-            <div>
-              <p className="text-xs text-muted-foreground">{t("destinations.createdBy")}</p>
-              <span>
-                {destination.createdByEmail ?? "—"} · {format.dateTimeZoned(destination.createdAt)}
-              </span>
-            </div>
-            {listen && (
-              <div>
-                <p className="text-xs text-muted-foreground">{t("destinations.listen.lastSeen")}</p>
-                <span>{destination.lastSeenAt ? format.dateTimeZoned(destination.lastSeenAt) : "—"}</span>
-              </div>
-            )}
-          </CardContent>
-        </Card>
+        <SettingsCard destination={destination} listen={listen} t={t} format={format} />
         {manage && !listen && <ReplayPanel accountId={accountId} destinationId={destination.id} />}
       </div>
 
@@ -170,94 +110,16 @@ export default async function DestinationPage({
         </Card>
       )}
 
-      <Card className="py-0">
-        <CardHeader className="pt-6">
-          <CardTitle>{t("destinations.attempts.title")}</CardTitle>
-          <CardDescription>{t("destinations.attempts.description")}</CardDescription>
-        </CardHeader>
-        {attempts.length === 0 ? (
-          <CardContent className="pb-6 text-sm text-muted-foreground">{t("destinations.attempts.empty")}</CardContent>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("destinations.attempts.at")}</TableHead>
-                <TableHead>{t("destinations.attempts.event")}</TableHead>
-                <TableHead className="text-right">{t("destinations.attempts.number")}</TableHead>
-                <TableHead>{t("destinations.attempts.outcome")}</TableHead>
-                <TableHead className="text-right">{t("destinations.attempts.duration")}</TableHead>
-                <TableHead>{t("destinations.attempts.response")}</TableHead>
-                <TableHead>{t("destinations.columns.nextRetry")}</TableHead>
-                {manage && <TableHead className="sr-only">{t("destinations.attempts.actions")}</TableHead>}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {attempts.map((a) => (
-                <TableRow key={a.id} data-testid="attempt-row" data-event-type={a.eventType} data-status={a.httpStatus ?? ""}>
-                  <TableCell className="whitespace-nowrap text-sm">{format.dateTimeZoned(a.startedAt)}</TableCell>
-                  <TableCell className="max-w-56">
-                    <CodeWord group="outgoingEvent" code={a.eventType} className="block" />
-                    <Link
-                      href={`${base}?event=${a.eventId}`}
-                      className="block truncate font-mono text-[11px] text-muted-foreground hover:underline"
-                      scroll={false}
-                    >
-                      {a.eventId}
-                    </Link>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{a.attempt}</TableCell>
-                  <TableCell>
-                    <AttemptOutcome httpStatus={a.httpStatus} error={a.error} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums text-sm text-muted-foreground">
-                    {a.durationMs === null ? "—" : `${format.number(a.durationMs)} ms`}
-                  </TableCell>
-                  <TableCell className="max-w-64">
-                    {a.responseExcerpt ? (
-                      <details>
-                        <summary className="cursor-pointer truncate font-mono text-xs text-muted-foreground">
-                          {a.responseExcerpt.slice(0, 60)}
-                        </summary>
-                        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono text-[11px]">
-                          {a.responseExcerpt}
-                        </pre>
-                      </details>
-                    ) : (
-                      <span className="text-muted-foreground">—</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-sm text-muted-foreground">
-                    {a.nextRetryAt ? format.dateTimeZoned(a.nextRetryAt) : "—"}
-                  </TableCell>
-                  {manage && (
-                    <TableCell className="text-right">
-                      {!listen && <ResendButton accountId={accountId} destinationId={destination.id} eventId={a.eventId} />}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        {attempts.length === ATTEMPTS_PAGE && (
-          <CardContent className="pb-6">
-            <Button variant="outline" size="sm" asChild>
-              <Link href={`${base}?before=${attempts[attempts.length - 1]!.id}`}>{t("destinations.attempts.older")}</Link>
-            </Button>
-          </CardContent>
-        )}
-      </Card>
+      <AttemptsCard
+        destination={destination}
+        attempts={attempts}
+        base={base}
+        accountId={accountId}
+        manage={manage}
+        listen={listen}
+        t={t}
+        format={format}
+      />
     </div>
-  );
-}
-
-function Stat({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card className="gap-1 py-4" data-testid={testId}>
-      <CardContent className="space-y-1">
-        <p className="text-xs text-muted-foreground">{label}</p>
-        <div className="text-lg font-semibold tabular-nums">{children}</div>
-      </CardContent>
-    </Card>
   );
 }

@@ -95,33 +95,7 @@ export function ApprovalForm({
   const ready = ipKnown && secondFactor;
   return (
     <div className="space-y-4 rounded-lg border bg-muted/20 p-4" data-testid="approval-form">
-      {selfApproval && (
-        <Alert variant="warning" data-testid="self-approval-note">
-          <AlertDescription>{t("payouts.approval.selfApprovalNote")}</AlertDescription>
-        </Alert>
-      )}
-      {!secondFactor && (
-        <Alert variant="warning" data-testid="second-factor-required">
-          <AlertDescription>
-            {t("payouts.approval.secondFactorNeeded")}{" "}
-            <Link href="/profile/security" className="font-medium underline">
-              {t("payouts.approval.secondFactorLink")}
-            </Link>
-          </AlertDescription>
-        </Alert>
-      )}
-      {!ipKnown && (
-        <Alert variant="destructive">
-          <AlertTitle className="line-clamp-none">{t("transfers.ipMissingTitle")}</AlertTitle>
-          <AlertDescription>{t("transfers.ipMissing")}</AlertDescription>
-        </Alert>
-      )}
-      {refusal && (
-        <Alert variant="destructive" data-testid="approval-refusal">
-          <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
-          {refusal.detail && <AlertDescription>{refusal.detail}</AlertDescription>}
-        </Alert>
-      )}
+      <ApprovalNotices selfApproval={selfApproval} secondFactor={secondFactor} ipKnown={ipKnown} refusal={refusal} />
       <form
         id="approval-form"
         className="space-y-4"
@@ -186,6 +160,52 @@ export function ApprovalForm({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Why the approval may not go through yet (second factor, client address), and a refusal the server gave. */
+function ApprovalNotices({
+  selfApproval,
+  secondFactor,
+  ipKnown,
+  refusal,
+}: {
+  selfApproval: boolean;
+  secondFactor: boolean;
+  ipKnown: boolean;
+  refusal: { title: string; detail?: string } | null;
+}) {
+  const t = useT();
+  return (
+    <>
+      {selfApproval && (
+        <Alert variant="warning" data-testid="self-approval-note">
+          <AlertDescription>{t("payouts.approval.selfApprovalNote")}</AlertDescription>
+        </Alert>
+      )}
+      {!secondFactor && (
+        <Alert variant="warning" data-testid="second-factor-required">
+          <AlertDescription>
+            {t("payouts.approval.secondFactorNeeded")}{" "}
+            <Link href="/profile/security" className="font-medium underline">
+              {t("payouts.approval.secondFactorLink")}
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
+      {!ipKnown && (
+        <Alert variant="destructive">
+          <AlertTitle className="line-clamp-none">{t("transfers.ipMissingTitle")}</AlertTitle>
+          <AlertDescription>{t("transfers.ipMissing")}</AlertDescription>
+        </Alert>
+      )}
+      {refusal && (
+        <Alert variant="destructive" data-testid="approval-refusal">
+          <AlertTitle className="line-clamp-none">{refusal.title}</AlertTitle>
+          {refusal.detail && <AlertDescription>{refusal.detail}</AlertDescription>}
+        </Alert>
+      )}
+    </>
   );
 }
 

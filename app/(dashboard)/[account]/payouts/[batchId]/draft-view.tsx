@@ -100,80 +100,96 @@ export async function DraftView({ ctx, batch, rows, show, page, base, i18n }: Ba
               </TableRow>
             </TableHeader>
             <TableBody>
-              {view.items.map((row) => {
-                const keyType = keyTypeWords(t, row.pixKeyType ?? (row.cells.pixKeyType || null));
-                const amountWrong = row.problems.some((problem) => problem.field === "amount");
-                const amount =
-                  row.amountCents !== null ? (
-                    format.money(fromCents(row.amountCents))
-                  ) : (
-                    <span className={amountWrong ? "text-destructive" : "text-muted-foreground"}>{row.cells.amount || "—"}</span>
-                  );
-                const problems = (testIds: boolean) =>
-                  row.removed ? (
-                    <Badge variant="secondary">{t("payouts.rows.removedBadge")}</Badge>
-                  ) : row.problems.length === 0 ? (
-                    <span className="text-xs text-success">{t("payouts.rows.ok")}</span>
-                  ) : (
-                    <ul className="space-y-1">
-                      {row.problems.map((problem, index) => (
-                        <li
-                          key={index}
-                          data-testid={testIds ? "row-problem" : undefined}
-                          data-code={problem.code}
-                          className={`text-[13px] leading-snug ${problem.severity === "error" ? "text-destructive" : "text-warning"}`}
-                        >
-                          {t(`payouts.problems.${problem.code}`)}
-                        </li>
-                      ))}
-                    </ul>
-                  );
-                return (
-                  <TableRow
-                    key={row.id}
-                    data-testid="payout-row"
-                    data-line={row.line}
-                    data-problems={row.problems.map((p) => p.code).join(" ")}
-                    data-removed={row.removed || undefined}
-                    className={row.removed ? "opacity-60" : hasError(row) ? "bg-destructive/[0.03]" : undefined}
-                  >
-                    <TableCell className="pl-5 align-top text-muted-foreground tabular-nums">{row.line}</TableCell>
-                    <TableCell className="max-w-[13rem] align-top whitespace-normal md:max-w-52">
-                      <span className="block truncate font-medium">{row.ownerName ?? (row.cells.name || "—")}</span>
-                      <span className="block truncate text-xs text-muted-foreground">{row.cells.document || "—"}</span>
-                      {/* On a phone the key, the amount and the problems sit under the receiver. */}
-                      <div className="mt-1.5 space-y-1.5 md:hidden">
-                        <span className="block truncate font-mono text-xs">
-                          {row.cells.pixKey || "—"}
-                          {keyType ? <span className="font-sans text-muted-foreground"> · {keyType}</span> : null}
-                        </span>
-                        <span className="block text-sm font-medium tabular-nums">{amount}</span>
-                        {problems(false)}
-                      </div>
-                    </TableCell>
-                    <TableCell className="hidden max-w-60 align-top md:table-cell">
-                      <span className="block truncate font-mono text-xs">{row.cells.pixKey || "—"}</span>
-                      {keyType ? <span className="block truncate text-xs text-muted-foreground">{keyType}</span> : null}
-                    </TableCell>
-                    <TableCell className="hidden text-right align-top tabular-nums md:table-cell">{amount}</TableCell>
-                    <TableCell className="hidden min-w-64 align-top whitespace-normal md:table-cell">{problems(true)}</TableCell>
-                    {mayPrepare && (
-                      <TableCell className="pr-5 text-right align-top">
-                        <RowActions
-                          accountId={ctx.account.id}
-                          batchId={batch.id}
-                          row={{ id: row.id, line: row.line, cells: row.cells, problems: row.problems, removed: row.removed }}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
+              {view.items.map((row) => (
+                <DraftRow key={row.id} row={row} accountId={ctx.account.id} batchId={batch.id} mayPrepare={mayPrepare} i18n={i18n} />
+              ))}
             </TableBody>
           </Table>
         )}
         <Pager base={base} show={filter} page={view.page} pages={view.pages} total={shown.length} t={t} />
       </Card>
     </>
+  );
+}
+
+/** One row of the sheet as read: the receiver, the key, the amount and what is wrong with it. */
+function DraftRow({
+  row,
+  accountId,
+  batchId,
+  mayPrepare,
+  i18n: { t, format },
+}: {
+  row: BatchViewProps["rows"][number];
+  accountId: string;
+  batchId: string;
+  mayPrepare: boolean;
+  i18n: BatchViewProps["i18n"];
+}) {
+  const keyType = keyTypeWords(t, row.pixKeyType ?? (row.cells.pixKeyType || null));
+  const amountWrong = row.problems.some((problem) => problem.field === "amount");
+  const amount =
+    row.amountCents !== null ? (
+      format.money(fromCents(row.amountCents))
+    ) : (
+      <span className={amountWrong ? "text-destructive" : "text-muted-foreground"}>{row.cells.amount || "—"}</span>
+    );
+  const problems = (testIds: boolean) =>
+    row.removed ? (
+      <Badge variant="secondary">{t("payouts.rows.removedBadge")}</Badge>
+    ) : row.problems.length === 0 ? (
+      <span className="text-xs text-success">{t("payouts.rows.ok")}</span>
+    ) : (
+      <ul className="space-y-1">
+        {row.problems.map((problem, index) => (
+          <li
+            key={index}
+            data-testid={testIds ? "row-problem" : undefined}
+            data-code={problem.code}
+            className={`text-[13px] leading-snug ${problem.severity === "error" ? "text-destructive" : "text-warning"}`}
+          >
+            {t(`payouts.problems.${problem.code}`)}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <TableRow
+      data-testid="payout-row"
+      data-line={row.line}
+      data-problems={row.problems.map((p) => p.code).join(" ")}
+      data-removed={row.removed || undefined}
+      className={row.removed ? "opacity-60" : hasError(row) ? "bg-destructive/[0.03]" : undefined}
+    >
+      <TableCell className="pl-5 align-top text-muted-foreground tabular-nums">{row.line}</TableCell>
+      <TableCell className="max-w-[13rem] align-top whitespace-normal md:max-w-52">
+        <span className="block truncate font-medium">{row.ownerName ?? (row.cells.name || "—")}</span>
+        <span className="block truncate text-xs text-muted-foreground">{row.cells.document || "—"}</span>
+        {/* On a phone the key, the amount and the problems sit under the receiver. */}
+        <div className="mt-1.5 space-y-1.5 md:hidden">
+          <span className="block truncate font-mono text-xs">
+            {row.cells.pixKey || "—"}
+            {keyType ? <span className="font-sans text-muted-foreground"> · {keyType}</span> : null}
+          </span>
+          <span className="block text-sm font-medium tabular-nums">{amount}</span>
+          {problems(false)}
+        </div>
+      </TableCell>
+      <TableCell className="hidden max-w-60 align-top md:table-cell">
+        <span className="block truncate font-mono text-xs">{row.cells.pixKey || "—"}</span>
+        {keyType ? <span className="block truncate text-xs text-muted-foreground">{keyType}</span> : null}
+      </TableCell>
+      <TableCell className="hidden text-right align-top tabular-nums md:table-cell">{amount}</TableCell>
+      <TableCell className="hidden min-w-64 align-top whitespace-normal md:table-cell">{problems(true)}</TableCell>
+      {mayPrepare && (
+        <TableCell className="pr-5 text-right align-top">
+          <RowActions
+            accountId={accountId}
+            batchId={batchId}
+            row={{ id: row.id, line: row.line, cells: row.cells, problems: row.problems, removed: row.removed }}
+          />
+        </TableCell>
+      )}
+    </TableRow>
   );
 }

@@ -68,6 +68,81 @@ function contactOf(i18n: I18n, accountId: string, item: RecoveryItem, mayCreate:
   };
 }
 
+/** One unpaid charge: who, what, how much, since when, from where, and the ways to reach the customer. */
+function RecoveryRow({
+  item,
+  i18n,
+  codeText,
+  accountId,
+  mayRecover,
+  mayCreate,
+  template,
+}: {
+  item: RecoveryItem;
+  i18n: I18n;
+  codeText: Awaited<ReturnType<typeof getCodeText>>;
+  accountId: string;
+  mayRecover: boolean;
+  mayCreate: boolean;
+  template: string;
+}) {
+  const { t, format } = i18n;
+  const age = ageText(i18n, item.ageMs);
+  const method = codeText("method", item.method);
+  return (
+    <TableRow data-testid="recovery-row" data-identifier={item.identifier} data-ledger-id={item.ledgerId} className="[&>td]:align-top">
+      <TableCell className="max-w-40 sm:max-w-56">
+        <Link href={accountPath(accountId, `/transactions/${item.ledgerId}`)} className="block truncate font-medium hover:underline">
+          {item.customer.name ?? <span className="text-muted-foreground italic">{t("salesRecovery.noName")}</span>}
+        </Link>
+        {mayRecover && (item.customer.email || item.customer.phone) && (
+          <span className="block text-xs text-muted-foreground" data-testid="recovery-contact">
+            {item.customer.email && <span className="block truncate">{item.customer.email}</span>}
+            {item.customer.phone && <span className="block truncate tabular-nums">{formatBrPhone(item.customer.phone)}</span>}
+          </span>
+        )}
+        {/* On narrow screens the hidden columns' essentials come under the name. */}
+        <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground md:hidden">
+          <Badge variant={item.method === "PIX" ? "info" : "secondary"}>{method}</Badge>
+          {item.product && <span className="max-w-full truncate">{item.product}</span>}
+          {item.method === "BOLETO" && item.dueDate && <span>{t("salesRecovery.due", { date: dayText(i18n, item.dueDate) })}</span>}
+          <span className="sm:hidden">{age}</span>
+        </span>
+      </TableCell>
+      <TableCell className="hidden max-w-56 md:table-cell">
+        <div className="flex min-w-0 items-center gap-2">
+          <Badge variant={item.method === "PIX" ? "info" : "secondary"}>{method}</Badge>
+          <span className="truncate" title={item.product ?? undefined}>
+            {item.product ?? <span className="text-muted-foreground">{t("salesRecovery.noProduct")}</span>}
+          </span>
+        </div>
+        {item.method === "BOLETO" && item.dueDate && (
+          <span className="mt-1 block text-xs text-muted-foreground">{t("salesRecovery.due", { date: dayText(i18n, item.dueDate) })}</span>
+        )}
+      </TableCell>
+      <TableCell className="text-right font-medium tabular-nums" data-testid="recovery-amount">
+        {amountText(i18n, item.amountCents, item.currency)}
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+        <time dateTime={item.createdAt.toISOString()} title={t("salesRecovery.createdAt", { date: format.dateTime(item.createdAt) })}>
+          {age}
+        </time>
+      </TableCell>
+      <TableCell
+        className="hidden max-w-40 whitespace-normal text-muted-foreground [overflow-wrap:anywhere] lg:table-cell"
+        data-testid="recovery-origin"
+      >
+        {originText(i18n, item.origin)}
+      </TableCell>
+      {mayRecover && (
+        <TableCell className="text-right">
+          <RecoveryRowActions accountId={accountId} template={template} row={contactOf(i18n, accountId, item, mayCreate)} />
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
 export default async function SalesRecoveryPage({
   params,
   searchParams,
@@ -157,82 +232,18 @@ export default async function SalesRecoveryPage({
               </TableRow>
             </TableHeader>
             <TableBody>
-              {list.items.map((item) => {
-                const age = ageText(i18n, item.ageMs);
-                const method = codeText("method", item.method);
-                return (
-                  <TableRow
-                    key={item.ledgerId}
-                    data-testid="recovery-row"
-                    data-identifier={item.identifier}
-                    data-ledger-id={item.ledgerId}
-                    className="[&>td]:align-top"
-                  >
-                    <TableCell className="max-w-40 sm:max-w-56">
-                      <Link
-                        href={accountPath(accountId, `/transactions/${item.ledgerId}`)}
-                        className="block truncate font-medium hover:underline"
-                      >
-                        {item.customer.name ?? <span className="text-muted-foreground italic">{t("salesRecovery.noName")}</span>}
-                      </Link>
-                      {mayRecover && (item.customer.email || item.customer.phone) && (
-                        <span className="block text-xs text-muted-foreground" data-testid="recovery-contact">
-                          {item.customer.email && <span className="block truncate">{item.customer.email}</span>}
-                          {item.customer.phone && <span className="block truncate tabular-nums">{formatBrPhone(item.customer.phone)}</span>}
-                        </span>
-                      )}
-                      {/* On narrow screens the hidden columns' essentials come under the name. */}
-                      <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground md:hidden">
-                        <Badge variant={item.method === "PIX" ? "info" : "secondary"}>{method}</Badge>
-                        {item.product && <span className="max-w-full truncate">{item.product}</span>}
-                        {item.method === "BOLETO" && item.dueDate && (
-                          <span>{t("salesRecovery.due", { date: dayText(i18n, item.dueDate) })}</span>
-                        )}
-                        <span className="sm:hidden">{age}</span>
-                      </span>
-                    </TableCell>
-                    <TableCell className="hidden max-w-56 md:table-cell">
-                      <div className="flex min-w-0 items-center gap-2">
-                        <Badge variant={item.method === "PIX" ? "info" : "secondary"}>{method}</Badge>
-                        <span className="truncate" title={item.product ?? undefined}>
-                          {item.product ?? <span className="text-muted-foreground">{t("salesRecovery.noProduct")}</span>}
-                        </span>
-                      </div>
-                      {item.method === "BOLETO" && item.dueDate && (
-                        <span className="mt-1 block text-xs text-muted-foreground">
-                          {t("salesRecovery.due", { date: dayText(i18n, item.dueDate) })}
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-right font-medium tabular-nums" data-testid="recovery-amount">
-                      {amountText(i18n, item.amountCents, item.currency)}
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                      <time
-                        dateTime={item.createdAt.toISOString()}
-                        title={t("salesRecovery.createdAt", { date: format.dateTime(item.createdAt) })}
-                      >
-                        {age}
-                      </time>
-                    </TableCell>
-                    <TableCell
-                      className="hidden max-w-40 whitespace-normal text-muted-foreground [overflow-wrap:anywhere] lg:table-cell"
-                      data-testid="recovery-origin"
-                    >
-                      {originText(i18n, item.origin)}
-                    </TableCell>
-                    {mayRecover && (
-                      <TableCell className="text-right">
-                        <RecoveryRowActions
-                          accountId={accountId}
-                          template={settings.messageTemplate}
-                          row={contactOf(i18n, accountId, item, mayCreate)}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
+              {list.items.map((item) => (
+                <RecoveryRow
+                  key={item.ledgerId}
+                  item={item}
+                  i18n={i18n}
+                  codeText={codeText}
+                  accountId={accountId}
+                  mayRecover={mayRecover}
+                  mayCreate={mayCreate}
+                  template={settings.messageTemplate}
+                />
+              ))}
             </TableBody>
           </Table>
         </Card>

@@ -3,18 +3,16 @@
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useWatch, type Control } from "react-hook-form";
-import { AlertTriangle, Info, RefreshCw, SearchCheck } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { SelectField, TextField } from "@/components/forms/fields";
+import { Form } from "@/components/ui/form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { KindSections } from "./kind-sections";
-import { Section } from "./sections";
+import { BasicsSection, NoAnswerAlert, PendingAlert, type Pending } from "./charge-form-parts";
 import { useI18n } from "@/lib/i18n/client";
-import { maskMoney, parseMoneyInput, toCents } from "@/lib/br";
+import { parseMoneyInput, toCents } from "@/lib/br";
 import { expectedTotalCents, localIsoDate, type ChargeFormKind, type ChargeFormValues } from "@/lib/charges/form-values";
 import { CHARGE_FORMS } from "@/lib/charges/kinds/forms";
 import { checkOperationAction, createChargeAction, operationStateAction } from "../../actions";
@@ -51,8 +49,6 @@ function emptyValues(kind: ChargeFormKind, defaults: { clientIp: string }): Char
     subscription: { periodicityType: "MONTHS", periodicity: "1", firstChargeIn: "0" },
   };
 }
-
-type Pending = { id: string; note?: "absent" | "inconclusive" | "lookupFailed" | "inFlight" };
 
 /** A form opened from an old charge: its values, and its identifier (which the new charge must not reuse). */
 export type ChargeFormPrefill = { values: Partial<ChargeFormValues>; sourceIdentifier: string; buyerIp?: string | null };
@@ -168,56 +164,17 @@ export function ChargeForm({
         data-testid="charge-form"
       >
         <div className="min-w-0 space-y-6">
-          <Section title={t("charges.sections.basics")}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="identifier"
-                render={({ field }) => (
-                  <FormItem className="sm:col-span-2">
-                    <FormLabel>{t("charges.fields.identifier")}</FormLabel>
-                    <div className="flex gap-2">
-                      <FormControl>
-                        <Input {...field} className="font-mono" autoComplete="off" readOnly={identifierLocked} />
-                      </FormControl>
-                      <Button
-                        type="button"
-                        variant="outline"
-                        aria-label={t("charges.newIdentifier")}
-                        disabled={identifierLocked}
-                        onClick={() => {
-                          const identifier = generateIdentifier(kind);
-                          window.sessionStorage.setItem(storageKey(accountId, kind), identifier);
-                          form.setValue("identifier", identifier, { shouldValidate: true });
-                          setPending(null);
-                        }}
-                      >
-                        <RefreshCw /> <span className="hidden sm:inline">{t("charges.newIdentifier")}</span>
-                      </Button>
-                    </div>
-                    <p className="text-muted-foreground text-xs">{t(definition.identifierHint)}</p>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <TextField
-                control={form.control}
-                name="amount"
-                label={t("charges.fields.amount")}
-                inputMode="numeric"
-                placeholder="0,00"
-                transform={maskMoney}
-              />
-              {kind === "card" && (
-                <SelectField
-                  control={form.control}
-                  name="installments"
-                  label={t("charges.fields.installments")}
-                  options={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}x` }))}
-                />
-              )}
-            </div>
-          </Section>
+          <BasicsSection
+            control={form.control}
+            kind={kind}
+            identifierLocked={identifierLocked}
+            onNewIdentifier={() => {
+              const identifier = generateIdentifier(kind);
+              window.sessionStorage.setItem(storageKey(accountId, kind), identifier);
+              form.setValue("identifier", identifier, { shouldValidate: true });
+              setPending(null);
+            }}
+          />
 
           <KindSections kind={kind} control={form.control} requestIp={requestIp} buyerIp={prefill?.buyerIp ?? null} />
         </div>
@@ -234,48 +191,8 @@ export function ChargeForm({
               </AlertDescription>
             </Alert>
           )}
-          {noAnswer && (
-            <Alert variant="warning" data-testid="charge-no-answer" role="alert">
-              <AlertTriangle />
-              <AlertTitle>{t("charges.noAnswer.title")}</AlertTitle>
-              <AlertDescription className="space-y-2">
-                <p>{t("charges.noAnswer.body", { identifier: form.getValues("identifier") })}</p>
-                <p>{t("charges.noAnswer.retry")}</p>
-                <a
-                  className="font-medium underline underline-offset-4"
-                  href={`${accountPath(accountId, "/transactions")}?q=${encodeURIComponent(form.getValues("identifier"))}`}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  {t("charges.noAnswer.look")}
-                </a>
-              </AlertDescription>
-            </Alert>
-          )}
-          {pending && (
-            <Alert variant={pending.note === "absent" ? "success" : "warning"} data-testid="charge-unknown">
-              {pending.note === "absent" ? <Info /> : <AlertTriangle />}
-              <AlertTitle>{t("charges.unknown.title")}</AlertTitle>
-              <AlertDescription className="space-y-3">
-                <p>{pending.note === "absent" ? t("charges.unknown.absent") : t("charges.unknown.body")}</p>
-                {pending.note && pending.note !== "absent" && <p className="font-medium">{t(`charges.unknown.${pending.note}`)}</p>}
-                {pending.note !== "absent" && autoCheck && (
-                  <p className="text-sm" data-testid="reconcile-status">
-                    {autoCheck.needsPerson
-                      ? t("charges.unknown.needsPerson")
-                      : autoCheck.seconds !== null && autoCheck.seconds > 1
-                        ? t("charges.unknown.autoCheck", { seconds: autoCheck.seconds })
-                        : t("charges.unknown.checkingNow")}
-                  </p>
-                )}
-                {pending.note !== "absent" && (
-                  <Button type="button" variant="outline" size="sm" onClick={checkNow} loading={checking}>
-                    <SearchCheck /> {t("charges.unknown.check")}
-                  </Button>
-                )}
-              </AlertDescription>
-            </Alert>
-          )}
+          {noAnswer && <NoAnswerAlert accountId={accountId} identifier={form.getValues("identifier")} />}
+          {pending && <PendingAlert pending={pending} autoCheck={autoCheck} checking={checking} checkNow={checkNow} />}
           <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={blocked}>
             {t(definition.submitLabel)}
           </Button>
