@@ -14,6 +14,7 @@
  *
  * Per process: N processes making lookups each hold their own ceiling (docs/background-work.md).
  */
+import { processState } from "@/lib/runtime/state";
 
 export type LookupLimiterOptions = {
   /** Lookups per second; null: no ceiling. */
@@ -246,11 +247,11 @@ function concurrencyFrom(value: string | undefined): number {
 }
 
 type Shared = { limiter: LookupLimiter; key: string };
-const SHARED = Symbol.for("merchant-console.gateway-lookup-limiter");
+const shared = processState<{ current: Shared | null }>("gateway-lookup-limiter", () => ({ current: null }));
 
 /** Tests: the next processLookupLimiter() builds a fresh one (no pause, full window). */
 export function resetProcessLookupLimiter(): void {
-  delete (globalThis as { [SHARED]?: Shared })[SHARED];
+  shared().current = null;
 }
 
 /**
@@ -259,13 +260,12 @@ export function resetProcessLookupLimiter(): void {
  */
 export function processLookupLimiter(): LookupLimiter {
   const key = `${process.env.GATEWAY_LOOKUP_RPS ?? ""}|${process.env.GATEWAY_LOOKUP_CONCURRENCY ?? ""}`;
-  const holder = globalThis as { [SHARED]?: Shared };
-  const current = holder[SHARED];
-  if (current && current.key === key) return current.limiter;
+  const holder = shared();
+  if (holder.current && holder.current.key === key) return holder.current.limiter;
   const limiter = new LookupLimiter({
     rps: lookupRpsFrom(process.env.GATEWAY_LOOKUP_RPS),
     maxConcurrency: concurrencyFrom(process.env.GATEWAY_LOOKUP_CONCURRENCY),
   });
-  holder[SHARED] = { limiter, key };
+  holder.current = { limiter, key };
   return limiter;
 }
