@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { databaseCapabilities } from "@/lib/db/capabilities";
 import { getDb, type Tx } from "@/lib/db/client";
+import { processState } from "@/lib/runtime/state";
 import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
 import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
 import type { FeedEvent } from "@/lib/feed/types";
@@ -266,13 +267,14 @@ const LOOKUP_UPDATE_SET = ledgerUpdateSet([
 
 /** The most rows one batch of applyLookupBatched writes. */
 const LOOKUP_BATCH_MAX = 64;
-const queuedLookups: {
+type QueuedLookup = {
   id: string;
   record: TransactionRecord;
   resolve: (row: LedgerRow | null) => void;
   reject: (error: unknown) => void;
-}[] = [];
-let writingLookups = false;
+};
+/** One queue per process, whatever the copies of this module: a batch gathers every lookup that ends with it. */
+const lookupQueue = processState("ledger-lookup-batch", () => ({ queued: [] as QueuedLookup[], writing: false }));
 
 /**
  * applyLookup, written with the other lookups of this process that end at about the same time
@@ -281,18 +283,20 @@ let writingLookups = false;
  * written again row by row, so one row cannot hold back the others.
  */
 export function applyLookupBatched(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
+  const queue = lookupQueue();
   return new Promise((resolve, reject) => {
-    queuedLookups.push({ id: row.id, record, resolve, reject });
-    if (!writingLookups) void writeQueuedLookups();
+    queue.queued.push({ id: row.id, record, resolve, reject });
+    if (!queue.writing) void writeQueuedLookups();
   });
 }
 
 async function writeQueuedLookups(): Promise<void> {
-  writingLookups = true;
+  const queue = lookupQueue();
+  queue.writing = true;
   try {
     await new Promise((resolve) => setImmediate(resolve));
-    while (queuedLookups.length > 0) {
-      const batch = queuedLookups.splice(0, LOOKUP_BATCH_MAX);
+    while (queue.queued.length > 0) {
+      const batch = queue.queued.splice(0, LOOKUP_BATCH_MAX);
       let rows: (LedgerRow | null)[] | null = null;
       try {
         rows = await applyLookups(batch);
@@ -303,7 +307,7 @@ async function writeQueuedLookups(): Promise<void> {
       else for (const item of batch) await applyLookups([item]).then(([row]) => item.resolve(row ?? null), item.reject);
     }
   } finally {
-    writingLookups = false;
+    queue.writing = false;
   }
 }
 

@@ -171,11 +171,14 @@ export async function finishCheck(
     .where(eq(gatewayChecks.id, id));
 }
 
-/** `uncount`: the attempt asked nothing (the request was still in flight), so the schedule does not advance. */
+/**
+ * `uncount`: the attempt asked nothing (the request was still in flight), so the schedule does not
+ * advance. `outcome` null: nothing was learned, the last outcome and error stay as they were.
+ */
 export async function retryCheckLater(
   id: string,
   delayMs: number,
-  outcome: string,
+  outcome: string | null,
   error?: GatewayCheck["lastError"],
   options: { uncount?: boolean } = {},
 ): Promise<void> {
@@ -185,8 +188,7 @@ export async function retryCheckLater(
     .set({
       nextAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
       ...(options.uncount ? { attempts: sql`greatest(${gatewayChecks.attempts} - 1, 0)` } : {}),
-      lastOutcome: outcome,
-      lastError: error ?? null,
+      ...(outcome === null ? {} : { lastOutcome: outcome, lastError: error ?? null }),
       updatedAt: sql`now()`,
     })
     .where(eq(gatewayChecks.id, id));
@@ -201,16 +203,7 @@ export const RATE_LIMITED_DEFAULT_DELAY_MS = 1_000;
  * outcome and last error as they were (a confirmation's misses still count), and no give-up.
  */
 export async function deferRateLimitedCheck(id: string, retryAfterMs: number | undefined): Promise<void> {
-  const delayMs = Math.max(0, retryAfterMs ?? RATE_LIMITED_DEFAULT_DELAY_MS);
-  const db = await getDb();
-  await db
-    .update(gatewayChecks)
-    .set({
-      nextAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-      attempts: sql`greatest(${gatewayChecks.attempts} - 1, 0)`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(gatewayChecks.id, id));
+  await retryCheckLater(id, Math.max(0, retryAfterMs ?? RATE_LIMITED_DEFAULT_DELAY_MS), null, undefined, { uncount: true });
 }
 
 /** The latest check of a record (open, or the last settled one), for "verificando com o gateway" on its page. */
