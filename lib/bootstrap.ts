@@ -9,8 +9,8 @@ import { generatePassword, MIN_PASSWORD } from "@/lib/auth/password-rules";
 import { countUsers, createUser } from "@/lib/users/queries";
 import { syncEnvAccount } from "@/lib/accounts/queries";
 import { webhookUrlFor } from "@/lib/gateway/connection";
-import { configureSandboxWebhookUrl } from "@/lib/webhooks/sandbox";
-import { markConsoleReady } from "@/lib/webhooks/fast-path";
+import { configureSandboxWebhookUrl } from "@/lib/notifications/sandbox";
+import { markConsoleReady } from "@/lib/notifications/fast-path";
 import { startBackgroundWork } from "@/lib/background/in-process";
 
 const DEFAULT_ADMIN_EMAIL = "admin@console.local";

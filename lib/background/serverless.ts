@@ -5,7 +5,7 @@ import { createLogger } from "@/lib/log";
 import { runPayoutsOnce } from "@/lib/payout-batches/work";
 import { runJobPass } from "@/lib/runtime/jobs";
 import { processState } from "@/lib/runtime/state";
-import { applierJob } from "@/lib/webhooks/applier";
+import { applierJob } from "@/lib/notifications/applier";
 import { gatewayChecksJob } from "./jobs/gateway-checks";
 
 const log = createLogger("reconcile");

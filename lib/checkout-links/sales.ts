@@ -28,7 +28,7 @@ const SALES_BY_PAGE = (accountId: string) => sql`
   with visits as (
     select distinct on (l.id) l.id, ${sql.raw(PAGE_OF("e.payload->>'checkoutUrl'"))} as page
     from ledger_transactions l
-    join webhook_events e on e.ledger_id = l.id and e.account_id = ${accountId}
+    join gateway_notifications e on e.ledger_id = l.id and e.account_id = ${accountId}
     where l.account_id = ${accountId} and l.paid_at is not null and e.kind = 'payment'
       and coalesce(e.confirmation, '') <> 'contradicted' and nullif(e.payload->>'checkoutUrl', '') is not null
     order by l.id, e.first_received_at desc

@@ -3,7 +3,7 @@ export * from "./tables/core";
 export * from "./tables/ledger";
 export * from "./tables/payouts";
 export * from "./tables/views";
-export * from "./tables/webhooks";
+export * from "./tables/notifications";
 export * from "./tables/checks";
 export * from "./tables/auth";
 export * from "./tables/destinations";

@@ -50,7 +50,7 @@ export async function publishPendingFacts(limit = PUBLISH_BATCH): Promise<{ proc
         ? []
         : rowsOf<{ ledger_id: string; payload: Record<string, unknown> }>(
             await tx.execute(sql`
-              select distinct on (ledger_id) ledger_id, payload from webhook_events
+              select distinct on (ledger_id) ledger_id, payload from gateway_notifications
               where ledger_id in ${jsonList(ledgerIds)} and kind = 'payment' and coalesce(confirmation, '') <> 'contradicted'
               order by ledger_id, first_received_at desc`),
           ),

@@ -4,7 +4,7 @@ import { listenEmbedded } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { createLogger } from "@/lib/log";
 import { processState } from "@/lib/runtime/state";
-import type { FeedEvent } from "./types";
+import type { FeedNotification } from "./types";
 
 /**
  * Fan-out of feed signals to the open streams of this process. On Postgres the receiver sends
@@ -19,7 +19,7 @@ export const FEED_CHANNEL = "console_feed";
  */
 export const STORED_CHANNEL = "webhook_stored";
 
-type Listener = (event: FeedEvent) => void;
+type Listener = (event: FeedNotification) => void;
 type BusState = {
   emitter: EventEmitter;
   listening: Promise<void> | null;
@@ -43,7 +43,7 @@ const state = processState<BusState>("feed-bus", () => {
 });
 
 /** Delivers to this process's subscribers only. */
-export function emitLocally(event: FeedEvent): void {
+export function emitLocally(event: FeedNotification): void {
   state().emitter.emit("event", event);
 }
 
@@ -97,7 +97,7 @@ async function listenOnPostgres(url: string): Promise<void> {
     }
     if (!message.payload) return;
     try {
-      emitLocally(JSON.parse(message.payload) as FeedEvent);
+      emitLocally(JSON.parse(message.payload) as FeedNotification);
     } catch {
       // a foreign payload on our channel: ignore
     }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { FEED_RESUME_OVERLAP, matchesFeedFilter, type FeedEvent, type FeedFilter } from "./types";
+import { FEED_RESUME_OVERLAP, matchesFeedFilter, type FeedNotification, type FeedFilter } from "./types";
 
-export type { FeedEvent, FeedFilter } from "./types";
+export type { FeedNotification, FeedFilter } from "./types";
 
 export const feedKeys = {
   all: ["feed"] as const,
@@ -11,7 +11,7 @@ export const feedKeys = {
 };
 
 type Mode = "connecting" | "live" | "polling";
-type Listener = (event: FeedEvent) => void;
+type Listener = (event: FeedNotification) => void;
 
 /**
  * One EventSource per browser tab, shared by every hook instance. When the stream cannot be
@@ -38,7 +38,7 @@ function setMode(mode: Mode) {
   for (const listener of hub.modeListeners) listener();
 }
 
-function dispatch(event: FeedEvent) {
+function dispatch(event: FeedNotification) {
   const key = `${event.id}:${event.seq}`;
   if (hub.seen.has(key)) return;
   hub.seen.add(key);
@@ -58,7 +58,7 @@ function connect() {
   });
   source.addEventListener("feed", (message) => {
     try {
-      dispatch(JSON.parse((message as MessageEvent<string>).data) as FeedEvent);
+      dispatch(JSON.parse((message as MessageEvent<string>).data) as FeedNotification);
     } catch {
       // malformed line: skip
     }
@@ -102,7 +102,7 @@ async function pollOnce(): Promise<number> {
   const query = hub.cursor === null ? "" : `?after=${resumeFrom(hub.cursor)}`;
   const response = await fetch(`/api/feed${query}`, { cache: "no-store" });
   if (!response.ok) throw new Error(`feed ${response.status}`);
-  const body = (await response.json()) as { events: FeedEvent[]; cursor: number };
+  const body = (await response.json()) as { events: FeedNotification[]; cursor: number };
   for (const event of body.events) dispatch(event);
   hub.cursor = Math.max(hub.cursor ?? 0, body.cursor);
   return hub.cursor;
@@ -115,7 +115,7 @@ async function pollOnce(): Promise<number> {
  * Returns the connection mode, e.g. to show a "live" badge. `since` is the feed cursor the
  * page's server data was read at.
  */
-export function useLiveEvents(filter: FeedFilter | FeedFilter[], onEvent: (event: FeedEvent) => void, since?: number | null): Mode {
+export function useLiveEvents(filter: FeedFilter | FeedFilter[], onEvent: (event: FeedNotification) => void, since?: number | null): Mode {
   const mode = useSyncExternalStore(
     subscribeMode,
     () => hub.mode,

@@ -1,14 +1,14 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
-import type { webhookEvents } from "@/lib/db/schema";
+import type { gatewayNotifications } from "@/lib/db/schema";
 import { isKnownWebhookEvent, WEBHOOK_EVENTS } from "@/lib/gateway/schemas/webhooks";
 import type { DatabaseCapabilities } from "@/lib/db/capabilities";
 import { emitLocally, FEED_CHANNEL } from "./bus";
-import type { FeedEvent } from "./types";
+import type { FeedNotification } from "./types";
 
 type FeedFields = Pick<
-  typeof webhookEvents.$inferSelect,
+  typeof gatewayNotifications.$inferSelect,
   | "id"
   | "accountId"
   | "feedSeq"
@@ -47,7 +47,7 @@ export const FEED_COLUMNS = [
   "last_received_at",
 ] as const;
 
-export function toFeedEvent(row: FeedFields, ledgerChanged = false): FeedEvent {
+export function toFeedNotification(row: FeedFields, ledgerChanged = false): FeedNotification {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -74,30 +74,30 @@ export function toFeedEvent(row: FeedFields, ledgerChanged = false): FeedEvent {
  * Inside a transaction: where the database notifies every process, they hear it at commit;
  * otherwise (`emitsLocally`) the caller emits the signals after the commit (emitAfterCommit).
  */
-export async function notifyFeed(tx: Tx, signals: FeedEvent[], database: DatabaseCapabilities): Promise<void> {
+export async function notifyFeed(tx: Tx, signals: FeedNotification[], database: DatabaseCapabilities): Promise<void> {
   if (!database.notifiesOtherProcesses || signals.length === 0) return;
   const payloads = signals.map((s) => sql`(${JSON.stringify(s)}::text)`);
   await tx.execute(sql`select pg_notify(${FEED_CHANNEL}, p) from (values ${sql.join(payloads, sql`, `)}) as t(p)`);
 }
 
 /** After the commit: the signals a database that does not notify other processes leaves to this one. */
-export function emitAfterCommit(signals: FeedEvent[], database: DatabaseCapabilities): void {
+export function emitAfterCommit(signals: FeedNotification[], database: DatabaseCapabilities): void {
   if (database.emitsLocally) for (const signal of signals) emitLocally(signal);
 }
 
 const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The same FeedEvent as toFeedEvent, written by Postgres for a row named `alias` with the table's
+ * The same FeedNotification as toFeedNotification, written by Postgres for a row named `alias` with the table's
  * column names (a stored or applied delivery's signal, made inside the statement that wrote it);
  * `ledgerChanged` is an SQL expression.
  */
-export function feedEventJsonSql(alias: string, ledgerChanged = "false"): SQL {
-  return sql.raw(feedEventJsonText(alias, ledgerChanged));
+export function feedNotificationJsonSql(alias: string, ledgerChanged = "false"): SQL {
+  return sql.raw(feedNotificationJsonText(alias, ledgerChanged));
 }
 
-/** feedEventJsonSql as plain SQL text, for statements sent to the driver directly. */
-export function feedEventJsonText(alias: string, ledgerChanged = "false"): string {
+/** feedNotificationJsonSql as plain SQL text, for statements sent to the driver directly. */
+export function feedNotificationJsonText(alias: string, ledgerChanged = "false"): string {
   const known = WEBHOOK_EVENTS.map((name) => `'${name}'`).join(", ");
   return `json_build_object(
     'id', ${alias}.id, 'accountId', ${alias}.account_id, 'seq', ${alias}.feed_seq, 'kind', ${alias}.kind, 'event', ${alias}.event,

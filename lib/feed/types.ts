@@ -1,12 +1,12 @@
-import type { WebhookConfirmation, WebhookEventKind } from "@/lib/db/tables/webhooks";
+import type { WebhookConfirmation, NotificationKind } from "@/lib/db/tables/notifications";
 
 /** What the feed sends to browsers about one stored notification (never the payload or a token). */
-export type FeedEvent = {
+export type FeedNotification = {
   id: string;
   accountId: string;
   /** Feed cursor: grows on every delivery, repeated ones included. */
   seq: number;
-  kind: WebhookEventKind;
+  kind: NotificationKind;
   event: string | null;
   known: boolean;
   gatewayTransactionId: string | null;
@@ -35,7 +35,7 @@ export type FeedFilter = {
   paymentMethod?: string;
 };
 
-export function matchesFeedFilter(event: FeedEvent, filter: FeedFilter): boolean {
+export function matchesFeedFilter(event: FeedNotification, filter: FeedFilter): boolean {
   if (filter.accountId && event.accountId !== filter.accountId) return false;
   if (filter.ledgerId && event.ledgerId !== filter.ledgerId) return false;
   if (filter.gatewayTransactionId && event.gatewayTransactionId !== filter.gatewayTransactionId) return false;

@@ -4,10 +4,10 @@ import { writeAudit } from "@/lib/audit/log";
 import { toCents } from "@/lib/br/money";
 import { databaseCapabilities } from "@/lib/db/capabilities";
 import { getDb, type Tx } from "@/lib/db/client";
-import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
-import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/webhooks";
-import type { FeedEvent } from "@/lib/feed/types";
-import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
+import { ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
+import type { LedgerOutcome, WebhookConfirmation } from "@/lib/db/tables/notifications";
+import type { FeedNotification } from "@/lib/feed/types";
+import { emitAfterCommit, notifyFeed, toFeedNotification } from "@/lib/feed/signal";
 import type { TransactionRecord } from "@/lib/gateway";
 import { isRecord, readPaymentNotification, redactPayload, type PaymentNotification } from "@/lib/gateway/notifications";
 import { notificationOrigin, type SaleOrigin } from "@/lib/gateway/origin";
@@ -64,7 +64,7 @@ export async function applyNotificationsToLedger(
 
   const states: LedgerState[] = existing.map((row) => ({ row, read: { ...row } }));
   // The batch's rows by (account, gateway id) and (account, identifier): both are unique per
-  // account, so each key names at most one row (a scan of every row per event was quadratic).
+  // account, so each key names at most one row (a scan of every row per notification was quadratic).
   const key = (accountId: string, value: string) => `${accountId}\u0000${value}`;
   const byGatewayId = new Map<string, LedgerState>();
   const byIdentifier = new Map<string, LedgerState>();
@@ -221,17 +221,20 @@ function changedColumns({ row, read }: LedgerState): Record<string, unknown> | n
   return changed ? changes : null;
 }
 
-type EventRow = typeof webhookEvents.$inferSelect;
+type NotificationRow = typeof gatewayNotifications.$inferSelect;
 
 /**
  * Whether the gateway's record could follow from what a notification said: the same transaction
  * (id, and identifier when the notification names one), its status the notified one or a state
  * the status machine lets it move to (a paid notice, the gateway now saying refunded).
  */
-function recordAgrees(event: Pick<EventRow, "gatewayTransactionId" | "identifier" | "status">, record: TransactionRecord): boolean {
-  if (record.id !== event.gatewayTransactionId) return false;
-  if (event.identifier && record.clientIdentifier && event.identifier !== record.clientIdentifier) return false;
-  const notified = stateOf(transactionMachine, event.status);
+function recordAgrees(
+  notification: Pick<NotificationRow, "gatewayTransactionId" | "identifier" | "status">,
+  record: TransactionRecord,
+): boolean {
+  if (record.id !== notification.gatewayTransactionId) return false;
+  if (notification.identifier && record.clientIdentifier && notification.identifier !== record.clientIdentifier) return false;
+  const notified = stateOf(transactionMachine, notification.status);
   const actual = stateOf(transactionMachine, record.status);
   if (notified === null || actual === null) return false;
   return notified === actual || transactionMachine.moves[notified].includes(actual);
@@ -240,18 +243,18 @@ function recordAgrees(event: Pick<EventRow, "gatewayTransactionId" | "identifier
 /** The notifications of one transaction still waiting for the gateway (no ledger row, confirming). */
 const waitingFor = (accountId: string, gatewayTransactionId: string) =>
   and(
-    eq(webhookEvents.accountId, accountId),
-    eq(webhookEvents.gatewayTransactionId, gatewayTransactionId),
-    eq(webhookEvents.kind, "payment"),
-    isNull(webhookEvents.ledgerId),
-    eq(webhookEvents.confirmation, "confirming"),
+    eq(gatewayNotifications.accountId, accountId),
+    eq(gatewayNotifications.gatewayTransactionId, gatewayTransactionId),
+    eq(gatewayNotifications.kind, "payment"),
+    isNull(gatewayNotifications.ledgerId),
+    eq(gatewayNotifications.confirmation, "confirming"),
   );
 
 export type NotificationSettlement = {
   /** "created": a ledger row made from the gateway's record; "attached": the ledger already had it; "contradicted": no row. */
   outcome: "created" | "attached" | "contradicted";
   ledgerId: string | null;
-  events: number;
+  notifications: number;
 };
 
 /**
@@ -272,12 +275,12 @@ export async function settleUnconfirmedNotifications(
   const { settlement, signals, contradicted } = await db.transaction(async (tx) => {
     const waiting = await tx
       .select()
-      .from(webhookEvents)
+      .from(gatewayNotifications)
       .where(waitingFor(accountId, gatewayTransactionId))
-      .orderBy(asc(webhookEvents.firstReceivedAt), asc(webhookEvents.feedSeq))
+      .orderBy(asc(gatewayNotifications.firstReceivedAt), asc(gatewayNotifications.feedSeq))
       .for("update");
-    const agreeing = record ? waiting.filter((event) => recordAgrees(event, record)) : [];
-    const contradicted = waiting.filter((event) => !agreeing.includes(event));
+    const agreeing = record ? waiting.filter((notification) => recordAgrees(notification, record)) : [];
+    const contradicted = waiting.filter((notification) => !agreeing.includes(notification));
 
     let ledgerId: string | null = null;
     let outcome: NotificationSettlement["outcome"] = "contradicted";
@@ -293,39 +296,47 @@ export async function settleUnconfirmedNotifications(
     }
 
     const mark = async (
-      events: EventRow[],
+      notifications: NotificationRow[],
       confirmation: "confirmed" | "contradicted",
       ledgerOutcome: "created" | "updated" | "refused",
     ) =>
-      events.length === 0
+      notifications.length === 0
         ? []
         : tx
-            .update(webhookEvents)
-            .set({ confirmation, ledgerOutcome, ledgerId, feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))` })
+            .update(gatewayNotifications)
+            .set({
+              confirmation,
+              ledgerOutcome,
+              ledgerId,
+              feedSeq: sql`nextval(pg_get_serial_sequence('gateway_notifications', 'feed_seq'))`,
+            })
             .where(
               inArray(
-                webhookEvents.id,
-                events.map((e) => e.id),
+                gatewayNotifications.id,
+                notifications.map((e) => e.id),
               ),
             )
             .returning();
     const confirmedRows = await mark(agreeing, "confirmed", outcome === "created" ? "created" : "updated");
     const contradictedRows = await mark(contradicted, "contradicted", "refused");
-    const signals: FeedEvent[] = [...confirmedRows.map((e) => toFeedEvent(e, true)), ...contradictedRows.map((e) => toFeedEvent(e, false))];
+    const signals: FeedNotification[] = [
+      ...confirmedRows.map((e) => toFeedNotification(e, true)),
+      ...contradictedRows.map((e) => toFeedNotification(e, false)),
+    ];
     await notifyFeed(tx, signals, database);
-    return { settlement: { outcome, ledgerId, events: waiting.length }, signals, contradicted };
+    return { settlement: { outcome, ledgerId, notifications: waiting.length }, signals, contradicted };
   });
   emitAfterCommit(signals, database);
-  for (const event of contradicted) {
+  for (const notification of contradicted) {
     await writeAudit({
       accountId,
       action: "webhook.contradicted",
-      target: event.id,
+      target: notification.id,
       details: {
         ledgerId: settlement.ledgerId,
-        notified: event.status,
+        notified: notification.status,
         gateway: record?.status ?? null,
-        event: event.event,
+        event: notification.event,
         unknownTransaction: true,
       },
     });
@@ -335,7 +346,7 @@ export async function settleUnconfirmedNotifications(
       accountId,
       action: "ledger.confirmed_from_notification",
       target: settlement.ledgerId,
-      details: { gatewayTransactionId, status: record?.status ?? null, notifications: settlement.events },
+      details: { gatewayTransactionId, status: record?.status ?? null, notifications: settlement.notifications },
     });
   }
   return settlement;
@@ -346,7 +357,7 @@ export async function giveUpUnconfirmedNotifications(accountId: string, gatewayT
   const db = await getDb();
   const [waiting] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(webhookEvents)
+    .from(gatewayNotifications)
     .where(waitingFor(accountId, gatewayTransactionId));
   await writeAudit({
     accountId,
@@ -376,10 +387,10 @@ async function existingRow(tx: Tx, accountId: string, record: TransactionRecord)
   return row?.id ?? null;
 }
 
-async function insertConfirmedRow(tx: Tx, accountId: string, record: TransactionRecord, agreeing: EventRow[]): Promise<string> {
+async function insertConfirmedRow(tx: Tx, accountId: string, record: TransactionRecord, agreeing: NotificationRow[]): Promise<string> {
   const notes = [...agreeing]
     .reverse()
-    .map((event) => (isRecord(event.payload) ? readPaymentNotification(event.payload) : null))
+    .map((notification) => (isRecord(notification.payload) ? readPaymentNotification(notification.payload) : null))
     .filter((n): n is PaymentNotification => n !== null);
   const fill = <T>(pick: (n: PaymentNotification) => T | null | undefined): T | null => {
     for (const n of notes) {
@@ -390,7 +401,9 @@ async function insertConfirmedRow(tx: Tx, accountId: string, record: Transaction
   };
   const latest = agreeing.at(-1)!;
   // Where the sale came from (a hosted checkout's UTM values, its product and offer), latest notification first.
-  const origins = [...agreeing].reverse().flatMap((event) => (isRecord(event.payload) ? [notificationOrigin(event.payload)] : []));
+  const origins = [...agreeing]
+    .reverse()
+    .flatMap((notification) => (isRecord(notification.payload) ? [notificationOrigin(notification.payload)] : []));
   const origin = <K extends keyof SaleOrigin>(key: K): SaleOrigin[K] => origins.find((o) => o[key] !== null)?.[key] ?? null;
   const now = new Date();
   const payedAt = parseGatewayTime(record.payedAt);

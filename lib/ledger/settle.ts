@@ -4,9 +4,9 @@ import { writeAudit } from "@/lib/audit/log";
 import { databaseCapabilities } from "@/lib/db/capabilities";
 import { getDb, type Tx } from "@/lib/db/client";
 import { processState } from "@/lib/runtime/state";
-import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
-import { emitAfterCommit, notifyFeed, toFeedEvent } from "@/lib/feed/signal";
-import type { FeedEvent } from "@/lib/feed/types";
+import { ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
+import { emitAfterCommit, notifyFeed, toFeedNotification } from "@/lib/feed/signal";
+import type { FeedNotification } from "@/lib/feed/types";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type TransactionRecord } from "@/lib/gateway";
 import { parseGatewayTime } from "@/lib/gateway/time";
@@ -311,7 +311,7 @@ async function writeQueuedLookups(): Promise<void> {
   }
 }
 
-type Contradiction = { row: LedgerRow; record: TransactionRecord | null; event: typeof webhookEvents.$inferSelect };
+type Contradiction = { row: LedgerRow; record: TransactionRecord | null; event: typeof gatewayNotifications.$inferSelect };
 
 /**
  * Marks the notifications parked on these rows as confirmed (the gateway agrees) or contradicted
@@ -322,22 +322,22 @@ async function settleParkedIn(
   tx: Tx,
   rows: { row: LedgerRow; record: TransactionRecord | null }[],
   database: Awaited<ReturnType<typeof databaseCapabilities>>,
-): Promise<{ signals: FeedEvent[]; contradicted: Contradiction[] }> {
+): Promise<{ signals: FeedNotification[]; contradicted: Contradiction[] }> {
   if (rows.length === 0) return { signals: [], contradicted: [] };
   const byId = new Map(rows.map((r) => [r.row.id, r]));
   const parked = await tx
     .select()
-    .from(webhookEvents)
+    .from(gatewayNotifications)
     .where(
       and(
         inArray(
-          webhookEvents.ledgerId,
+          gatewayNotifications.ledgerId,
           rows.map((r) => r.row.id),
         ),
-        eq(webhookEvents.confirmation, "confirming"),
+        eq(gatewayNotifications.confirmation, "confirming"),
       ),
     )
-    .orderBy(asc(webhookEvents.id))
+    .orderBy(asc(gatewayNotifications.id))
     .for("update");
   const contradicted: Contradiction[] = [];
   const confirmedIds: string[] = [];
@@ -352,13 +352,13 @@ async function settleParkedIn(
     ids.length === 0
       ? []
       : tx
-          .update(webhookEvents)
+          .update(gatewayNotifications)
           .set({
             confirmation,
             ledgerOutcome: confirmation === "confirmed" ? "updated" : "refused",
-            feedSeq: sql`nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))`,
+            feedSeq: sql`nextval(pg_get_serial_sequence('gateway_notifications', 'feed_seq'))`,
           })
-          .where(inArray(webhookEvents.id, ids))
+          .where(inArray(gatewayNotifications.id, ids))
           .returning();
   const changed = [
     ...(await mark(confirmedIds, "confirmed")),
@@ -367,7 +367,7 @@ async function settleParkedIn(
       "contradicted",
     )),
   ];
-  const signals = changed.map((e) => toFeedEvent(e, true));
+  const signals = changed.map((e) => toFeedNotification(e, true));
   await notifyFeed(tx, signals, database);
   return { signals, contradicted };
 }

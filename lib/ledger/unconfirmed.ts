@@ -38,7 +38,7 @@ export type UnconfirmedCounts = Record<UnconfirmedState, number> & { total: numb
  * created and what the gateway confirmed; these stay here and in the webhook inbox.
  */
 const UNCONFIRMED = sql`
-  from webhook_events e
+  from gateway_notifications e
   left join lateral (
     select c.state, c.next_at, c.attempts, c.last_outcome from gateway_checks c
     where c.target = ${NOTIFICATION_TARGET} and c.target_id = e.account_id || ':' || e.gateway_transaction_id
@@ -138,7 +138,7 @@ export async function countAwaitingConfirmation(accountId: string): Promise<numb
           where l.account_id = ${accountId} and l.pending_status is not null
             and not exists (select 1 from gateway_checks c
               where c.target = 'ledger' and c.target_id = l.id::text and c.state = 'needs_person'))
-        + (select count(distinct e.gateway_transaction_id) from webhook_events e
+        + (select count(distinct e.gateway_transaction_id) from gateway_notifications e
           where ${scope(accountId)} and e.confirmation = 'confirming'
             and not exists (select 1 from gateway_checks c
               where c.target = ${NOTIFICATION_TARGET} and c.target_id = e.account_id || ':' || e.gateway_transaction_id

@@ -592,7 +592,7 @@ export async function recoveryWorklist(accountId: string, options: RecoveryOptio
     join ledger_transactions l on l.id = page.id
     left join lateral (
       select nullif(e.payload->'client'->>'phone', '') as phone, nullif(e.payload->>'checkoutUrl', '') as checkout_url
-      from webhook_events e
+      from gateway_notifications e
       where e.ledger_id = page.id and e.kind = 'payment' and coalesce(e.confirmation, '') <> 'contradicted'
       order by e.first_received_at desc limit 1
     ) notification on true

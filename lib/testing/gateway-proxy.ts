@@ -74,17 +74,17 @@ export async function startGatewayProxy(target: string) {
 
 /**
  * The console's webhook route as the tests play it: `/api/webhooks/<account>[/<callbackKey>]`
- * handed to the receiver function (lib/webhooks/ingest.ts), which stores; the applier applies.
+ * handed to the receiver function (lib/notifications/ingest.ts), which stores; the applier applies.
  */
 export async function startWebhookEndpoint() {
-  const { receiveWebhook } = await import("@/lib/webhooks/ingest");
+  const { receiveNotification } = await import("@/lib/notifications/ingest");
   const answered: number[] = [];
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
       const [, , , accountId, callbackKey] = (incoming.url ?? "").split("?")[0].split("/");
-      receiveWebhook({
+      receiveNotification({
         accountId,
         callbackKey: callbackKey ?? null,
         body: Buffer.concat(chunks).toString("utf8"),

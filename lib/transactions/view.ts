@@ -5,7 +5,7 @@ import type { LedgerRow } from "@/lib/ledger/queries";
 import { refundRequestOpen } from "@/lib/refunds/outcome";
 import { statusLabel } from "@/lib/status/labels";
 import { isPayable, machineKindForOperation, stateOf, transactionMachine } from "@/lib/status/machine";
-import type { TransactionEventDto } from "@/lib/webhooks/queries";
+import type { TransactionNotificationDto } from "@/lib/notifications/queries";
 
 /**
  * What the transaction page shows and offers, decided from the ledger row and what was recorded
@@ -30,7 +30,7 @@ type Row = Pick<
   | "response"
   | "gatewayRecord"
 >;
-type EventEntry = Pick<TransactionEventDto, "event" | "status" | "confirmation" | "deliveries" | "firstReceivedAt">;
+type EventEntry = Pick<TransactionNotificationDto, "event" | "status" | "confirmation" | "deliveries" | "firstReceivedAt">;
 type LookupEntry = { at: Date; userEmail: string | null; action: string; details: unknown };
 type RefundEntry = { id: string; submission: string; status: string | null };
 

@@ -69,7 +69,7 @@ async function update(id: string, set: Partial<typeof transfers.$inferInsert>): 
 
 /**
  * Transfers (Pix withdrawals), kept in their own table. The interface has no transfer lookup:
- * an UNKNOWN transfer is settled by its own notification (lib/webhooks/transfer-notifications.ts),
+ * an UNKNOWN transfer is settled by its own notification (lib/notifications/transfer-notifications.ts),
  * or handed to a person after the give-up time. It is never sent again.
  */
 export const transferSubmissions: SubmissionDefinition<TransferSubmission, TransferRow, TransferResponse> = {

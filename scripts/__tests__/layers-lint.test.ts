@@ -32,7 +32,7 @@ describe("lint refuses imports that run against the layers", () => {
       ),
     ).toEqual([expect.stringContaining("import/no-restricted-paths")]);
     expect(
-      await problems("lib/webhooks/http.ts", `import { startSandbox } from "@/sandbox/app";\nexport const x = startSandbox;\n`),
+      await problems("lib/notifications/http.ts", `import { startSandbox } from "@/sandbox/app";\nexport const x = startSandbox;\n`),
     ).toEqual([expect.stringContaining("import/no-restricted-paths")]);
   });
 

@@ -450,7 +450,7 @@ async function main(): Promise<void> {
             )
           : (
               await pool!.query<{ id: string; at: number }>(
-                `select gateway_transaction_id as id, extract(epoch from min(first_received_at)) * 1000 as at from webhook_events
+                `select gateway_transaction_id as id, extract(epoch from min(first_received_at)) * 1000 as at from gateway_notifications
                  where identifier like $1 group by 1`,
                 [`${prefix}%`],
               )

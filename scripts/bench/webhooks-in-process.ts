@@ -33,7 +33,7 @@ const TOKEN = "wht_bench_token_0001";
 
 async function serve(): Promise<void> {
   const { createAccount } = await import("@/lib/accounts/queries");
-  const { handleWebhookRequest } = await import("@/lib/webhooks/http");
+  const { handleWebhookRequest } = await import("@/lib/notifications/http");
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { sql } = await import("drizzle-orm");
   const account = await createAccount(
@@ -67,8 +67,8 @@ async function serve(): Promise<void> {
       if (req.method === "GET" && req.url === "/__bench/count") {
         const db = await getDb();
         const result = await db.execute<Record<string, number>>(sql`
-          select (select count(*)::int from webhook_events where account_id = ${account.id}) as events,
-                 (select coalesce(sum(deliveries), 0)::int from webhook_events where account_id = ${account.id}) as deliveries,
+          select (select count(*)::int from gateway_notifications where account_id = ${account.id}) as events,
+                 (select coalesce(sum(deliveries), 0)::int from gateway_notifications where account_id = ${account.id}) as deliveries,
                  (select count(*)::int from ledger_transactions where account_id = ${account.id} and last_webhook_at is not null) as ledger,
                  (select count(*)::int from ledger_transactions where account_id = ${account.id} and status = 'COMPLETED') as paid
         `);

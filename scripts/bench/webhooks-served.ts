@@ -6,7 +6,7 @@
  *   2. console: the production build served as `npm start` serves it on Postgres (`next start`
  *      with scripts/run/client-address-hook.mjs preloaded, and the background worker beside it),
  *      `POST /api/webhooks/<account>`: answered by the receiver's fast path before Next.js routes
- *      it (lib/webhooks/fast-path.ts), or by the route handler with WEBHOOK_FAST_PATH=off.
+ *      it (lib/notifications/fast-path.ts), or by the route handler with WEBHOOK_FAST_PATH=off.
  * Both web servers run with the Node.js flags `npm start` gives the console (web-server-flags.mjs).
  *
  * Both run side by side; after a warm-up they take turns (BENCH_ROUNDS rounds), each round the
@@ -359,7 +359,7 @@ async function walDetail(url: string, from: PostgresWork, to: PostgresWork, coun
   );
   const hot = await query<{ relname: string; upd: string; hot: string }>(
     url,
-    `select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname in ('ledger_transactions', 'webhook_events') order by relname`,
+    `select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname in ('ledger_transactions', 'gateway_notifications') order by relname`,
   );
   const inPlace = hot.map((t) => `${t.relname} ${t.hot} of ${t.upd} since the start`).join(", ");
   return (
@@ -442,7 +442,7 @@ async function main(): Promise<void> {
   );
   console.log(`machine: ${cpus().length} cores, load average before ${loadavg()[0].toFixed(2)}`);
   console.log(
-    `the console answers deliveries ${process.env.WEBHOOK_FAST_PATH === "off" ? "through Next.js's route handler (WEBHOOK_FAST_PATH=off)" : "on its fast path, before Next.js (lib/webhooks/fast-path.ts)"}`,
+    `the console answers deliveries ${process.env.WEBHOOK_FAST_PATH === "off" ? "through Next.js's route handler (WEBHOOK_FAST_PATH=off)" : "on its fast path, before Next.js (lib/notifications/fast-path.ts)"}`,
   );
 
   // The console's build directory honours NEXT_DIST_DIR (next.config.mjs); the baseline's is always .next.
@@ -545,7 +545,7 @@ async function main(): Promise<void> {
             databaseUrl(consoleDb),
             `select count(*)::int as events, count(*) filter (where apply_state = 'pending')::int as pending,
                (select count(*)::int from ledger_transactions where gateway_transaction_id like 'tx_cons${round}-%' and last_webhook_at is not null) as ledger
-             from webhook_events where gateway_transaction_id like 'tx_cons${round}-%'`,
+             from gateway_notifications where gateway_transaction_id like 'tx_cons${round}-%'`,
           )
         )[0];
       let counts = await stored();

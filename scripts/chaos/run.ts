@@ -163,7 +163,7 @@ async function restartAfterKill(
   };
 }
 
-type EventRow = { tx: string; n: number; applied: number; ledger: number };
+type NotificationRow = { tx: string; n: number; applied: number; ledger: number };
 
 /**
  * The charges a run's deliveries are about, in the ledger as the console records what it created
@@ -182,12 +182,12 @@ async function seedLedger(world: World, run: string, count: number): Promise<voi
 }
 
 /** Per transaction id of a run: stored events, applied ones, ledger rows. */
-async function storedByTx(world: World, run: string): Promise<Map<string, EventRow>> {
-  const rows = await query<EventRow>(
+async function storedByTx(world: World, run: string): Promise<Map<string, NotificationRow>> {
+  const rows = await query<NotificationRow>(
     world.consoleDb.url,
     `select e.gateway_transaction_id as tx, count(*)::int as n, (count(*) filter (where e.apply_state = 'applied'))::int as applied,
             (select count(*)::int from ledger_transactions l where l.account_id = $2 and l.gateway_transaction_id = e.gateway_transaction_id and l.last_webhook_at is not null) as ledger
-       from webhook_events e where e.gateway_transaction_id like $1 group by e.gateway_transaction_id`,
+       from gateway_notifications e where e.gateway_transaction_id like $1 group by e.gateway_transaction_id`,
     [`tx_${run}_%`, world.accountId],
   );
   return new Map(rows.map((row) => [row.tx, row]));

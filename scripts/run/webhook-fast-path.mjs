@@ -1,4 +1,4 @@
-// Loads lib/webhooks/fast-path.ts into `npm start`'s web server (scripts/run/client-address-hook.mjs):
+// Loads lib/notifications/fast-path.ts into `npm start`'s web server (scripts/run/client-address-hook.mjs):
 // bundled at start with esbuild (the TypeScript and the `@/` paths), packages left to node_modules.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,7 +20,7 @@ export async function loadWebhookFastPath() {
   try {
     const { build } = await import("esbuild");
     const { outputFiles } = await build({
-      entryPoints: [path.join(root, "lib/webhooks/fast-path.ts")],
+      entryPoints: [path.join(root, "lib/notifications/fast-path.ts")],
       outfile,
       write: false,
       bundle: true,

@@ -14,13 +14,13 @@ import { Select, type SelectOption } from "@/components/ui/select";
 import { CodeWord } from "@/components/ui/code-word";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/i18n/client";
-import { useLiveEvents, type FeedEvent, type FeedFilter } from "@/lib/feed/client";
+import { useLiveEvents, type FeedNotification, type FeedFilter } from "@/lib/feed/client";
 import { ConfirmationBadge, EventBadge } from "./event-badge";
 
 const ALL = "__all__";
 
 type Props = {
-  initialEvents: FeedEvent[];
+  initialEvents: FeedNotification[];
   accounts: { id: string; name: string }[];
   facets: { events: string[]; methods: string[] };
   filter: FeedFilter;
@@ -29,7 +29,7 @@ type Props = {
   since: number;
 };
 
-function mergeEvent(list: FeedEvent[], incoming: FeedEvent, limit: number): FeedEvent[] {
+function mergeEvent(list: FeedNotification[], incoming: FeedNotification, limit: number): FeedNotification[] {
   const existing = list.find((e) => e.id === incoming.id);
   if (existing) {
     if (existing.seq >= incoming.seq) return list;
@@ -60,7 +60,7 @@ export function ActivityFeed({ initialEvents, accounts, facets, filter, pageSize
   }
 
   const onEvent = useCallback(
-    (event: FeedEvent) => {
+    (event: FeedNotification) => {
       setEvents((list) => mergeEvent(list, event, pageSize));
       // A replayed event the list already held is not news.
       if (event.seq > since) setFresh((ids) => markFresh(ids, event.id, pageSize));
@@ -207,7 +207,7 @@ function LiveIndicator({ mode }: { mode: "connecting" | "live" | "polling" }) {
 }
 
 /** One notification; `accountName` is shown when the feed spans several accounts (null: it does not). */
-function FeedRow({ event, fresh, accountName }: { event: FeedEvent; fresh: boolean; accountName: string | null }) {
+function FeedRow({ event, fresh, accountName }: { event: FeedNotification; fresh: boolean; accountName: string | null }) {
   const { t, format } = useI18n();
   return (
     <TableRow

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { CodeWord } from "@/components/ui/code-word";
 import { useT } from "@/lib/i18n/client";
-import type { FeedEvent } from "@/lib/feed/types";
+import type { FeedNotification } from "@/lib/feed/types";
 
 const VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | "secondary"> = {
   TRANSACTION_CREATED: "info",
@@ -14,7 +14,7 @@ const VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | 
 };
 
 /** The event in words, its name as received in `data-raw`; names this console does not know are shown as received, with a marker. */
-export function EventBadge({ event }: { event: Pick<FeedEvent, "event" | "known" | "kind"> }) {
+export function EventBadge({ event }: { event: Pick<FeedNotification, "event" | "known" | "kind"> }) {
   const t = useT();
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
@@ -44,7 +44,7 @@ const CONFIRMATION_VARIANTS = {
 } as const;
 
 /** Whether the console believes the notification: confirming with the gateway, confirmed, or contradicted by it. */
-export function ConfirmationBadge({ event }: { event: Pick<FeedEvent, "confirmation" | "applied" | "kind"> }) {
+export function ConfirmationBadge({ event }: { event: Pick<FeedNotification, "confirmation" | "applied" | "kind"> }) {
   const t = useT();
   const state = event.kind === "payment" && !event.applied ? "confirming" : event.confirmation;
   if (!state) return null;

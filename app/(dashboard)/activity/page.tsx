@@ -4,7 +4,7 @@ import { requirePage } from "@/lib/auth/session";
 import { feedAccountIds } from "@/lib/feed/access";
 import { param, parseSearchParams, type RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
-import { currentFeedSeq, feedFacets, listFeedEvents } from "@/lib/webhooks/queries";
+import { currentFeedSeq, feedFacets, listFeedNotifications } from "@/lib/notifications/queries";
 import { ActivityFeed } from "./activity-feed";
 
 const FEED_PAGE_SIZE = 100;
@@ -23,7 +23,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
   // Read before the list: a delivery between the two is replayed by the stream, not lost.
   const since = await currentFeedSeq();
   const [events, facets] = await Promise.all([
-    listFeedEvents({ accountIds, event: filter.event, paymentMethod: filter.paymentMethod, limit: FEED_PAGE_SIZE }),
+    listFeedNotifications({ accountIds, event: filter.event, paymentMethod: filter.paymentMethod, limit: FEED_PAGE_SIZE }),
     feedFacets(visible),
   ]);
   const accounts = ctx.accounts.filter((a) => visible.includes(a.id)).map((a) => ({ id: a.id, name: a.name }));

@@ -1,5 +1,5 @@
 import { authorizeFeed, feedAccountIds } from "@/lib/feed/access";
-import { currentFeedSeq, listFeedEvents } from "@/lib/webhooks/queries";
+import { currentFeedSeq, listFeedNotifications } from "@/lib/notifications/queries";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ export async function GET(request: Request) {
   const after = Number(url.searchParams.get("after"));
   if (!Number.isSafeInteger(after) || after < 0) return Response.json({ error: "after" }, { status: 400 });
   const accountIds = feedAccountIds(auth.ctx, url.searchParams.get("account"));
-  const events = await listFeedEvents({ accountIds, afterSeq: after, limit: 200 });
+  const events = await listFeedNotifications({ accountIds, afterSeq: after, limit: 200 });
   const cursor = events.reduce((highest, e) => Math.max(highest, e.seq), after);
   return Response.json({ events, cursor }, { headers: { "cache-control": "no-store" } });
 }

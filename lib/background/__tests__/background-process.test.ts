@@ -4,7 +4,7 @@ import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
@@ -72,7 +72,7 @@ describe.each(targets)("the background worker process on $name", (target: TestDa
     { timeout: 60_000 },
     async () => {
       const { createAccount } = await import("@/lib/accounts/queries");
-      const { receiveWebhook } = await import("@/lib/webhooks/ingest");
+      const { receiveNotification } = await import("@/lib/notifications/ingest");
       const accountId = (
         await createAccount(
           { name: "Loja", baseUrl: gateway.baseUrl, publicKey: "pk", secretKey: "sk_1234567890", webhookToken: TOKEN, mode: "test" },
@@ -83,8 +83,8 @@ describe.each(targets)("the background worker process on $name", (target: TestDa
       const eventOf = (txId: string) =>
         db
           .select()
-          .from(webhookEvents)
-          .where(eq(webhookEvents.gatewayTransactionId, txId))
+          .from(gatewayNotifications)
+          .where(eq(gatewayNotifications.gatewayTransactionId, txId))
           .then((rows) => rows[0]);
       const ledgerOf = (txId: string) =>
         db
@@ -94,7 +94,7 @@ describe.each(targets)("the background worker process on $name", (target: TestDa
           .then((rows) => rows[0]);
 
       const before = `tx_before_${randomBytes(3).toString("hex")}`;
-      expect((await receiveWebhook({ accountId, body: paid(before), sourceIp: null })).status).toBe(200);
+      expect((await receiveNotification({ accountId, body: paid(before), sourceIp: null })).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
       // The web process itself does not apply with RECONCILER=worker.
       expect((await eventOf(before))?.applyState).toBe("pending");
@@ -121,7 +121,7 @@ describe.each(targets)("the background worker process on $name", (target: TestDa
         paymentMethod: "PIX",
       });
       const startedAt = Date.now();
-      expect((await receiveWebhook({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
+      expect((await receiveNotification({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
       const applied = await eventually(
         () => eventOf(after),
         (e) => e?.applyState === "applied",

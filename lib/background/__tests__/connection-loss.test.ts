@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { webhookEvents } from "@/lib/db/schema";
+import { gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
@@ -103,7 +103,7 @@ describe.each(targets)("the background worker when its connections are terminate
 
   it("stays up, listens again, applies a stored event afterwards, and stops cleanly on SIGTERM", { timeout: 90_000 }, async () => {
     const { createAccount } = await import("@/lib/accounts/queries");
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
     const { closeDb } = await import("@/lib/db/client");
     const accountId = (
       await createAccount(
@@ -112,7 +112,7 @@ describe.each(targets)("the background worker when its connections are terminate
       )
     ).id;
     const eventOf = async (txId: string) =>
-      (await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId)))[0];
+      (await (await getDb()).select().from(gatewayNotifications).where(eq(gatewayNotifications.gatewayTransactionId, txId)))[0];
 
     const worker = await startWorker(target.url!);
     workers.push(worker);
@@ -131,7 +131,7 @@ describe.each(targets)("the background worker when its connections are terminate
         payedAt: "2026-11-20T12:00:30.000Z",
         paymentMethod: "PIX",
       });
-      await receiveWebhook({ accountId, body: paid(txId), sourceIp: null }).catch(() => null);
+      await receiveNotification({ accountId, body: paid(txId), sourceIp: null }).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, 40 + round * 35));
       terminated += await terminateOthers(target.url!);
       // This process's own pool lost its connections too: open a fresh one.
@@ -154,7 +154,7 @@ describe.each(targets)("the background worker when its connections are terminate
       payedAt: "2026-11-20T12:00:30.000Z",
       paymentMethod: "PIX",
     });
-    expect((await receiveWebhook({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
+    expect((await receiveNotification({ accountId, body: paid(after), sourceIp: null })).status).toBe(200);
     expect(
       (
         await eventually(

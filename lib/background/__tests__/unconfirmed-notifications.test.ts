@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { auditLog, eventOutbox, gatewayChecks, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { auditLog, eventOutbox, gatewayChecks, ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
 
@@ -75,13 +75,13 @@ describe.each(targets)("notifications about transactions the ledger does not hav
   });
 
   const deliver = async (accountId: string, payload: unknown) => {
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const answer = await receiveWebhook({ accountId, body: JSON.stringify(payload), sourceIp: "203.0.113.7" });
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const answer = await receiveNotification({ accountId, body: JSON.stringify(payload), sourceIp: "203.0.113.7" });
     expect(answer.status).toBe(200);
   };
   const applyAll = async () => {
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    while ((await applyPendingEvents()) > 0);
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    while ((await applyPendingNotifications()) > 0);
   };
   /** Background passes until no check is due (the schedule is 0 s here). */
   const settle = async (passes = 5) => {
@@ -98,7 +98,7 @@ describe.each(targets)("notifications about transactions the ledger does not hav
   };
   const eventsOf = async (gatewayId: string) => {
     const db = await getDb();
-    return db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, gatewayId));
+    return db.select().from(gatewayNotifications).where(eq(gatewayNotifications.gatewayTransactionId, gatewayId));
   };
 
   it("a paid notification the gateway denies never reaches the ledger and shows as unconfirmed, then absent", async () => {
@@ -287,8 +287,8 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     const dueBefore = (await checkOf(row.id)).nextAt;
 
     const accountId = row.accountId;
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
     const late = notification({
       id: gatewayId,
       identifier: row.identifier,
@@ -297,8 +297,8 @@ describe.each(targets)("notifications about transactions the ledger does not hav
       payedAt: null,
       amount: 42.5,
     });
-    expect((await receiveWebhook({ accountId, body: JSON.stringify(late), sourceIp: null })).status).toBe(200);
-    await applyPendingEvents();
+    expect((await receiveNotification({ accountId, body: JSON.stringify(late), sourceIp: null })).status).toBe(200);
+    await applyPendingNotifications();
     const db = await getDb();
     const [touched] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row.id));
     expect(touched!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 5_000);
@@ -320,11 +320,11 @@ describe.each(targets)("notifications about transactions the ledger does not hav
     await db.execute(sql`update gateway_checks set next_at = now() + interval '5 seconds' where target_id = ${row.id}`);
     const dueBefore = (await checkOf(row.id)).nextAt;
     const accountId = row.accountId;
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
     const paid = notification({ id: `tx_${randomUUID()}`, identifier: row.identifier, amount: 42.5 });
-    expect((await receiveWebhook({ accountId, body: JSON.stringify(paid), sourceIp: null })).status).toBe(200);
-    await applyPendingEvents();
+    expect((await receiveNotification({ accountId, body: JSON.stringify(paid), sourceIp: null })).status).toBe(200);
+    await applyPendingNotifications();
     const check = await checkOf(row.id);
     expect(check.nextAt.getTime()).toBeLessThanOrEqual(dueBefore.getTime());
     expect(check.createdAt.getTime()).toBeLessThan(Date.now() - 25_000);

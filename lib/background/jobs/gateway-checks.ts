@@ -21,7 +21,7 @@ import { transferSubmissions } from "@/lib/transfers/submission";
 import { giveUpUnconfirmedNotifications, settleUnconfirmedNotifications } from "@/lib/ledger/notifications";
 import { createLogger } from "@/lib/log";
 import { defineJob } from "@/lib/runtime/jobs";
-import { confirmationsDue } from "@/lib/webhooks/applier";
+import { confirmationsDue } from "@/lib/notifications/applier";
 
 const log = createLogger("reconcile");
 

@@ -2,7 +2,7 @@ import "server-only";
 import { destinationDeliveriesJob, destinationOutboxJob } from "@/lib/destinations/work";
 import { payoutsJob } from "@/lib/payout-batches/work";
 import type { Job } from "@/lib/runtime/jobs";
-import { applierJob } from "@/lib/webhooks/applier";
+import { applierJob } from "@/lib/notifications/applier";
 import { gatewayChecksJob } from "./gateway-checks";
 
 /**

@@ -157,9 +157,9 @@ describe.each(targets)("balance on $name", (target) => {
     const accountId = await newAccount("Saldo chargeback");
     const sale = await consoleCharge(accountId, { amount: 30, fee: 0.3 });
     await lookup(sale, { status: "COMPLETED", payedAt: "2026-02-01T12:00:00Z", availableAt: "2026-02-01T12:00:00Z" });
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    const answer = await receiveWebhook({
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    const answer = await receiveNotification({
       accountId,
       sourceIp: "203.0.113.9",
       body: JSON.stringify({
@@ -180,7 +180,7 @@ describe.each(targets)("balance on $name", (target) => {
       }),
     });
     expect(answer.status).toBe(200);
-    await applyPendingEvents();
+    await applyPendingNotifications();
     // A notification is a hint: nothing moved.
     expect((await movementsOf(sale.ledgerId)).chargeback).toBeUndefined();
     expect(await figures(accountId, "2026-03-01T00:00:00Z")).toEqual({ available: 2_970, pending: 0 });
@@ -235,7 +235,7 @@ describe.each(targets)("balance on $name", (target) => {
     const { syncTransferMovements } = await import("@/lib/ledger/movements");
     await db.transaction((tx) => syncTransferMovements(tx, transfer.id));
     expect(await figures(accountId, "2026-05-02T00:00:00Z")).toEqual({ available: -5_100, pending: 0 });
-    const { applyTransferNotificationIn } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotificationIn } = await import("@/lib/notifications/transfer-notifications");
     await db.transaction((tx) =>
       applyTransferNotificationIn(tx, transfer.id, {
         event: "WITHDRAW_FAILED",

@@ -39,7 +39,7 @@ const actor = { id: "user-balance-property", email: "propriedade@example.test" }
 
 beforeAll(async () => {
   // Plays the console's webhook routes: every delivery is answered by the receiver's own code.
-  const { answerWebhook } = await import("@/lib/webhooks/http");
+  const { answerWebhook } = await import("@/lib/notifications/http");
   receiver = createServer((request, response) => {
     const [, , , accountId, callbackKey] = (request.url ?? "").split("/");
     let body = "";
@@ -69,13 +69,13 @@ async function pendingDeliveries(): Promise<number> {
 }
 
 async function settle() {
-  const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+  const { applyPendingNotifications } = await import("@/lib/notifications/applier");
   const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
   const db = await getDb();
   let quiet = 0;
   for (let round = 0; round < 400 && quiet < 3; round++) {
     const pending = await pendingDeliveries();
-    const applied = await applyPendingEvents();
+    const applied = await applyPendingNotifications();
     const { claimed } = await runReconcilerOnce();
     const [due] = (
       await db.execute<{ n: number }>(sql`select count(*)::int as n from gateway_checks where state = 'pending' and next_at <= now()`)

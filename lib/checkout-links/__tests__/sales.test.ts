@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { checkoutLinks, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { checkoutLinks, ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
 import { bindDatabase } from "@/lib/testing/bind-database";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { checkoutPageOf } from "../sales";
@@ -92,7 +92,7 @@ describe.each(targets)("checkout links' sales, on $name", (target: TestDatabase)
         offerCode: options.offerCode ?? null,
       });
       if (options.visited !== undefined) {
-        await db.insert(webhookEvents).values({
+        await db.insert(gatewayNotifications).values({
           accountId: account,
           dedupeKey: randomUUID(),
           kind: "payment",

@@ -80,10 +80,10 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
   });
 
   const receive = async (payload: unknown) => {
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    const answer = await receiveWebhook({ accountId, body: JSON.stringify(payload), sourceIp: "203.0.113.7" });
-    await applyPendingEvents();
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    const answer = await receiveNotification({ accountId, body: JSON.stringify(payload), sourceIp: "203.0.113.7" });
+    await applyPendingNotifications();
     return answer;
   };
   /** What the background worker does: confirmations with the gateway, then publishing and sending. */
@@ -235,7 +235,7 @@ describe.each(targets)("confirmed facts become events on $name", (target: TestDa
         webhookTokenEncrypted: encryptSecret(webhookToken),
       })
       .returning();
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const forged = await applyTransferNotification(accountId, {
       event: "WITHDRAW_COMPLETED",
       token: "wrong",

@@ -10,7 +10,7 @@ import {
   subscribeSignal,
   subscribeStored,
 } from "@/lib/feed/bus";
-import type { FeedEvent } from "@/lib/feed/types";
+import type { FeedNotification } from "@/lib/feed/types";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 
 // LISTEN/NOTIFY needs the Postgres server; PGlite's feed is in-process.
@@ -37,7 +37,7 @@ describe.each(targets)("the feed bus on $name", (target: TestDatabase) => {
   it("hears only the channels it has subscribers for, and a channel subscribed to later on the same connection", async () => {
     useDatabase(target);
     let stored = 0;
-    const heard: FeedEvent[] = [];
+    const heard: FeedNotification[] = [];
     const unsubscribeStored = await subscribeStored(() => stored++);
 
     await notify(target.url!, STORED_CHANNEL, "");

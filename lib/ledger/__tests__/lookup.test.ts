@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { auditLog, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { auditLog, ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startSandbox } from "@/sandbox/app";
 import { createSandboxControl } from "@/sandbox/control-client";
@@ -241,7 +241,7 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
       ])
       .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
     const ledgerE = inserted.find((row) => row.identifier === "e")!.id;
-    await db.insert(webhookEvents).values([
+    await db.insert(gatewayNotifications).values([
       {
         accountId: nokycId,
         dedupeKey: "p1",

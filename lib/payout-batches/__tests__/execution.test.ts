@@ -114,13 +114,13 @@ describe.each(await testDatabases())("batch payouts on $name", (target: TestData
 
   /** Completes the batch's withdraws at the sandbox; their notifications reach the console's route and are applied. */
   async function completeAtSandbox(batchId: string) {
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
     for (const withdraw of await control().withdraws({ identifierPrefix: identifierPrefix(batchId), status: "PENDING" })) {
       await control().completeWithdraw(withdraw.id);
     }
     return eventually(
       async () => {
-        await applyPendingEvents();
+        await applyPendingNotifications();
         return rowsOf(batchId);
       },
       (rows) => rows.filter((r) => r.execution === "SENT").every((r) => r.outcome === "completed"),

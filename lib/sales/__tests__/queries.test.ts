@@ -106,11 +106,11 @@ async function gatewayConfirmsPaid(ledgerId: string, gatewayId: string, identifi
 }
 
 async function deliver(accountId: string, payload: Record<string, unknown>) {
-  const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-  const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-  const answer = await receiveWebhook({ accountId, body: JSON.stringify(payload), sourceIp: "203.0.113.9" });
+  const { receiveNotification } = await import("@/lib/notifications/ingest");
+  const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+  const answer = await receiveNotification({ accountId, body: JSON.stringify(payload), sourceIp: "203.0.113.9" });
   expect(answer.status).toBe(200);
-  await applyPendingEvents();
+  await applyPendingNotifications();
 }
 
 describe.each(targets)("sales queries on $name", (target) => {

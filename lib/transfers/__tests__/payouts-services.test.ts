@@ -102,7 +102,7 @@ afterAll(async () => {
 describe("transfers", () => {
   it("sends once, stores the webhook token encrypted, replays the same identifier and applies the notification", async () => {
     const { submitTransfer } = await import("@/lib/transfers/service");
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const input = transferInput({ owner: { name: "Joao da Silva", document: { type: "cpf", number: "52998224725" } } });
     const first = await submitTransfer({ accountId: demoAccountId, actor, ip: CLIENT_IP, input });
     expect(first.replayed).toBe(false);

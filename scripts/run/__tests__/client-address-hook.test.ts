@@ -75,7 +75,7 @@ describe("the webhook fast path the hook loads in `npm start`'s web server", () 
       const { randomBytes, randomUUID } = await import("node:crypto");
       const { testDatabases, useDatabase } = await import("@/lib/testing/databases");
       const { closeDb, getDb } = await import("@/lib/db/client");
-      const { webhookEvents } = await import("@/lib/db/schema");
+      const { gatewayNotifications } = await import("@/lib/db/schema");
       const { eq } = await import("drizzle-orm");
       const target = (await testDatabases()).find((candidate) => candidate.name === "postgres")!;
       const distDir = `.next-test-${randomBytes(4).toString("hex")}`;
@@ -122,7 +122,7 @@ describe("the webhook fast path the hook loads in `npm start`'s web server", () 
         const answer = await post(port, delivery(txId));
         expect(answer.status).toBe(200);
         const { id } = (await answer.json()) as { id: string };
-        const [row] = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.id, id));
+        const [row] = await (await getDb()).select().from(gatewayNotifications).where(eq(gatewayNotifications.id, id));
         expect(row).toMatchObject({ gatewayTransactionId: txId, kind: "payment", sourceIp: "127.0.0.1" });
         expect(await (await fetch(`http://127.0.0.1:${port}/api/webhooks/${account.id}`)).text()).toBe("next");
         expect(await (await fetch(`http://127.0.0.1:${port}/sign-in`)).text()).toBe("next");

@@ -5,8 +5,8 @@ import { accountPath } from "@/lib/accounts/paths";
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/actions/safe-action";
 import { writeAudit } from "@/lib/audit/log";
-import { configureSandboxWebhookUrl, detectSandbox, emitSandboxEvent } from "@/lib/webhooks/sandbox";
-import { emitSandboxEventSchema } from "@/lib/webhooks/schemas";
+import { configureSandboxWebhookUrl, detectSandbox, emitSandboxNotification } from "@/lib/notifications/sandbox";
+import { emitSandboxEventSchema } from "@/lib/notifications/schemas";
 
 /** Makes the sandbox re-send one of the five events for a transaction of the current account. */
 export const emitSandboxEventAction = defineAction(
@@ -14,7 +14,7 @@ export const emitSandboxEventAction = defineAction(
   async ({ transactionId, event }, ctx) => {
     const accountId = ctx.account.id;
     if (!(await detectSandbox(accountId)).isSandbox) throw new ActionError("activity.inbox.sandbox.notSandbox");
-    const result = await emitSandboxEvent(accountId, transactionId, event);
+    const result = await emitSandboxNotification(accountId, transactionId, event);
     await writeAudit({
       actor: ctx.user,
       accountId,

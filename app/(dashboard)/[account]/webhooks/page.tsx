@@ -14,16 +14,20 @@ import { can } from "@/lib/auth/session";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import { getI18n } from "@/lib/i18n/server";
-import { inboxSummary, listFeedEvents, listRejections, recentGatewayTransactions } from "@/lib/webhooks/queries";
-import { detectSandbox } from "@/lib/webhooks/sandbox";
+import { inboxSummary, listFeedNotifications, listRejections, recentGatewayTransactions } from "@/lib/notifications/queries";
+import { detectSandbox } from "@/lib/notifications/sandbox";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { EventBadge } from "@/app/(dashboard)/activity/event-badge";
 import { SandboxTools } from "./sandbox-tools";
-import { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
+import { SANDBOX_EVENTS } from "@/lib/notifications/schemas";
 
 type I18n = Awaited<ReturnType<typeof getI18n>>;
 
-function AcceptedTable({ accepted, t, format }: Pick<I18n, "t" | "format"> & { accepted: Awaited<ReturnType<typeof listFeedEvents>> }) {
+function AcceptedTable({
+  accepted,
+  t,
+  format,
+}: Pick<I18n, "t" | "format"> & { accepted: Awaited<ReturnType<typeof listFeedNotifications>> }) {
   return accepted.length === 0 ? (
     <EmptyState size="compact" title={t("activity.inbox.noAccepted")} />
   ) : (
@@ -111,7 +115,7 @@ export default async function WebhooksInboxPage({ params }: { params: Promise<{ 
   const [account, summary, accepted, rejected, sandbox] = await Promise.all([
     getAccount(accountId),
     inboxSummary(accountId),
-    listFeedEvents({ accountIds: [accountId], limit: 50 }),
+    listFeedNotifications({ accountIds: [accountId], limit: 50 }),
     listRejections(accountId, 50),
     detectSandbox(accountId),
   ]);

@@ -11,8 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useI18n } from "@/lib/i18n/client";
-import type { SANDBOX_EVENTS } from "@/lib/webhooks/schemas";
-import type { RecentLedgerRow } from "@/lib/webhooks/queries";
+import type { SANDBOX_EVENTS } from "@/lib/notifications/schemas";
+import type { RecentLedgerRow } from "@/lib/notifications/queries";
 import { configureSandboxWebhookUrlAction, emitSandboxEventAction } from "./actions";
 
 // The event names come from the page (the server), so the browser does not load the schema module they live in.

@@ -1,8 +1,8 @@
 import { sessionStillValid } from "@/lib/auth/session";
 import { authorizeFeed, feedAccountIds } from "@/lib/feed/access";
 import { subscribeFeed } from "@/lib/feed/bus";
-import { FEED_RESUME_OVERLAP, type FeedEvent } from "@/lib/feed/types";
-import { listFeedEvents } from "@/lib/webhooks/queries";
+import { FEED_RESUME_OVERLAP, type FeedNotification } from "@/lib/feed/types";
+import { listFeedNotifications } from "@/lib/notifications/queries";
 import { processState } from "@/lib/runtime/state";
 
 export const runtime = "nodejs";
@@ -60,10 +60,10 @@ export async function GET(request: Request) {
           cleanup();
         }
       };
-      const deliver = (event: FeedEvent) => send(`id: ${event.seq}\nevent: feed\ndata: ${JSON.stringify(event)}\n\n`);
+      const deliver = (event: FeedNotification) => send(`id: ${event.seq}\nevent: feed\ndata: ${JSON.stringify(event)}\n\n`);
       // Live events wait while the missed ones are replayed, so they arrive in order after them.
-      let held: FeedEvent[] | null = resumeAfter === null ? null : [];
-      const unsubscribe = await subscribeFeed((event: FeedEvent) => {
+      let held: FeedNotification[] | null = resumeAfter === null ? null : [];
+      const unsubscribe = await subscribeFeed((event: FeedNotification) => {
         if (!allowed.has(event.accountId)) return;
         if (held) held.push(event);
         else deliver(event);
@@ -98,7 +98,7 @@ export async function GET(request: Request) {
       request.signal.addEventListener("abort", () => cleanup());
       send(`retry: 1000\nevent: ready\ndata: {}\n\n`);
       if (resumeAfter !== null) {
-        const missed = await listFeedEvents({ accountIds: [...allowed], afterSeq: resumeAfter, limit: 500 }).catch(() => []);
+        const missed = await listFeedNotifications({ accountIds: [...allowed], afterSeq: resumeAfter, limit: 500 }).catch(() => []);
         for (const event of missed) deliver(event);
         const live = held ?? [];
         held = null;

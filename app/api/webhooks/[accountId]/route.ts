@@ -1,5 +1,5 @@
 import { continueAfterResponse } from "@/lib/background/serverless";
-import { handleWebhookRequest } from "@/lib/webhooks/http";
+import { handleWebhookRequest } from "@/lib/notifications/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

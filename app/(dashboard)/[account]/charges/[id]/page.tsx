@@ -8,7 +8,7 @@ import { getI18n, getStatusLabel } from "@/lib/i18n/server";
 import { stateOf, transactionMachine } from "@/lib/status/machine";
 import { latestCheck } from "@/lib/submissions/checks";
 import { getLedgerRow, type LedgerRow } from "@/lib/ledger/queries";
-import { currentFeedSeq, reportedEndToEndId } from "@/lib/webhooks/queries";
+import { currentFeedSeq, reportedEndToEndId } from "@/lib/notifications/queries";
 import { ChargeFrame, recordedEndToEndId, RawFallback, secondsUntil, type ChargeView } from "./frame";
 import { OUTCOME_OF_KIND } from "./kinds";
 

@@ -15,8 +15,8 @@ import { routeId } from "@/lib/http/search-params";
 import { getI18n, hasMessage } from "@/lib/i18n/server";
 import { fromCents } from "@/lib/br/money";
 import { getLedgerRow } from "@/lib/ledger/queries";
-import { currentFeedSeq } from "@/lib/webhooks/queries";
-import { listEventsForTransaction } from "@/lib/webhooks/queries";
+import { currentFeedSeq } from "@/lib/notifications/queries";
+import { listNotificationsForTransaction } from "@/lib/notifications/queries";
 import { listRefundsForTransaction } from "@/lib/refunds/queries";
 import { lookupsForTransaction } from "@/lib/audit/queries";
 import {
@@ -47,7 +47,7 @@ export default async function TransactionPage({ params }: { params: Promise<{ ac
   const txStatus = transactionWording(words, tx.kind).status;
   const allowed = (permission: Permission) => can(ctx, permission, account.id);
   const [events, lookups, refunds] = await Promise.all([
-    showsNotifications(allowed) ? listEventsForTransaction(account.id, tx.id) : Promise.resolve([]),
+    showsNotifications(allowed) ? listNotificationsForTransaction(account.id, tx.id) : Promise.resolve([]),
     lookupsForTransaction(account.id, tx.id),
     tx.gatewayTransactionId ? listRefundsForTransaction(account.id, tx.gatewayTransactionId) : Promise.resolve([]),
   ]);

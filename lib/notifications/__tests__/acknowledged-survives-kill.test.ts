@@ -5,7 +5,7 @@ import readline from "node:readline";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { gatewayChecks, ledgerTransactions, webhookEvents } from "@/lib/db/schema";
+import { gatewayChecks, ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { bindDatabase } from "@/lib/testing/bind-database";
 
@@ -72,7 +72,7 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
     await new Promise((resolve) => child.once("exit", resolve));
 
     const db = await getDb();
-    const [stored] = await db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId));
+    const [stored] = await db.select().from(gatewayNotifications).where(eq(gatewayNotifications.gatewayTransactionId, txId));
     expect(stored?.applyState).toBe("pending");
     expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId))).toHaveLength(0);
 
@@ -82,7 +82,7 @@ describe.each(targets)("an acknowledged delivery on $name", (target: TestDatabas
     expect(applied).toBeGreaterThanOrEqual(1);
     // A transaction the console did not create: applied, it waits for the gateway's confirmation
     // outside the ledger (lib/ledger/notifications.ts), with its own check open.
-    const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId));
+    const [event] = await db.select().from(gatewayNotifications).where(eq(gatewayNotifications.gatewayTransactionId, txId));
     expect(event).toMatchObject({ accountId, applyState: "applied", confirmation: "confirming", ledgerId: null, amountCents: 4250 });
     expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.gatewayTransactionId, txId))).toHaveLength(0);
     const [check] = await db

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { gatewayAccounts, transferNotifications, transfers, webhookEvents } from "@/lib/db/schema";
+import { gatewayAccounts, transferNotifications, transfers, gatewayNotifications } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 
@@ -63,7 +63,7 @@ function completedPayload(seed: { identifier: string; withdrawId: string; token:
 
 describe("isTransferNotification", () => {
   it("recognises withdraw payloads and WITHDRAW_/TRANSFER_ events, not payment webhooks", async () => {
-    const { isTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { isTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     expect(isTransferNotification({ withdraw: { id: "w" } })).toBe(true);
     expect(isTransferNotification({ event: "WITHDRAW_FAILED" })).toBe(true);
     expect(isTransferNotification({ event: "TRANSFER_DONE" })).toBe(true);
@@ -87,7 +87,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("applies the reported status when the token matches, once per distinct delivery", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
     expect(await applyTransferNotification(seed.accountId, payload)).toEqual({
@@ -115,7 +115,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("keeps an unknown status string exactly as reported", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const seed = await seedTransfer();
     await applyTransferNotification(seed.accountId, { ...completedPayload(seed, "IN_ANALYSIS_X"), event: "TRANSFER_SOMETHING" });
     const db = await getDb();
@@ -124,7 +124,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("refuses a wrong, missing or differently sized token and changes nothing", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const seed = await seedTransfer();
     for (const token of [`${seed.token.slice(0, -1)}x`, "short", "", undefined, 42]) {
       const result = await applyTransferNotification(seed.accountId, { ...completedPayload(seed), token });
@@ -138,7 +138,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("finds the transfer by identifier when the withdraw id is not known yet", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const seed = await seedTransfer();
     const payload = completedPayload(seed);
     const result = await applyTransferNotification(seed.accountId, { ...payload, withdraw: { ...payload.withdraw, id: "wd_other" } });
@@ -146,7 +146,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("never turns a completed transfer back, whatever arrives later and whenever it claims to be from", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const seed = await seedTransfer();
     await applyTransferNotification(seed.accountId, completedPayload(seed));
     const late = completedPayload(seed, "PENDING");
@@ -166,7 +166,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("matches a transfer whose answer was lost by its own callback path, and refuses a wrong path", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const { callbackKeyHash, newCallbackKey } = await import("@/lib/transfers/callback-key");
     const seed = await seedTransfer({ token: null, submission: "UNKNOWN" });
     const key = newCallbackKey();
@@ -188,7 +188,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
   });
 
   it("answers unknown_transfer for another account's transfer or an unknown one", async () => {
-    const { applyTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const seed = await seedTransfer();
     const other = await seedTransfer();
     expect(await applyTransferNotification(other.accountId, completedPayload(seed))).toEqual({ outcome: "unknown_transfer" });
@@ -204,8 +204,8 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
     });
   });
   it("through the receiver: acknowledged once stored, applied to the transfer by the applier, a repeat counted once more", async () => {
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
     const previous = process.env.WEBHOOK_APPLIER;
     // The test drives the applier itself.
     process.env.WEBHOOK_APPLIER = "off";
@@ -215,13 +215,13 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
       const db = await getDb();
       const transferOf = async () => (await db.select().from(transfers).where(eq(transfers.id, seed.transfer.id)))[0];
 
-      const forged = await receiveWebhook({ accountId: seed.accountId, body: body.replace(seed.token, "wht_forged"), sourceIp: null });
+      const forged = await receiveNotification({ accountId: seed.accountId, body: body.replace(seed.token, "wht_forged"), sourceIp: null });
       expect(forged).toEqual({ status: 401, body: { error: "bad_token" } });
 
-      const answer = await receiveWebhook({ accountId: seed.accountId, body, sourceIp: null });
+      const answer = await receiveNotification({ accountId: seed.accountId, body, sourceIp: null });
       expect(answer).toMatchObject({ status: 200, body: { received: true, deliveries: 1 } });
       const id = String(answer.body.id);
-      const eventOf = async () => (await db.select().from(webhookEvents).where(eq(webhookEvents.id, id)))[0];
+      const eventOf = async () => (await db.select().from(gatewayNotifications).where(eq(gatewayNotifications.id, id)))[0];
       // Stored and acknowledged: the transfer is not touched inside the request.
       expect(await eventOf()).toMatchObject({
         kind: "transfer",
@@ -231,7 +231,7 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
       });
       expect((await transferOf())?.withdrawStatus).toBe("PENDING");
 
-      while ((await applyPendingEvents()) > 0);
+      while ((await applyPendingNotifications()) > 0);
       expect(await eventOf()).toMatchObject({ applyState: "applied", ledgerOutcome: "updated", confirmation: "unconfirmable" });
       expect(await transferOf()).toMatchObject({
         withdrawStatus: "COMPLETED",
@@ -240,11 +240,11 @@ describe.each(targets)("applyTransferNotification on $name", (target: TestDataba
       });
 
       // The same delivery again: one stored event, counted twice, on the transfer's timeline too; nothing else changes.
-      expect(await receiveWebhook({ accountId: seed.accountId, body, sourceIp: null })).toMatchObject({
+      expect(await receiveNotification({ accountId: seed.accountId, body, sourceIp: null })).toMatchObject({
         status: 200,
         body: { id, deliveries: 2 },
       });
-      while ((await applyPendingEvents()) > 0);
+      while ((await applyPendingNotifications()) > 0);
       expect(await eventOf()).toMatchObject({ applyState: "applied", ledgerOutcome: "updated", deliveries: 2 });
       const notes = await db.select().from(transferNotifications).where(eq(transferNotifications.transferId, seed.transfer.id));
       expect(notes.map((n) => n.deliveries)).toEqual([2]);

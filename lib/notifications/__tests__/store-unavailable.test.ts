@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
-import { storeEvent } from "@/lib/webhooks/store";
+import { storeNotification } from "@/lib/notifications/store";
 
 describe("the webhook store when the database cannot be opened", () => {
   afterAll(() => closeDb());
@@ -24,7 +24,7 @@ describe("the webhook store when the database cannot be opened", () => {
       payload: {},
       notification: null,
     };
-    const outcomes = await Promise.allSettled([storeEvent(input), storeEvent({ ...input, dedupeKey: "u1:y" })]);
+    const outcomes = await Promise.allSettled([storeNotification(input), storeNotification({ ...input, dedupeKey: "u1:y" })]);
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
   });
 });

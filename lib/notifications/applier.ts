@@ -2,10 +2,10 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { databaseCapabilities, tuneApplierQuery } from "@/lib/db/capabilities";
 import { getDb } from "@/lib/db/client";
-import type { LedgerOutcome } from "@/lib/db/tables/webhooks";
+import type { LedgerOutcome } from "@/lib/db/tables/notifications";
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
-import type { FeedEvent } from "@/lib/feed/types";
-import { FEED_COLUMNS, feedEventJsonSql } from "@/lib/feed/signal";
+import type { FeedNotification } from "@/lib/feed/types";
+import { FEED_COLUMNS, feedNotificationJsonSql } from "@/lib/feed/signal";
 import { enqueueChecks, openNotificationChecks, reconcileConfig } from "@/lib/submissions/checks";
 import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/gateway/notifications";
 import { applyNotificationsToLedger, type ApplyOutcome } from "@/lib/ledger/notifications";
@@ -18,11 +18,11 @@ type AppliedCounts = { applied: number; confirming: number };
 const APPLY_BATCH = 256;
 /** What the marking statement hands on to the feed signals: not the payload (`returning e.*` copied it for every row). */
 const APPLIED_RETURNING = [...FEED_COLUMNS, "ledger_outcome"].map((column) => `e.${column}`).join(", ");
-/** The wait before a round of the applier: short when events come one by one, long under a burst. */
+/** The wait before a round of the applier: short when notifications come one by one, long under a burst. */
 const APPLY_WAIT_MIN_MS = 25;
 const APPLY_WAIT_MAX_MS = 250;
 
-type PendingEvent = {
+type PendingNotification = {
   id: string;
   account_id: string;
   first_received_at: Date | string;
@@ -35,10 +35,10 @@ type PendingEvent = {
 
 /**
  * Turns stored notifications into ledger changes, oldest first, in batches. Several processes
- * may run it at once: each batch takes its events with `for update skip locked`. Returns how
- * many events it applied.
+ * may run it at once: each batch takes its notifications with `for update skip locked`. Returns how
+ * many notifications it applied.
  */
-export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
+export async function applyPendingNotifications(limit = APPLY_BATCH): Promise<number> {
   const db = await getDb();
   const database = await databaseCapabilities();
   const outcome = await db.transaction(async (tx): Promise<{ applied: number; confirming: boolean; signals: string[] }> => {
@@ -46,56 +46,63 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     // to skip entries of rows already applied. A bitmap scan (what the planner picks on a young
     // table) visited every one of them on every batch, slower as a burst went on.
     await tuneApplierQuery(tx, database);
-    const events = (
-      await tx.execute<PendingEvent>(sql`
-        select id, account_id, first_received_at, last_received_at, payload, transfer_id, deliveries, ledger_outcome from webhook_events
+    const notifications = (
+      await tx.execute<PendingNotification>(sql`
+        select id, account_id, first_received_at, last_received_at, payload, transfer_id, deliveries, ledger_outcome from gateway_notifications
         where apply_state = 'pending' order by first_received_at, feed_seq
         limit ${limit} for update skip locked`)
     ).rows;
-    if (events.length === 0) return { applied: 0, confirming: false, signals: [] };
+    if (notifications.length === 0) return { applied: 0, confirming: false, signals: [] };
 
     // Transfer notifications were authenticated by the receiver against their transfer.
     const byTransfer = new Map<string, ApplyOutcome>();
-    for (const event of events) {
-      if (!event.transfer_id || !isRecord(event.payload)) continue;
-      const applied = await applyTransferNotificationIn(tx, event.transfer_id, event.payload, {
-        deliveries: Number(event.deliveries),
-        receivedAt: new Date(event.last_received_at),
+    for (const notification of notifications) {
+      if (!notification.transfer_id || !isRecord(notification.payload)) continue;
+      const applied = await applyTransferNotificationIn(tx, notification.transfer_id, notification.payload, {
+        deliveries: Number(notification.deliveries),
+        receivedAt: new Date(notification.last_received_at),
       });
-      const outcome: LedgerOutcome = applied.first ? (applied.statusApplied ? "updated" : "stale") : (event.ledger_outcome ?? "stale");
-      byTransfer.set(event.id, { ledgerId: null, outcome, confirmation: "unconfirmable" });
+      const outcome: LedgerOutcome = applied.first
+        ? applied.statusApplied
+          ? "updated"
+          : "stale"
+        : (notification.ledger_outcome ?? "stale");
+      byTransfer.set(notification.id, { ledgerId: null, outcome, confirmation: "unconfirmable" });
     }
-    const items = events
-      .filter((event) => !event.transfer_id)
-      .map((event) => ({ event, n: isRecord(event.payload) ? readPaymentNotification(event.payload) : null }));
-    const applicable = items.filter((i): i is { event: PendingEvent; n: PaymentNotification } => i.n !== null);
+    const items = notifications
+      .filter((notification) => !notification.transfer_id)
+      .map((notification) => ({ notification, n: isRecord(notification.payload) ? readPaymentNotification(notification.payload) : null }));
+    const applicable = items.filter((i): i is { notification: PendingNotification; n: PaymentNotification } => i.n !== null);
     const outcomes =
       applicable.length > 0
         ? await applyNotificationsToLedger(
             tx,
-            applicable.map(({ event, n }) => ({
-              accountId: event.account_id,
+            applicable.map(({ notification, n }) => ({
+              accountId: notification.account_id,
               n,
-              payload: event.payload as Record<string, unknown>,
-              receivedAt: new Date(event.first_received_at),
+              payload: notification.payload as Record<string, unknown>,
+              receivedAt: new Date(notification.first_received_at),
             })),
           )
         : [];
-    const byEvent = new Map([...applicable.map(({ event }, i): [string, ApplyOutcome] => [event.id, outcomes[i]]), ...byTransfer]);
+    const byNotification = new Map([
+      ...applicable.map(({ notification }, i): [string, ApplyOutcome] => [notification.id, outcomes[i]]),
+      ...byTransfer,
+    ]);
 
-    const values = events.map((event) => {
-      const outcome = byEvent.get(event.id) ?? { ledgerId: null, outcome: "none" as const, confirmation: null };
-      return { id: event.id, ledger_id: outcome.ledgerId, outcome: outcome.outcome, confirmation: outcome.confirmation };
+    const values = notifications.map((notification) => {
+      const outcome = byNotification.get(notification.id) ?? { ledgerId: null, outcome: "none" as const, confirmation: null };
+      return { id: notification.id, ledger_id: outcome.ledgerId, outcome: outcome.outcome, confirmation: outcome.confirmation };
     });
     const toConfirm = new Map<string, string>();
     const unconfirmed = new Map<string, { accountId: string; gatewayTransactionId: string }>();
-    for (const { event, n } of applicable) {
-      const outcome = byEvent.get(event.id)!;
+    for (const { notification, n } of applicable) {
+      const outcome = byNotification.get(notification.id)!;
       if (outcome.outcome !== "confirming") continue;
-      if (outcome.ledgerId) toConfirm.set(outcome.ledgerId, event.account_id);
+      if (outcome.ledgerId) toConfirm.set(outcome.ledgerId, notification.account_id);
       else
-        unconfirmed.set(`${event.account_id}\u0000${n.gatewayTransactionId}`, {
-          accountId: event.account_id,
+        unconfirmed.set(`${notification.account_id}\u0000${n.gatewayTransactionId}`, {
+          accountId: notification.account_id,
           gatewayTransactionId: n.gatewayTransactionId,
         });
     }
@@ -116,14 +123,14 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
     // at commit, and only counts come back; PGlite's feed is this process, so the signals do.
     const marked = sql`
       with updated as (
-        update webhook_events as e set apply_state = 'applied', ledger_id = v.ledger_id, ledger_outcome = v.outcome,
-          confirmation = v.confirmation, feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq'))
+        update gateway_notifications as e set apply_state = 'applied', ledger_id = v.ledger_id, ledger_outcome = v.outcome,
+          confirmation = v.confirmation, feed_seq = nextval(pg_get_serial_sequence('gateway_notifications', 'feed_seq'))
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, ledger_id text, outcome text, confirmation text)
         where e.id = v.id
         returning ${sql.raw(APPLIED_RETURNING)}
       ),
       signals as (
-        select ${feedEventJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
+        select ${feedNotificationJsonSql("updated", "updated.ledger_outcome in ('created', 'updated')")} as signal, confirmation from updated
       )`;
     if (database.notifiesOtherProcesses) {
       const [counts] = (
@@ -143,7 +150,7 @@ export async function applyPendingEvents(limit = APPLY_BATCH): Promise<number> {
       signals: rows.map((row) => row.signal),
     };
   });
-  if (database.emitsLocally) for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedEvent);
+  if (database.emitsLocally) for (const signal of outcome.signals) emitLocally(JSON.parse(signal) as FeedNotification);
   if (outcome.confirming) confirmationsDue.raise();
   return outcome.applied;
 }
@@ -161,18 +168,18 @@ export const applierJob = defineJob({
   name: "webhook-applier",
   wakeOn: [STORED_CHANNEL],
   intervalMs: () => reconcileConfig().intervalMs,
-  // Waiting a moment before each woken pass lets one ledger transaction take many events instead
-  // of the few that arrived during the last one: per event, a batch of 256 costs the worker and
+  // Waiting a moment before each woken pass lets one ledger transaction take many notifications instead
+  // of the few that arrived during the last one: per notification, a batch of 256 costs the worker and
   // Postgres about two thirds of a batch of 32. The wait grows with the last pass, so a single
-  // event waits 25 ms and a burst 250 ms (`npm run bench:webhooks`: 901/s with 100 ms, 964/s
+  // notification waits 25 ms and a burst 250 ms (`npm run bench:webhooks`: 901/s with 100 ms, 964/s
   // with 250 ms, the feed's p95 363 ms at 1,000/s).
   gatherMs: (lastCount) => Math.min(APPLY_WAIT_MAX_MS, APPLY_WAIT_MIN_MS + 2 * lastCount),
   // Where no driver keeps it running, the web process applies what it just stored, except with
-  // RECONCILER=worker: the background process hears the stored event's signal and applies it.
+  // RECONCILER=worker: the background process hears the stored notification's signal and applies it.
   onDemand: () => process.env.WEBHOOK_APPLIER !== "off" && process.env.RECONCILER !== "worker",
   async pass({ stopping }) {
     let applied = 0;
-    for (let batch = APPLY_BATCH; batch === APPLY_BATCH && !stopping(); applied += batch) batch = await applyPendingEvents();
+    for (let batch = APPLY_BATCH; batch === APPLY_BATCH && !stopping(); applied += batch) batch = await applyPendingNotifications();
     return applied;
   },
 });

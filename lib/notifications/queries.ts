@@ -1,30 +1,30 @@
 import "server-only";
 import { and, asc, desc, eq, getTableColumns, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
-import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
-import type { FeedEvent } from "@/lib/feed/types";
-import { toFeedEvent } from "@/lib/feed/signal";
+import { ledgerTransactions, gatewayNotifications, webhookRejections } from "@/lib/db/schema";
+import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/notifications";
+import type { FeedNotification } from "@/lib/feed/types";
+import { toFeedNotification } from "@/lib/feed/signal";
 
 /** Callers must have checked the user's `webhooks.view` on every account id they pass. */
 
 /** Every column but the raw body (up to 256 KB, kept for sanitised deliveries only): lists never need it. */
 const eventColumns = (() => {
-  const columns: Partial<ReturnType<typeof getTableColumns<typeof webhookEvents>>> = { ...getTableColumns(webhookEvents) };
+  const columns: Partial<ReturnType<typeof getTableColumns<typeof gatewayNotifications>>> = { ...getTableColumns(gatewayNotifications) };
   delete columns.rawBody;
-  return columns as Omit<ReturnType<typeof getTableColumns<typeof webhookEvents>>, "rawBody">;
+  return columns as Omit<ReturnType<typeof getTableColumns<typeof gatewayNotifications>>, "rawBody">;
 })();
 
-/** A listed event: the feed's fields and whether its payload is a sanitised copy (lib/webhooks/sanitize.ts). */
-export type ListedEvent = FeedEvent & { sanitized: WebhookSanitized | null };
+/** A listed event: the feed's fields and whether its payload is a sanitised copy (lib/notifications/sanitize.ts). */
+export type ListedNotification = FeedNotification & { sanitized: WebhookSanitized | null };
 
-export type TransactionEventDto = {
+export type TransactionNotificationDto = {
   id: string;
   event: string | null;
   known: boolean;
   status: string | null;
   deliveries: number;
-  confirmation: FeedEvent["confirmation"];
+  confirmation: FeedNotification["confirmation"];
   firstReceivedAt: string;
   lastReceivedAt: string;
   /** The payload with its token redacted. */
@@ -38,34 +38,34 @@ export type TransactionEventDto = {
  */
 export async function reportedEndToEndId(accountId: string, ledgerId: string): Promise<string | null> {
   const db = await getDb();
-  const endToEndId = sql<string | null>`${webhookEvents.payload}->'transaction'->'pixInformation'->>'endToEndId'`;
+  const endToEndId = sql<string | null>`${gatewayNotifications.payload}->'transaction'->'pixInformation'->>'endToEndId'`;
   const [row] = await db
     .select({ endToEndId })
-    .from(webhookEvents)
+    .from(gatewayNotifications)
     .where(
       and(
-        eq(webhookEvents.accountId, accountId),
-        eq(webhookEvents.ledgerId, ledgerId),
-        eq(webhookEvents.kind, "payment"),
-        sql`${webhookEvents.confirmation} is distinct from 'contradicted'`,
+        eq(gatewayNotifications.accountId, accountId),
+        eq(gatewayNotifications.ledgerId, ledgerId),
+        eq(gatewayNotifications.kind, "payment"),
+        sql`${gatewayNotifications.confirmation} is distinct from 'contradicted'`,
         sql`${endToEndId} <> ''`,
       ),
     )
-    .orderBy(desc(webhookEvents.lastReceivedAt))
+    .orderBy(desc(gatewayNotifications.lastReceivedAt))
     .limit(1);
   return row?.endToEndId ?? null;
 }
 
 /** The notifications that concerned one ledger row, oldest first (for the transaction timeline). */
-export async function listEventsForTransaction(accountId: string, ledgerId: string): Promise<TransactionEventDto[]> {
+export async function listNotificationsForTransaction(accountId: string, ledgerId: string): Promise<TransactionNotificationDto[]> {
   const db = await getDb();
   const rows = await db
     .select(eventColumns)
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.accountId, accountId), eq(webhookEvents.ledgerId, ledgerId)))
-    .orderBy(asc(webhookEvents.firstReceivedAt), asc(webhookEvents.feedSeq));
+    .from(gatewayNotifications)
+    .where(and(eq(gatewayNotifications.accountId, accountId), eq(gatewayNotifications.ledgerId, ledgerId)))
+    .orderBy(asc(gatewayNotifications.firstReceivedAt), asc(gatewayNotifications.feedSeq));
   return rows.map((row) => {
-    const dto = toFeedEvent(row);
+    const dto = toFeedNotification(row);
     return {
       id: row.id,
       event: row.event,
@@ -90,41 +90,41 @@ export type FeedQuery = {
 };
 
 /** Newest first by first delivery; with `afterSeq`, everything delivered since (repeats included), oldest first. */
-export async function listFeedEvents(query: FeedQuery): Promise<ListedEvent[]> {
+export async function listFeedNotifications(query: FeedQuery): Promise<ListedNotification[]> {
   if (query.accountIds.length === 0) return [];
   const db = await getDb();
-  const conditions: SQL[] = [inArray(webhookEvents.accountId, query.accountIds)];
-  if (query.event) conditions.push(eq(webhookEvents.event, query.event));
-  if (query.paymentMethod) conditions.push(eq(webhookEvents.paymentMethod, query.paymentMethod));
+  const conditions: SQL[] = [inArray(gatewayNotifications.accountId, query.accountIds)];
+  if (query.event) conditions.push(eq(gatewayNotifications.event, query.event));
+  if (query.paymentMethod) conditions.push(eq(gatewayNotifications.paymentMethod, query.paymentMethod));
   const limit = Math.min(query.limit ?? 100, 500);
   if (query.afterSeq !== undefined) {
-    conditions.push(gt(webhookEvents.feedSeq, query.afterSeq));
+    conditions.push(gt(gatewayNotifications.feedSeq, query.afterSeq));
     const rows = await db
       .select(eventColumns)
-      .from(webhookEvents)
+      .from(gatewayNotifications)
       .where(and(...conditions))
-      .orderBy(asc(webhookEvents.feedSeq))
+      .orderBy(asc(gatewayNotifications.feedSeq))
       .limit(limit);
     return rows.map(listed);
   }
   const rows = await db
     .select(eventColumns)
-    .from(webhookEvents)
+    .from(gatewayNotifications)
     .where(and(...conditions))
-    .orderBy(desc(webhookEvents.firstReceivedAt), desc(webhookEvents.feedSeq))
+    .orderBy(desc(gatewayNotifications.firstReceivedAt), desc(gatewayNotifications.feedSeq))
     .limit(limit);
   return rows.map(listed);
 }
 
-const listed = (row: Parameters<typeof toFeedEvent>[0] & { sanitized: WebhookSanitized | null }): ListedEvent => ({
-  ...toFeedEvent(row),
+const listed = (row: Parameters<typeof toFeedNotification>[0] & { sanitized: WebhookSanitized | null }): ListedNotification => ({
+  ...toFeedNotification(row),
   sanitized: row.sanitized,
 });
 
 /** The highest feed cursor now: a fresh page starts polling from here. */
 export async function currentFeedSeq(): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ seq: max(webhookEvents.feedSeq) }).from(webhookEvents);
+  const [row] = await db.select({ seq: max(gatewayNotifications.feedSeq) }).from(gatewayNotifications);
   return Number(row?.seq ?? 0);
 }
 
@@ -132,10 +132,10 @@ export async function currentFeedSeq(): Promise<number> {
 export async function feedFacets(accountIds: string[]): Promise<{ events: string[]; methods: string[] }> {
   if (accountIds.length === 0) return { events: [], methods: [] };
   const db = await getDb();
-  const scope = inArray(webhookEvents.accountId, accountIds);
+  const scope = inArray(gatewayNotifications.accountId, accountIds);
   const [events, methods] = await Promise.all([
-    db.selectDistinct({ value: webhookEvents.event }).from(webhookEvents).where(scope).limit(100),
-    db.selectDistinct({ value: webhookEvents.paymentMethod }).from(webhookEvents).where(scope).limit(100),
+    db.selectDistinct({ value: gatewayNotifications.event }).from(gatewayNotifications).where(scope).limit(100),
+    db.selectDistinct({ value: gatewayNotifications.paymentMethod }).from(gatewayNotifications).where(scope).limit(100),
   ]);
   const values = (rows: { value: string | null }[]) =>
     rows
@@ -145,11 +145,11 @@ export async function feedFacets(accountIds: string[]): Promise<{ events: string
   return { events: values(events), methods: values(methods) };
 }
 
-export type EventDetailDto = ListedEvent & { payload: unknown; sourceIp: string | null; ledgerOutcome: string | null };
+export type NotificationDetailDto = ListedNotification & { payload: unknown; sourceIp: string | null; ledgerOutcome: string | null };
 
-export async function getEvent(eventId: string): Promise<EventDetailDto | null> {
+export async function getNotification(eventId: string): Promise<NotificationDetailDto | null> {
   const db = await getDb();
-  const [row] = await db.select(eventColumns).from(webhookEvents).where(eq(webhookEvents.id, eventId)).limit(1);
+  const [row] = await db.select(eventColumns).from(gatewayNotifications).where(eq(gatewayNotifications.id, eventId)).limit(1);
   if (!row) return null;
   return { ...listed(row), payload: row.payload, sourceIp: row.sourceIp, ledgerOutcome: row.ledgerOutcome };
 }
@@ -178,11 +178,11 @@ export async function inboxSummary(accountId: string): Promise<{
   const [events] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      deliveries: sql<number>`coalesce(sum(${webhookEvents.deliveries}), 0)::int`,
-      last: max(webhookEvents.lastReceivedAt),
+      deliveries: sql<number>`coalesce(sum(${gatewayNotifications.deliveries}), 0)::int`,
+      last: max(gatewayNotifications.lastReceivedAt),
     })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.accountId, accountId));
+    .from(gatewayNotifications)
+    .where(eq(gatewayNotifications.accountId, accountId));
   const [rejections] = await db
     .select({ count: sql<number>`count(*)::int`, last: max(webhookRejections.receivedAt) })
     .from(webhookRejections)

@@ -1,6 +1,6 @@
 import "server-only";
 import { clientIp } from "@/lib/http/client-ip";
-import { MAX_WEBHOOK_BYTES, receiveWebhook, recordRejection, type WebhookAnswer } from "./ingest";
+import { MAX_WEBHOOK_BYTES, receiveNotification, recordRejection, type WebhookAnswer } from "./ingest";
 
 export class BodyTooLargeError extends Error {}
 
@@ -67,7 +67,7 @@ export const ID_SEGMENT = "[A-Za-z0-9_-]{1,128}";
 const SAFE_ID = new RegExp(`^${ID_SEGMENT}$`);
 // Raw NUL and C0 controls other than tab/newline/carriage return have no place in a JSON delivery
 // (JSON itself refuses them inside strings). Escaped ones (`\u0000`) are valid JSON: a delivery
-// with a valid token carrying them is stored sanitised (lib/webhooks/sanitize.ts).
+// with a valid token carrying them is stored sanitised (lib/notifications/sanitize.ts).
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 export type WebhookDelivery = {
@@ -78,7 +78,7 @@ export type WebhookDelivery = {
   readBody: (limit: number) => Promise<string>;
 };
 
-/** `POST /api/webhooks/<accountId>[/<callbackKey>]`, for the route handler and for lib/webhooks/fast-path.ts alike. */
+/** `POST /api/webhooks/<accountId>[/<callbackKey>]`, for the route handler and for lib/notifications/fast-path.ts alike. */
 export async function answerWebhook({ accountId, callbackKey, sourceIp, readBody }: WebhookDelivery): Promise<WebhookAnswer> {
   if (!SAFE_ID.test(accountId)) return { status: 404, body: { error: "unknown_account" } };
   if (callbackKey !== undefined && !SAFE_ID.test(callbackKey)) return { status: 401, body: { error: "bad_callback_key" } };
@@ -92,7 +92,7 @@ export async function answerWebhook({ accountId, callbackKey, sourceIp, readBody
     return { status: 413, body: { error: "too_large" } };
   }
   if (CONTROL_CHARS.test(body)) return { status: 400, body: { error: "invalid_body", message: "The body contains control characters." } };
-  return receiveWebhook({ accountId, callbackKey: callbackKey ?? null, body, sourceIp });
+  return receiveNotification({ accountId, callbackKey: callbackKey ?? null, body, sourceIp });
 }
 
 /** The route handler's side: a web Request in, a Response out. */

@@ -2,9 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { gatewayAccounts, webhookRejections } from "@/lib/db/schema";
-import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/webhooks";
+import type { WebhookRejectionReason, WebhookSanitized } from "@/lib/db/tables/notifications";
 import { getWebhookToken } from "@/lib/accounts/queries";
-import { storeEvent } from "./store";
+import { storeNotification } from "./store";
 import { authenticateTransferNotification, isTransferNotification } from "./transfer-notifications";
 import { clip, isRecord, parsePaymentNotification, rawDedupeKey, tokensEqual } from "@/lib/gateway/notifications";
 import { mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "./sanitize";
@@ -14,7 +14,7 @@ export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
-export type IncomingWebhook = {
+export type IncomingNotification = {
   accountId: string;
   /** The per-object segment of the callback path, when the notification came to one. */
   callbackKey?: string | null;
@@ -88,18 +88,18 @@ export async function recordRejection(
   await db.insert(webhookRejections).values({ accountId, reason, status, sourceIp, receivedAt });
 }
 
-const reject = async (input: IncomingWebhook, reason: WebhookRejectionReason, status: number): Promise<WebhookAnswer> => {
+const reject = async (input: IncomingNotification, reason: WebhookRejectionReason, status: number): Promise<WebhookAnswer> => {
   await recordRejection(input.accountId, reason, status, input.sourceIp, input.receivedAt);
   return { status, body: { error: reason } };
 };
 
 /**
  * The receiver: authenticates, stores once and answers once the event is committed; the applier
- * (lib/webhooks/applier.ts) then applies payment notifications to the ledger and transfer
+ * (lib/notifications/applier.ts) then applies payment notifications to the ledger and transfer
  * notifications to their transfer, and signals the feed. Nothing but a rejection entry is written for an unauthenticated
  * delivery.
  */
-export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAnswer> {
+export async function receiveNotification(input: IncomingNotification): Promise<WebhookAnswer> {
   const receivedAt = input.receivedAt ?? new Date();
   const account = cachedToken(input.accountId) ?? (await loadToken(input.accountId));
   if (!account.exists) return { status: 404, body: { error: "unknown_account" } };
@@ -129,7 +129,7 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
     const authentication = await authenticateTransferNotification(input.accountId, payload, input.callbackKey);
     if (authentication.outcome !== "authentic") return reject(input, authentication.outcome, 401);
     const withdraw = isRecord(payload.withdraw) ? payload.withdraw : {};
-    const stored = await storeEvent({
+    const stored = await storeNotification({
       accountId: input.accountId,
       receivedAt,
       sourceIp: input.sourceIp,
@@ -143,7 +143,7 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
       amountCents: null,
       payload,
       notification: null,
-      // Applied to the transfer by the applier, after this commit (lib/webhooks/applier.ts).
+      // Applied to the transfer by the applier, after this commit (lib/notifications/applier.ts).
       transferId: authentication.transferId,
       // No transfer lookup exists: the transfer's own token or callback path is its confirmation.
       confirmation: "unconfirmable",
@@ -159,7 +159,7 @@ export async function receiveWebhook(input: IncomingWebhook): Promise<WebhookAns
   if (!tokensEqual(token, account.token)) return reject(input, "bad_token", 401);
 
   const notification = parsePaymentNotification(payload);
-  const stored = await storeEvent({
+  const stored = await storeNotification({
     accountId: input.accountId,
     receivedAt,
     sourceIp: input.sourceIp,

@@ -126,7 +126,7 @@ export async function configureSandboxWebhookUrl(accountId: string): Promise<boo
 export type EmitResult = { ok: true } | { ok: false; status: number; message: string };
 
 /** Makes the sandbox (re)send one payment notification for a transaction, without moving its state. */
-export async function emitSandboxEvent(accountId: string, transactionId: string, event: SandboxPaymentEvent): Promise<EmitResult> {
+export async function emitSandboxNotification(accountId: string, transactionId: string, event: SandboxPaymentEvent): Promise<EmitResult> {
   const control = await controlFor(accountId);
   if (!control) return { ok: false, status: 404, message: "unknown account" };
   try {

@@ -92,7 +92,7 @@ export async function authenticateTransferNotification(
 
 /**
  * Applies an authenticated transfer notification to its transfer, inside `tx` (the applier's
- * batch, lib/webhooks/applier.ts). The status changes only through the transfer status machine;
+ * batch, lib/notifications/applier.ts). The status changes only through the transfer status machine;
  * a repeated delivery changes nothing but its counter. `deliveries`: the stored event's count
  * (the applier's), else one more. Returns whether this notification was new and whether its
  * status became the transfer's (false: out of order, or a final status holds).

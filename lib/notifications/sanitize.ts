@@ -1,4 +1,4 @@
-import type { WebhookSanitized } from "@/lib/db/tables/webhooks";
+import type { WebhookSanitized } from "@/lib/db/tables/notifications";
 import { isSecretKey, REDACTED } from "@/lib/gateway/notifications";
 
 /**

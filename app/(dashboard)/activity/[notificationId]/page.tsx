@@ -10,19 +10,19 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { can, requirePage } from "@/lib/auth/session";
 import { routeId } from "@/lib/http/search-params";
 import { getCodeText, getI18n } from "@/lib/i18n/server";
-import { getEvent } from "@/lib/webhooks/queries";
+import { getNotification } from "@/lib/notifications/queries";
 import { ConfirmationBadge, EventBadge } from "../event-badge";
 
-export default async function ActivityEventPage({ params }: { params: Promise<{ eventId: string }> }) {
-  const eventId = routeId((await params).eventId) ?? notFound();
+export default async function ActivityNotificationPage({ params }: { params: Promise<{ notificationId: string }> }) {
+  const notificationId = routeId((await params).notificationId) ?? notFound();
   const ctx = await requirePage("webhooks.view");
-  const event = await getEvent(eventId);
-  // Someone else's event is answered like a missing one: its existence is not revealed.
-  if (!event || !can(ctx, "webhooks.view", event.accountId)) notFound();
+  const notification = await getNotification(notificationId);
+  // Someone else's notification is answered like a missing one: its existence is not revealed.
+  if (!notification || !can(ctx, "webhooks.view", notification.accountId)) notFound();
   const { t, format } = await getI18n();
   const codeText = await getCodeText();
-  const account = ctx.accounts.find((a) => a.id === event.accountId);
-  const pretty = JSON.stringify(event.payload, null, 2);
+  const account = ctx.accounts.find((a) => a.id === notification.accountId);
+  const pretty = JSON.stringify(notification.payload, null, 2);
   const ledgerText =
     {
       created: t("activity.event.ledgerCreated"),
@@ -31,12 +31,12 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
       refused: t("activity.event.ledgerRefused"),
       confirming: t("activity.event.ledgerConfirming"),
       none: t("activity.event.ledgerNone"),
-    }[event.ledgerOutcome ?? "none"] ?? t("activity.event.ledgerNone");
+    }[notification.ledgerOutcome ?? "none"] ?? t("activity.event.ledgerNone");
   const kindText = {
     payment: t("activity.event.kindPayment"),
     transfer: t("activity.event.kindTransfer"),
     unknown: t("activity.event.kindUnknown"),
-  }[event.kind];
+  }[notification.kind];
 
   return (
     <div className="space-y-6">
@@ -47,49 +47,60 @@ export default async function ActivityEventPage({ params }: { params: Promise<{ 
           </Link>
         }
         title={
-          <span className="break-words" title={event.event ?? undefined}>
-            {event.event ? t("activity.event.title", { event: codeText("gatewayEvent", event.event) }) : t("activity.event.untitled")}
+          <span className="break-words" title={notification.event ?? undefined}>
+            {notification.event
+              ? t("activity.event.title", { event: codeText("gatewayEvent", notification.event) })
+              : t("activity.event.untitled")}
           </span>
         }
         description={account?.name}
-        actions={<EventBadge event={event} />}
+        actions={<EventBadge event={notification} />}
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardHeader>
             <CardTitle>{t("activity.event.deliveries")}</CardTitle>
             <CardDescription data-testid="delivery-count">
-              {t("activity.event.deliveredTimes", { count: event.deliveries })}
+              {t("activity.event.deliveredTimes", { count: notification.deliveries })}
             </CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
-              <Item label={t("activity.event.first")} value={format.dateTimeZoned(event.firstReceivedAt)} />
-              <Item label={t("activity.event.last")} value={format.dateTimeZoned(event.lastReceivedAt)} />
-              <Item label={t("activity.event.source")} value={event.sourceIp ?? "—"} mono />
+              <Item label={t("activity.event.first")} value={format.dateTimeZoned(notification.firstReceivedAt)} />
+              <Item label={t("activity.event.last")} value={format.dateTimeZoned(notification.lastReceivedAt)} />
+              <Item label={t("activity.event.source")} value={notification.sourceIp ?? "—"} mono />
               <Item label={t("activity.event.kind")} value={kindText} />
-              <Item label={t("activity.feed.transaction")} value={event.gatewayTransactionId ?? "—"} mono />
+              <Item label={t("activity.feed.transaction")} value={notification.gatewayTransactionId ?? "—"} mono />
               <Item
                 label={t("activity.feed.status")}
-                value={<StatusBadge kind={event.kind === "transfer" ? "transfer" : "transaction"} status={event.status} neutral />}
+                value={
+                  <StatusBadge kind={notification.kind === "transfer" ? "transfer" : "transaction"} status={notification.status} neutral />
+                }
               />
-              <Item label={t("activity.feed.amount")} value={event.amountCents === null ? "—" : format.money(event.amountCents / 100)} />
+              <Item
+                label={t("activity.feed.amount")}
+                value={notification.amountCents === null ? "—" : format.money(notification.amountCents / 100)}
+              />
               <Item label={t("activity.event.ledger")} value={ledgerText} />
-              {event.confirmation && <Item label={t("activity.event.confirmation")} value={<ConfirmationBadge event={event} />} />}
-              {event.sanitized && (
+              {notification.confirmation && (
+                <Item label={t("activity.event.confirmation")} value={<ConfirmationBadge event={notification} />} />
+              )}
+              {notification.sanitized && (
                 <Item
                   label={t("activity.inbox.sanitizedBadge")}
                   value={
                     <span data-testid="sanitized">
-                      {t(`activity.inbox.sanitized.${event.sanitized === "characters,depth" ? "both" : event.sanitized}`)}
+                      {t(`activity.inbox.sanitized.${notification.sanitized === "characters,depth" ? "both" : notification.sanitized}`)}
                     </span>
                   }
                 />
               )}
             </dl>
-            {event.ledgerId && (
+            {notification.ledgerId && (
               <Button asChild variant="outline" className="mt-4 w-full">
-                <Link href={accountPath(event.accountId, `/transactions/${event.ledgerId}`)}>{t("activity.event.openTransaction")}</Link>
+                <Link href={accountPath(notification.accountId, `/transactions/${notification.ledgerId}`)}>
+                  {t("activity.event.openTransaction")}
+                </Link>
               </Button>
             )}
           </CardContent>

@@ -36,7 +36,7 @@ describe("the console's sandbox helper never sends the account's keys to a secon
 
   it("a redirect is refused, not followed: the keys stay with the saved gateway", async () => {
     const { createAccount } = await import("@/lib/accounts/queries");
-    const { detectSandbox, emitSandboxEvent } = await import("@/lib/webhooks/sandbox");
+    const { detectSandbox, emitSandboxNotification } = await import("@/lib/notifications/sandbox");
     const account = await createAccount(
       {
         name: "Redirecting",
@@ -49,7 +49,7 @@ describe("the console's sandbox helper never sends the account's keys to a secon
       null,
     );
     expect(await detectSandbox(account.id, { fresh: true })).toEqual({ isSandbox: false, webhookUrl: null });
-    expect(await emitSandboxEvent(account.id, "tx_1", "TRANSACTION_PAID")).toMatchObject({ ok: false, status: 307 });
+    expect(await emitSandboxNotification(account.id, "tx_1", "TRANSACTION_PAID")).toMatchObject({ ok: false, status: 307 });
     expect(seen).toEqual([]);
   });
 });

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { ledgerTransactions, transfers, webhookEvents } from "@/lib/db/schema";
+import { ledgerTransactions, transfers, gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
-import { DEPTH_MARKER, MAX_PAYLOAD_DEPTH } from "@/lib/webhooks/sanitize";
+import { DEPTH_MARKER, MAX_PAYLOAD_DEPTH } from "@/lib/notifications/sanitize";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 // The tests drive the applier and the reconciler themselves, step by step.
@@ -48,13 +48,13 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
 
   /** Through the HTTP layer, as the route handler does. */
   const post = async (body: string) => {
-    const { handleWebhookRequest } = await import("@/lib/webhooks/http");
+    const { handleWebhookRequest } = await import("@/lib/notifications/http");
     const response = await handleWebhookRequest(new Request("http://console.test/api/webhooks/x", { method: "POST", body }), accountId);
     return { status: response.status, body: (await response.json()) as { id?: string; error?: string } };
   };
   const stored = async (id: string) => {
     const db = await getDb();
-    const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+    const [row] = await db.select().from(gatewayNotifications).where(eq(gatewayNotifications.id, id));
     return row;
   };
   const newTx = () => ({ id: `tx_${randomUUID()}`, identifier: `pix-${randomUUID().slice(0, 8)}` });
@@ -98,8 +98,8 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     // A retry is recognised as the same notification.
     expect((await post(body)).body).toMatchObject({ id: row.id, deliveries: 2 });
 
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    await applyPendingEvents();
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    await applyPendingNotifications();
     gateway.records.set(tx.id, {
       id: tx.id,
       clientIdentifier: tx.identifier,
@@ -124,8 +124,8 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     expect((row.payload as { client: { name: string } }).client.name).toBe("Jo\ufffdo \ufffd");
     expect((row.payload as { trackProps: Record<string, string> }).trackProps).toEqual({ "\ufffdkey\ufffd": "x" });
 
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    await applyPendingEvents();
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    await applyPendingNotifications();
     gateway.records.set(tx.id, {
       id: tx.id,
       clientIdentifier: tx.identifier,
@@ -226,8 +226,8 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     );
     expect(answer.status).toBe(200);
     // The applier applies it to the transfer.
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    while ((await applyPendingEvents()) > 0);
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    while ((await applyPendingNotifications()) > 0);
     const db = await getDb();
     expect((await db.select().from(transfers).where(eq(transfers.withdrawId, withdrawId)))[0]?.withdrawStatus).toBe("COMPLETED");
   });
@@ -244,11 +244,11 @@ describe.each(targets)("hostile but authentic webhook bodies on $name", (target:
     const answers = await Promise.all(bodies.map(post));
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
     // The applier takes them all, each once, onto the transfer's timeline.
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    while ((await applyPendingEvents()) > 0);
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    while ((await applyPendingNotifications()) > 0);
     const db = await getDb();
     const ids = answers.map((a) => a.body.id!);
-    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.accountId, accountId));
+    const events = await db.select().from(gatewayNotifications).where(eq(gatewayNotifications.accountId, accountId));
     expect(events.filter((e) => ids.includes(e.id)).every((e) => e.applyState === "applied")).toBe(true);
   });
 

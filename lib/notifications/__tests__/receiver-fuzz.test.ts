@@ -5,9 +5,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { transfers, webhookEvents } from "@/lib/db/schema";
+import { transfers, gatewayNotifications } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import { MAX_WEBHOOK_BYTES } from "@/lib/webhooks/ingest";
+import { MAX_WEBHOOK_BYTES } from "@/lib/notifications/ingest";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 // The test runs the applier itself, and checks it swallows whatever the receiver stored.
@@ -42,7 +42,7 @@ const weirdString = fc.oneof(
     "Zé da Silva",
     "%00",
     "\\u0000",
-    "'; drop table webhook_events; --",
+    "'; drop table gateway_notifications; --",
     "[redacted]",
     "token",
     "TRANSACTION_PAID",
@@ -245,17 +245,17 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
   });
 
   it(`answers ${RUNS} authentic deliveries of any content with no 5xx, and stores every one it acknowledges`, async () => {
-    const { handleWebhookRequest } = await import("@/lib/webhooks/http");
-    // Every other delivery goes over HTTP to the fast path `npm start` serves on Postgres (lib/webhooks/fast-path.ts).
-    const { markConsoleReady, serveWebhook } = await import("@/lib/webhooks/fast-path");
+    const { handleWebhookRequest } = await import("@/lib/notifications/http");
+    // Every other delivery goes over HTTP to the fast path `npm start` serves on Postgres (lib/notifications/fast-path.ts).
+    const { markConsoleReady, serveWebhook } = await import("@/lib/notifications/fast-path");
     markConsoleReady();
     const server = http.createServer((request, response) => {
       if (!serveWebhook(request, response)) response.writeHead(299).end("{}");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const fastPath = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/${accountId}`;
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    const { isTransferNotification } = await import("@/lib/webhooks/transfer-notifications");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    const { isTransferNotification } = await import("@/lib/notifications/transfer-notifications");
     const db = await getDb();
     const tally = { ok: 0, sanitized: 0, transfer401: 0, tooLarge: 0 };
     let runs = 0;
@@ -299,28 +299,28 @@ describe.each(targets)("webhook receiver under fuzzing with a valid token on $na
       fc.asyncProperty(fc.array(body, { minLength: GROUP, maxLength: GROUP }), async (texts) => {
         await Promise.all(texts.map(deliver));
         // The applier takes whatever the receiver stored: nothing may stay pending or fail it.
-        if (runs % 200 === 0) while ((await applyPendingEvents()) > 0);
+        if (runs % 200 === 0) while ((await applyPendingNotifications()) > 0);
       }),
       { numRuns: RUNS / GROUP },
     );
-    while ((await applyPendingEvents()) > 0);
+    while ((await applyPendingNotifications()) > 0);
     await new Promise((resolve) => server.close(resolve));
     const [pending] = await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(webhookEvents)
-      .where(eq(webhookEvents.applyState, "pending"));
+      .from(gatewayNotifications)
+      .where(eq(gatewayNotifications.applyState, "pending"));
     expect(Number(pending.n)).toBe(0);
     // Every acknowledged delivery is there (checked once at the end: a query per run doubled the test's time).
     const stored = await db
       .select({
-        id: webhookEvents.id,
-        deliveries: webhookEvents.deliveries,
-        sanitized: webhookEvents.sanitized,
-        raw: webhookEvents.rawBody,
-        payload: webhookEvents.payload,
+        id: gatewayNotifications.id,
+        deliveries: gatewayNotifications.deliveries,
+        sanitized: gatewayNotifications.sanitized,
+        raw: gatewayNotifications.rawBody,
+        payload: gatewayNotifications.payload,
       })
-      .from(webhookEvents)
-      .where(eq(webhookEvents.accountId, accountId));
+      .from(gatewayNotifications)
+      .where(eq(gatewayNotifications.accountId, accountId));
     const byId = new Map(stored.map((row) => [row.id, row]));
     for (const id of acknowledged) expect(byId.get(id)?.deliveries).toBeGreaterThanOrEqual(1);
     for (const row of stored) {

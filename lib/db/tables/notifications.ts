@@ -9,15 +9,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /** "payment": the interface's payment webhook; "transfer": a transfer notification; "unknown": any other shape, kept as is. */
-export type WebhookEventKind = "payment" | "transfer" | "unknown";
+export type NotificationKind = "payment" | "transfer" | "unknown";
 
 /**
  * One row per distinct notification received for an account. A retried delivery of the same
- * notification (same dedupe key, see lib/webhooks/dedupe.ts) only bumps `deliveries` and
+ * notification (same dedupe key, see lib/notifications/dedupe.ts) only bumps `deliveries` and
  * `lastReceivedAt`. The payload is stored with its token redacted.
  */
-export const webhookEvents = pgTable(
-  "webhook_events",
+export const gatewayNotifications = pgTable(
+  "gateway_notifications",
   {
     id: text("id")
       .primaryKey()
@@ -26,7 +26,7 @@ export const webhookEvents = pgTable(
       .notNull()
       .references(() => gatewayAccounts.id, { onDelete: "cascade" }),
     dedupeKey: text("dedupe_key").notNull(),
-    kind: text("kind").$type<WebhookEventKind>().notNull(),
+    kind: text("kind").$type<NotificationKind>().notNull(),
     /** The `event` field as sent (unknown names kept), or null when the payload had none. */
     event: text("event"),
     gatewayTransactionId: text("gateway_transaction_id"),
@@ -48,7 +48,7 @@ export const webhookEvents = pgTable(
      * "unconfirmable" when the interface has no lookup (transfers rely on their own token).
      */
     confirmation: text("confirmation").$type<WebhookConfirmation>(),
-    /** Sanitised when the delivery held what jsonb refuses or nested too deep (lib/webhooks/sanitize.ts). */
+    /** Sanitised when the delivery held what jsonb refuses or nested too deep (lib/notifications/sanitize.ts). */
     payload: jsonb("payload").$type<unknown>().notNull(),
     /** What sanitising changed in `payload`; null when the payload is as sent (token aside). */
     sanitized: text("sanitized").$type<WebhookSanitized>(),
@@ -65,23 +65,23 @@ export const webhookEvents = pgTable(
     feedSeq: bigserial("feed_seq", { mode: "number" }).notNull(),
   },
   (t) => [
-    uniqueIndex("webhook_events_account_dedupe_key").on(t.accountId, t.dedupeKey),
-    index("webhook_events_account_first_idx").on(t.accountId, t.firstReceivedAt.desc()),
-    index("webhook_events_feed_seq_idx").on(t.feedSeq),
+    uniqueIndex("gateway_notifications_account_dedupe_key").on(t.accountId, t.dedupeKey),
+    index("gateway_notifications_account_first_idx").on(t.accountId, t.firstReceivedAt.desc()),
+    index("gateway_notifications_feed_seq_idx").on(t.feedSeq),
     // Only linked events: most are stored before the applier links them, and an entry for each would be written for nothing.
-    index("webhook_events_ledger_idx")
+    index("gateway_notifications_ledger_idx")
       .on(t.ledgerId)
       .where(sql`${t.ledgerId} is not null`),
     // In the applier's order, so it reads the first pending rows and stops (a plain index scan also
     // learns to skip the entries of rows already applied; a bitmap scan read them all every time).
-    index("webhook_events_apply_pending_idx")
+    index("gateway_notifications_apply_pending_idx")
       .on(t.firstReceivedAt, t.feedSeq)
       .where(sql`${t.applyState} = 'pending'`),
   ],
 );
 
 export type LedgerOutcome = "created" | "updated" | "stale" | "confirming" | "refused" | "none";
-/** What sanitising changed in a stored payload (lib/webhooks/sanitize.ts), in this order. */
+/** What sanitising changed in a stored payload (lib/notifications/sanitize.ts), in this order. */
 export type WebhookSanitized = "characters" | "depth" | "characters,depth";
 export type WebhookConfirmation = "confirming" | "confirmed" | "contradicted" | "unconfirmable";
 

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { ledgerTransactions, webhookEvents, webhookRejections } from "@/lib/db/schema";
+import { ledgerTransactions, gatewayNotifications, webhookRejections } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import type { FeedEvent } from "@/lib/feed/types";
+import type { FeedNotification } from "@/lib/feed/types";
 import { startLookupGateway } from "@/lib/testing/lookup-gateway";
 
 process.env.APP_ENCRYPTION_KEY = randomBytes(32).toString("hex");
@@ -80,10 +80,14 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
 
   /** Delivers like the gateway does, then lets the applier turn it into ledger changes. */
   const receive = async (payload: unknown, id = accountId, sourceIp = "203.0.113.7") => {
-    const { receiveWebhook } = await import("@/lib/webhooks/ingest");
-    const { applyPendingEvents } = await import("@/lib/webhooks/applier");
-    const answer = await receiveWebhook({ accountId: id, body: typeof payload === "string" ? payload : JSON.stringify(payload), sourceIp });
-    await applyPendingEvents();
+    const { receiveNotification } = await import("@/lib/notifications/ingest");
+    const { applyPendingNotifications } = await import("@/lib/notifications/applier");
+    const answer = await receiveNotification({
+      accountId: id,
+      body: typeof payload === "string" ? payload : JSON.stringify(payload),
+      sourceIp,
+    });
+    await applyPendingNotifications();
     return answer;
   };
 
@@ -98,7 +102,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
 
   async function eventsOf(gatewayId: string) {
     const db = await getDb();
-    return db.select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, gatewayId));
+    return db.select().from(gatewayNotifications).where(eq(gatewayNotifications.gatewayTransactionId, gatewayId));
   }
 
   async function ledgerOf(gatewayId: string) {
@@ -477,13 +481,13 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
   });
 
   it("keeps unknown event names and unknown payload shapes, shown as such", async () => {
-    const { listFeedEvents } = await import("@/lib/webhooks/queries");
+    const { listFeedNotifications } = await import("@/lib/notifications/queries");
     const named = paymentPayload({ event: "TRANSACTION_DISPUTE_OPENED", status: "IN_DISPUTE" });
     expect((await receive(named)).status).toBe(200);
     const shapeless = { event: "SOMETHING_NEW", token: TOKEN, data: { foo: 1 } };
     expect((await receive(shapeless)).status).toBe(200);
     expect((await receive(shapeless)).status).toBe(200);
-    const events = await listFeedEvents({ accountIds: [accountId], limit: 500 });
+    const events = await listFeedNotifications({ accountIds: [accountId], limit: 500 });
     const dispute = events.find((e) => e.gatewayTransactionId === named.transaction.id);
     expect(dispute).toMatchObject({ event: "TRANSACTION_DISPUTE_OPENED", known: false, kind: "payment", status: "IN_DISPUTE" });
     const unknown = events.filter((e) => e.event === "SOMETHING_NEW");
@@ -495,7 +499,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
   });
 
   it("lists a transaction's events in time order, redacted", async () => {
-    const { listEventsForTransaction } = await import("@/lib/webhooks/queries");
+    const { listNotificationsForTransaction } = await import("@/lib/notifications/queries");
     const id = `tx_${randomUUID()}`;
     const identifier = `ord-${randomUUID().slice(0, 8)}`;
     await receive(paymentPayload({ id, identifier, event: "TRANSACTION_CREATED", status: "OK", payedAt: null }));
@@ -504,19 +508,19 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
     gatewaySays(id, identifier, "COMPLETED");
     await confirm();
     const [row] = await ledgerOf(id);
-    const events = await listEventsForTransaction(accountId, row.id);
+    const events = await listNotificationsForTransaction(accountId, row.id);
     expect(events.map((e) => [e.event, e.deliveries])).toEqual([
       ["TRANSACTION_CREATED", 1],
       ["TRANSACTION_PAID", 2],
     ]);
     expect(JSON.stringify(events)).not.toContain(TOKEN);
-    expect(await listEventsForTransaction(tokenlessAccountId, row.id)).toEqual([]);
+    expect(await listNotificationsForTransaction(tokenlessAccountId, row.id)).toEqual([]);
   });
 
   it("signals the feed of every console process once a delivery is applied, and at once for a repeat of an applied one", async () => {
     const { subscribeFeed, subscribeStored } = await import("@/lib/feed/bus");
     const { getDbDriver } = await import("@/lib/db/client");
-    const seen: FeedEvent[] = [];
+    const seen: FeedNotification[] = [];
     let wakeUps = 0;
     const unsubscribe = await subscribeFeed((e) => seen.push(e));
     const unsubscribeStored = await subscribeStored(() => wakeUps++);
@@ -535,7 +539,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
       expect(mine()[1]).toMatchObject({ deliveries: 2, applied: true, confirmation: "confirming", id: mine()[0].id });
       expect(mine()[1].seq).toBeGreaterThan(mine()[0].seq);
       // Written by Postgres inside the insert (lib/feed/signal.ts): the same event as the applier's.
-      const comparable = (e: FeedEvent) => ({ ...e, seq: 0, deliveries: 0, lastReceivedAt: "", ledgerChanged: false });
+      const comparable = (e: FeedNotification) => ({ ...e, seq: 0, deliveries: 0, lastReceivedAt: "", ledgerChanged: false });
       expect(comparable(mine()[1])).toEqual(comparable(mine()[0]));
       expect(Date.parse(mine()[1].lastReceivedAt)).toBeGreaterThanOrEqual(Date.parse(mine()[0].lastReceivedAt));
       expect(JSON.stringify(mine())).not.toContain(TOKEN);
@@ -546,7 +550,7 @@ describe.each(targets)("webhook receiver on $name", (target: TestDatabase) => {
   });
 
   it("refuses bodies over the size limit with 413 before reading them whole", async () => {
-    const { handleWebhookRequest } = await import("@/lib/webhooks/http");
+    const { handleWebhookRequest } = await import("@/lib/notifications/http");
     const big = JSON.stringify({ ...paymentPayload({}), padding: "x".repeat(300 * 1024) });
     const response = await handleWebhookRequest(
       new Request("http://console.test/api/webhooks/x", { method: "POST", body: big }),

@@ -4,17 +4,17 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { webhookEvents, webhookRejections } from "@/lib/db/schema";
+import { gatewayNotifications, webhookRejections } from "@/lib/db/schema";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
-import { MAX_WEBHOOK_BYTES } from "@/lib/webhooks/ingest";
+import { MAX_WEBHOOK_BYTES } from "@/lib/notifications/ingest";
 
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 process.env.WEBHOOK_APPLIER = "off";
 
 const TOKEN = "wht_fast_path_5b1d03e2";
 const targets = await testDatabases();
-const { markConsoleReady: ready, serveWebhook } = await import("@/lib/webhooks/fast-path");
-const { handleWebhookRequest } = await import("@/lib/webhooks/http");
+const { markConsoleReady: ready, serveWebhook } = await import("@/lib/notifications/fast-path");
+const { handleWebhookRequest } = await import("@/lib/notifications/http");
 
 function paidBody(txId: string, token = TOKEN): string {
   return JSON.stringify({
@@ -113,7 +113,7 @@ describe.each(targets)("the receiver's fast path (before Next.js) on $name", (ta
     expect(received).toBe(true);
     const again = await exchange(port, { path: `/api/webhooks/${accountId}?retry=1`, headers: json, chunks: [paidBody(txId)] });
     expect(JSON.parse(again.body)).toMatchObject({ id, deliveries: 2 });
-    const [row] = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.id, id));
+    const [row] = await (await getDb()).select().from(gatewayNotifications).where(eq(gatewayNotifications.id, id));
     expect(row).toMatchObject({ gatewayTransactionId: txId, deliveries: 2, sourceIp: "127.0.0.1", applyState: "pending" });
     expect(JSON.stringify(row.payload)).not.toContain(TOKEN);
   });
@@ -209,7 +209,7 @@ describe.each(targets)("the receiver's fast path (before Next.js) on $name", (ta
     // The server still answers the next delivery.
     const next = await exchange(port, { path: `/api/webhooks/${accountId}`, headers: json, chunks: [paidBody(`tx_${randomUUID()}`)] });
     expect(next.status).toBe(200);
-    const rows = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.gatewayTransactionId, txId));
+    const rows = await (await getDb()).select().from(gatewayNotifications).where(eq(gatewayNotifications.gatewayTransactionId, txId));
     expect(rows).toHaveLength(0);
   });
 });

@@ -1,10 +1,10 @@
 import "server-only";
 import { capabilitiesOf, type DatabaseCapabilities } from "@/lib/db/capabilities";
 import { rawDatabase, type RawQuery } from "@/lib/db/client";
-import type { LedgerOutcome, WebhookConfirmation, WebhookEventKind, WebhookSanitized } from "@/lib/db/tables/webhooks";
+import type { LedgerOutcome, WebhookConfirmation, NotificationKind, WebhookSanitized } from "@/lib/db/tables/notifications";
 import { emitLocally, FEED_CHANNEL, STORED_CHANNEL } from "@/lib/feed/bus";
-import type { FeedEvent } from "@/lib/feed/types";
-import { FEED_COLUMNS, feedEventJsonText } from "@/lib/feed/signal";
+import type { FeedNotification } from "@/lib/feed/types";
+import { FEED_COLUMNS, feedNotificationJsonText } from "@/lib/feed/signal";
 import { redactingReplacer, type ParsedPaymentNotification } from "@/lib/gateway/notifications";
 import { kickApplier } from "./applier";
 import { createLogger } from "@/lib/log";
@@ -16,7 +16,7 @@ export type StoreInput = {
   accountId: string;
   receivedAt: Date;
   sourceIp: string | null;
-  kind: WebhookEventKind;
+  kind: NotificationKind;
   dedupeKey: string;
   event: string | null;
   gatewayTransactionId: string | null;
@@ -26,11 +26,11 @@ export type StoreInput = {
   amountCents: number | null;
   payload: Record<string, unknown>;
   notification: ParsedPaymentNotification | null;
-  /** An authenticated transfer notification's transfer: the applier applies it (lib/webhooks/transfer-notifications.ts). */
+  /** An authenticated transfer notification's transfer: the applier applies it (lib/notifications/transfer-notifications.ts). */
   transferId?: string | null;
   confirmation?: WebhookConfirmation | null;
   ledgerOutcome?: LedgerOutcome;
-  /** Set when `payload` is a sanitised copy (lib/webhooks/sanitize.ts); then `rawBody` is the body as received, tokens redacted. */
+  /** Set when `payload` is a sanitised copy (lib/notifications/sanitize.ts); then `rawBody` is the body as received, tokens redacted. */
   sanitized?: WebhookSanitized | null;
   rawBody?: string | null;
 };
@@ -68,19 +68,19 @@ const SIGNAL_COLUMNS = ["dedupe_key", ...FEED_COLUMNS].join(", ");
 // same moment in other processes: exactly one insert wins; the others become counted repeats of it.
 const STORE_STATEMENT = `
   with stored as (
-    insert into webhook_events (${INSERTED_COLUMNS})
+    insert into gateway_notifications (${INSERTED_COLUMNS})
     select ${INSERTED_COLUMNS}
     from jsonb_to_recordset($1::jsonb) as r(${RECORD_TYPES})
     on conflict (account_id, dedupe_key) do update set
-      deliveries = webhook_events.deliveries + excluded.deliveries,
-      last_received_at = greatest(webhook_events.last_received_at, excluded.last_received_at),
-      feed_seq = nextval(pg_get_serial_sequence('webhook_events', 'feed_seq')),
+      deliveries = gateway_notifications.deliveries + excluded.deliveries,
+      last_received_at = greatest(gateway_notifications.last_received_at, excluded.last_received_at),
+      feed_seq = nextval(pg_get_serial_sequence('gateway_notifications', 'feed_seq')),
       -- A repeated transfer notification goes to the applier again: it counts the delivery on the transfer.
-      apply_state = case when webhook_events.transfer_id is not null then 'pending' else webhook_events.apply_state end
+      apply_state = case when gateway_notifications.transfer_id is not null then 'pending' else gateway_notifications.apply_state end
     returning ${SIGNAL_COLUMNS}
   ),
   signals as (
-    select id, case when apply_state = 'applied' then ${feedEventJsonText("stored")} end as signal from stored
+    select id, case when apply_state = 'applied' then ${feedNotificationJsonText("stored")} end as signal from stored
   ),
   sent as (
     select pg_notify('${FEED_CHANNEL}', signal) from signals where signal is not null
@@ -108,7 +108,7 @@ type Queue = { jobs: Job[]; active: number };
 const MAX_BATCH = 64;
 const queue = processState<Queue>("webhook-store-queue", () => ({ jobs: [], active: 0 }));
 
-export function storeEvent(input: StoreInput): Promise<StoreReceipt> {
+export function storeNotification(input: StoreInput): Promise<StoreReceipt> {
   return new Promise((resolve, reject) => {
     queue().jobs.push({ input, resolve, reject });
     kick();
@@ -211,7 +211,7 @@ async function storeBatch({ database, query }: Writer, inputs: StoreInput[]): Pr
   // Record keys are fixed and none is secret: the replacer redacts inside the payloads only.
   const rows = await query<ReceiptRow>(STORE_STATEMENT, [JSON.stringify(records, redactingReplacer)], "webhook_store_group");
   // PGlite is one process: its feed hears the signals here, after the statement committed.
-  if (database.emitsLocally) for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedEvent);
+  if (database.emitsLocally) for (const row of rows) if (row.signal) emitLocally(JSON.parse(row.signal) as FeedNotification);
   if (rows.some((row) => row.apply_state === "pending")) {
     kickApplier();
     if (database.notifiesOtherProcesses) wakeAppliers(query);
@@ -228,7 +228,7 @@ async function storeBatch({ database, query }: Writer, inputs: StoreInput[]): Pr
 // share one, and the last group of a burst always gets its own (the trailing one).
 // ---------------------------------------------------------------------------
 
-// An applier waits at least 25 ms before each round anyway (lib/webhooks/applier.ts): closer wake-ups
+// An applier waits at least 25 ms before each round anyway (lib/notifications/applier.ts): closer wake-ups
 // only found it awake, each a notifying transaction of its own (a statement log of a burst: 964
 // of them for 10,000 deliveries at 10 ms).
 const WAKE_EVERY_MS = 25;

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { clip, parsePaymentNotification, redactPayload } from "@/lib/gateway/notifications";
 import { parseGatewayTime as parseTime } from "@/lib/gateway/time";
-import { DEPTH_MARKER, MAX_PAYLOAD_DEPTH, mayNeedSanitizing, redactRawBody, sanitizedFlag, sanitizeJson } from "@/lib/webhooks/sanitize";
+import {
+  DEPTH_MARKER,
+  MAX_PAYLOAD_DEPTH,
+  mayNeedSanitizing,
+  redactRawBody,
+  sanitizedFlag,
+  sanitizeJson,
+} from "@/lib/notifications/sanitize";
 
 /** What Postgres's jsonb refuses in a string: NUL and a UTF-16 half without its pair. */
 const storable = (text: string) => text.isWellFormed() && !text.includes("\u0000");
