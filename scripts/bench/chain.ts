@@ -16,7 +16,7 @@
  * confirmed when the round ends), lookups per payment (counted on their way to the sandbox), CPU
  * per payment of each process and the database's transactions per payment. Then the ratios
  * console/minimal. The charges are made before each round (not timed) and, for the console,
- * recorded in its ledger as if it had created them (scripts/bench/seed-ledger.ts).
+ * recorded in its ledger as if it had created them (lib/ledger/synthetic/charges.ts).
  *
  *   npm run bench:chain [-- N RATE ROUNDS]   env N (1500), RATE (300 pay calls/s), ROUNDS (2)
  *   npm run bench:chain -- launch            6,000 at 100/s (60 s), one round
@@ -36,7 +36,7 @@ import path from "node:path";
 import process from "node:process";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
-import { seedLedger } from "./seed-ledger";
+import { seedLedger } from "@/lib/ledger/synthetic/charges";
 import {
   cpuNow,
   cpuSpent,
