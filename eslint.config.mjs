@@ -51,7 +51,7 @@ const LIB_LAYERS = [
   ["ledger"],
   ["charges", "checkout-links", "refunds", "transfers"],
   ["payout-batches"],
-  ["webhooks"],
+  ["notifications"],
   ["background"],
   ["overview", "producer", "sales", "transactions"],
   ["balance"],
