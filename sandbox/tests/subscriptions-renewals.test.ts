@@ -318,6 +318,11 @@ describe("the sandbox's own schedule and restarts", () => {
   it("the timer charges due renewals without clock/advance", async () => {
     const sandbox = await start({ renewalIntervalMs: 100 });
     try {
+      // x-sandbox-at is checked as on charges: not in the future, at most 400 days back.
+      const future = await createDated(sandbox, "pix", pixSub(), new Date(Date.now() + 60_000));
+      expect(future).toMatchObject({ status: 400, json: { message: expect.stringMatching(/^x-sandbox-at: /) } });
+      const tooOld = await createDated(sandbox, "pix", pixSub(), new Date(Date.now() - 401 * DAY));
+      expect(tooOld.status).toBe(400);
       const sub = await createDated(sandbox, "card", cardSub(), new Date(Date.now() - 35 * DAY));
       const renewal = await eventually(async () => {
         const res = await api(sandbox).get(`/transactions?clientIdentifier=${sub.json.identifier}-2`);
