@@ -24,7 +24,7 @@
  *       BENCH_SIDES (minimal,console), BENCH_CPU_PROF=<dir> (every process's CPU profile),
  *       BENCH_STATEMENT_LOG=1 (the console's statements per payment from the Postgres log; slows it down),
  *       BENCH_SETTLE_S (60: how long after the last pay a round waits for the rest), BENCH_PORT (3391),
- *       BENCH_WARMUP (600 payments a side first, not counted)
+ *       BENCH_WARMUP (600 payments a side first, not counted), BENCH_KEEP_DB=1 (keep the databases, to read the timeline)
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -551,7 +551,8 @@ async function main(): Promise<void> {
     meter?.server.close();
     destination.server.close();
     agent.destroy();
-    for (const name of Object.values(dbs)) await sql(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+    if (process.env.BENCH_KEEP_DB === "1") console.log(`databases kept: ${Object.values(dbs).join(", ")}`);
+    else for (const name of Object.values(dbs)) await sql(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
