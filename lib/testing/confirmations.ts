@@ -103,7 +103,8 @@ export async function waitForConfirmations(options: {
   timeoutMs: number;
   onProgress?: (confirmed: number) => void;
 }): Promise<ConfirmationRun> {
-  const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
+  // The job's own pass: the pipeline the background worker runs.
+  const { runReconcilerPipeline } = await import("@/lib/background/jobs/gateway-checks");
   const db = await getDb();
   const ids = options.payments.map((p) => p.ledgerId);
   const started = Date.now();
@@ -117,7 +118,7 @@ export async function waitForConfirmations(options: {
     );
   let left = ids.length;
   while (left > 0 && Date.now() - started < options.timeoutMs) {
-    const { claimed } = await runReconcilerOnce();
+    const claimed = await runReconcilerPipeline();
     if (claimed === 0) {
       left = await remaining();
       options.onProgress?.(ids.length - left);
