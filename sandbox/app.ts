@@ -8,6 +8,8 @@ import { openDatabase } from "./db/client";
 import { FaultRegistry } from "./faults";
 import { LookupMeter } from "./lookup-limits";
 import { InsertBatcher } from "./domain/insert-batcher";
+import { PayBatcher } from "./domain/pay-batcher";
+import { applyTransitionNow } from "./domain/transactions";
 import { ErrorCodes, errorBody, errorResponse, GatewayError } from "./lib/errors";
 import { MAX_BODY_BYTES, requireProducer, type AppEnv } from "./lib/http";
 import { inputGuard } from "./lib/input-guard";
@@ -164,14 +166,17 @@ export function sandboxContext(
   opened: Pick<SandboxContext, "db" | "driver">,
   parts: Pick<SandboxContext, "publicUrl" | "producers" | "worker" | "log">,
 ): SandboxContext {
-  return {
+  const ctx: SandboxContext = {
     db: opened.db,
     driver: opened.driver,
     ...parts,
     faults: new FaultRegistry(),
     lookups: new LookupMeter(),
     batcher: new InsertBatcher(opened.db),
+    payments: null as unknown as PayBatcher,
   };
+  ctx.payments = new PayBatcher(ctx, (producer, id, now, dated) => applyTransitionNow(ctx, producer, id, "pay", dated ? { now } : {}));
+  return ctx;
 }
 
 /** Starts the sandbox gateway: database (migrated and seeded), HTTP server and webhook worker. */
