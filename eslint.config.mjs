@@ -52,7 +52,7 @@ const LIB_LAYERS = [
   ["subscriptions"],
   ["charges", "checkout-links", "refunds", "transfers"],
   ["payout-batches"],
-  ["webhooks"],
+  ["notifications"],
   ["background"],
   ["overview", "producer", "sales", "transactions"],
   ["balance"],

@@ -214,3 +214,14 @@ export async function getSubscription(accountId: string, id: string, now = new D
   const charges = await chargesOf(accountId, [row.id]);
   return viewOf(row, charges.get(row.id) ?? [], now, await subscriptionRules(accountId));
 }
+
+/** The methods and products the account's subscriptions have, for the list's filters. */
+export async function subscriptionFacets(accountId: string): Promise<{ methods: string[]; products: string[] }> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ method: subscriptions.paymentMethod, product: subscriptions.productName })
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, accountId));
+  const sorted = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))].sort();
+  return { methods: sorted(rows.map((r) => r.method)), products: sorted(rows.map((r) => r.product)) };
+}
