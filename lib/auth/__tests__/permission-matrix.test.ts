@@ -139,6 +139,7 @@ const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: stri
   "app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route.ts": { permission: "payouts.view" },
   "app/(dashboard)/[account]/sales/export/[table]/route.ts": { permission: "sales.view" },
   "app/(dashboard)/[account]/balance/export/[format]/route.ts": { permission: "balance.view" },
+  "app/(dashboard)/[account]/subscriptions/export/route.ts": { permission: "transactions.view" },
   "app/api/webhooks/[accountId]/route.ts": { guard: "handleWebhookRequest" },
   "app/api/webhooks/[accountId]/[callbackKey]/route.ts": { guard: "handleWebhookRequest" },
 };
