@@ -152,7 +152,7 @@ export async function learnSubscriptionsIn(tx: Tx, items: readonly NotifiedItem[
       .update(subscriptions)
       .set({
         ...filled(row, facts, false),
-        ...(newer ? { gatewayRecord: object, gatewayStatus: clip(object.status), gatewayRecordAt: at } : {}),
+        ...(newer ? { gatewayRecord: object, gatewayStatus: text(object.status), gatewayRecordAt: at } : {}),
         updatedAt: new Date(),
       })
       .where(eq(subscriptions.id, row.id));

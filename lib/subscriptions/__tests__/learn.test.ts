@@ -304,6 +304,33 @@ describe.each(targets)("subscriptions learned on $name", (target: TestDatabase) 
     });
   });
 
+  it("reads odd subscription objects defensively: numbers for ids and status, no keys, not an object", async () => {
+    const identifier = `odd-${randomUUID().slice(0, 8)}`;
+    const odd = renewal({ subscription: { id: "x", identifier }, n: 1, createdAt: "2026-11-01T15:00:00.000Z" });
+    const numericId = Math.floor(Math.random() * 1e9);
+    const object = { id: numericId, status: 7, amount: "abc", periodicityType: "FORTNIGHTS", periodicity: 1, chargeNumber: "2" };
+    await receive({ ...odd, subscription: object });
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.gatewaySubscriptionId, String(numericId))));
+    expect(row).toMatchObject({ identifier: null, gatewayStatus: "7", amountCents: null, periodicityType: null, periodicity: null });
+    expect(row.gatewayRecord).toEqual(object);
+    expect(await linksOf(row.id)).toMatchObject([{ chargeNumber: 2 }]);
+
+    // Nothing to key it by, or not an object: nothing learned, and the notification is applied as ever.
+    for (const subscription of [{ status: "ACTIVE" }, "sub_1", null]) {
+      const payload = {
+        ...renewal({ subscription: { id: "y", identifier: `none-${randomUUID()}` }, n: 1, createdAt: "2026-11-01T15:00:00.000Z" }),
+        subscription,
+      };
+      await receive(payload);
+      const links = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.gatewayTransactionId, payload.transaction.id));
+      expect(links).toEqual([]);
+    }
+  });
+
   it("lists with filters by state, method, product and customer", async () => {
     const { listSubscriptions } = await import("@/lib/subscriptions/queries");
     const { setSubscriptionRules } = await import("@/lib/subscriptions/queries");
