@@ -77,3 +77,10 @@ export function startOfSaoPauloDay(date: CalendarDate): Date {
   // Across a change of offset the first guess is an hour off: measure again at the guess.
   return new Date(utcMidnight - offsetMinutes(guess) * 60_000);
 }
+
+/** The São Paulo calendar month an instant falls in, as the instants it begins and ends (`to` excluded), and its YYYY-MM. */
+export function saoPauloMonth(instant: Date): { from: Date; to: Date; month: string } {
+  const { year, month } = saoPauloDay(instant);
+  const first = { year, month, day: 1 };
+  return { from: startOfSaoPauloDay(first), to: startOfSaoPauloDay(addPeriods(first, "MONTHS", 1)), month: isoDay(first).slice(0, 7) };
+}

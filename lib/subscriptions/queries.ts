@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
 import { parseGatewayTime } from "@/lib/gateway/time";
 import { addPeriods, readPeriodicity, saoPauloDay, startOfSaoPauloDay, type Periodicity } from "./periods";
+import type { SubscriptionFigureInput } from "./figures";
 import { chargesInOrder, deriveState, DEFAULT_RULES, type ChargeFacts, type DerivedState, type StateName, type StateRules } from "./rules";
 
 /**
@@ -224,4 +225,18 @@ export async function subscriptionFacets(accountId: string): Promise<{ methods: 
     .where(eq(subscriptions.accountId, accountId));
   const sorted = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))].sort();
   return { methods: sorted(rows.map((r) => r.method)), products: sorted(rows.map((r) => r.product)) };
+}
+
+/** Every subscription of the account as the figures read it (lib/subscriptions/figures.ts), and the account's rules. */
+export async function subscriptionFigureInputs(accountId: string, now = new Date()) {
+  const views = await listSubscriptions(accountId, {}, { now, limit: Number.MAX_SAFE_INTEGER });
+  const inputs: SubscriptionFigureInput[] = views.map((view) => ({
+    startedAt: view.startedAt,
+    amountCents: view.subscription.amountCents,
+    periodicity: view.periodicity,
+    charges: view.charges,
+    gatewayStatus: view.subscription.gatewayStatus,
+    gatewayStatusAt: view.subscription.gatewayRecordAt,
+  }));
+  return { inputs, rules: await subscriptionRules(accountId) };
 }

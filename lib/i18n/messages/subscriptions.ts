@@ -8,6 +8,33 @@ export const subscriptions = defineMessages(
     description: "As assinaturas que o console criou ou conheceu pelas notificações do gateway, com o estado de cada uma.",
     calculated:
       "Estado calculado pelo console a partir das cobranças que o gateway confirmou: ativa quando a última cobrança vencida está paga; aguardando pagamento até {grace, plural, one {# dia} other {# dias}} depois do vencimento; em atraso depois disso; perdida após {lost, plural, one {# período perdido} other {# períodos perdidos}}; cancelada quando o gateway diz. O status do gateway aparece ao lado, como veio.",
+    figures: {
+      title: "Números das assinaturas",
+      source:
+        "Calculados pelo console em {date} a partir das {count, plural, one {# assinatura} other {# assinaturas}} que ele conhece e das cobranças que o gateway confirmou; o mês é {month}.",
+      mrr: "Receita recorrente mensal (MRR)",
+      mrrHint:
+        "Valor de cada assinatura que não está cancelada nem perdida, levado a um mês: mensal × 1, a cada p meses ÷ p, anual ÷ 12, semanal × 52 ÷ 12, a cada d dias × 365 ÷ 12 ÷ d.",
+      mrrUnknown:
+        "{count, plural, one {# assinatura de valor ou periodicidade desconhecida fica fora} other {# assinaturas de valor ou periodicidade desconhecida ficam fora}}.",
+      active: "Assinantes ativos",
+      activeHint: "Assinaturas cuja última cobrança vencida está paga, agora.",
+      new: "Novos assinantes no mês",
+      newHint: "Assinaturas que começaram neste mês.",
+      churn: "Cancelados ou perdidos no mês",
+      churnHint: "Assinaturas que passaram a canceladas ou perdidas neste mês; {mrr} de MRR.",
+      renewals: "Renovações do mês",
+      renewalsValue: "{failed} falharam · {unpaid} não pagas · {recovered} recuperadas",
+      renewalsHint:
+        "Cobranças depois da primeira que venceram neste mês: falharam segundo o gateway; ainda não pagas; pagas depois do prazo de tolerância (recuperadas).",
+      cohorts: "Coortes",
+      cohortsHint:
+        "Parte dos assinantes de cada mês de início que continua assinante (nem cancelada nem perdida) 1 a 12 meses depois; vazio enquanto algum deles não chegou àquele mês.",
+      cohortsCaption: "Coortes de assinantes por mês de início",
+      cohortMonth: "Início",
+      cohortSize: "Assinantes",
+      monthN: "Mês {n}",
+    },
     filters: {
       label: "Filtros",
       state: "Estado",
@@ -89,6 +116,33 @@ export const subscriptions = defineMessages(
     description: "The subscriptions the console created or learned from the gateway's notifications, with the state of each.",
     calculated:
       "State calculated by the console from the charges the gateway confirmed: active when the last charge due is paid; awaiting payment for {grace, plural, one {# day} other {# days}} after the due date; overdue after that; lost after {lost, plural, one {# missed period} other {# missed periods}}; canceled when the gateway says so. The gateway's status is shown beside it, as it came.",
+    figures: {
+      title: "Subscription figures",
+      source:
+        "Calculated by the console at {date} from the {count, plural, one {# subscription} other {# subscriptions}} it knows of and the charges the gateway confirmed; the month is {month}.",
+      mrr: "Monthly recurring revenue (MRR)",
+      mrrHint:
+        "The amount of every subscription neither canceled nor lost, brought to a month: monthly × 1, every p months ÷ p, yearly ÷ 12, weekly × 52 ÷ 12, every d days × 365 ÷ 12 ÷ d.",
+      mrrUnknown:
+        "{count, plural, one {# subscription of unknown amount or periodicity is left out} other {# subscriptions of unknown amount or periodicity are left out}}.",
+      active: "Active subscribers",
+      activeHint: "Subscriptions whose last charge due is paid, now.",
+      new: "New subscribers this month",
+      newHint: "Subscriptions that started this month.",
+      churn: "Canceled or lost this month",
+      churnHint: "Subscriptions that became canceled or lost this month; {mrr} of MRR.",
+      renewals: "This month's renewals",
+      renewalsValue: "{failed} failed · {unpaid} unpaid · {recovered} recovered",
+      renewalsHint:
+        "Charges after the first that fell due this month: failed per the gateway; still unpaid; paid after the grace period (recovered).",
+      cohorts: "Cohorts",
+      cohortsHint:
+        "The share of each start month's subscribers still subscribed (neither canceled nor lost) 1 to 12 months later; empty while any of them has not reached that month.",
+      cohortsCaption: "Subscriber cohorts by start month",
+      cohortMonth: "Start",
+      cohortSize: "Subscribers",
+      monthN: "Month {n}",
+    },
     filters: {
       label: "Filters",
       state: "State",

@@ -7,8 +7,9 @@ import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
-import { listSubscriptions, subscriptionFacets, subscriptionRules } from "@/lib/subscriptions/queries";
+import { listSubscriptions, subscriptionFacets, subscriptionFigureInputs } from "@/lib/subscriptions/queries";
 import { subscriptionsQuery } from "@/lib/subscriptions/schemas";
+import { SubscriptionFigures } from "./figures-section";
 import { SubscriptionFiltersForm } from "./filters";
 import { SubscriptionsTable } from "./subscriptions-table";
 import { subscriptionWords } from "./words";
@@ -28,10 +29,11 @@ export default async function SubscriptionsPage({
   const { filters, problems } = subscriptionsQuery(raw);
   const { t, format } = await getI18n();
   const words = subscriptionWords(t, format);
-  const [views, facets, rules] = await Promise.all([
-    listSubscriptions(accountId, filters, { limit: PAGE_LIMIT + 1 }),
+  const now = new Date();
+  const [views, facets, { inputs, rules }] = await Promise.all([
+    listSubscriptions(accountId, filters, { now, limit: PAGE_LIMIT + 1 }),
     subscriptionFacets(accountId),
-    subscriptionRules(accountId),
+    subscriptionFigureInputs(accountId, now),
   ]);
   const shown = views.slice(0, PAGE_LIMIT);
   const query = new URLSearchParams(
@@ -58,6 +60,7 @@ export default async function SubscriptionsPage({
       <p className="text-sm text-muted-foreground" data-testid="subscriptions-rules">
         {t("subscriptions.calculated", { grace: rules.graceDays, lost: rules.lostAfterPeriods })}
       </p>
+      <SubscriptionFigures t={t} words={words} inputs={inputs} rules={rules} now={now} />
       <SubscriptionFiltersForm t={t} words={words} filters={filters} facets={facets} clearHref={path} />
       {shown.length === 0 ? (
         <EmptyState icon={<Repeat />} title={t("subscriptions.empty")} description={t("subscriptions.emptyHint")} />
