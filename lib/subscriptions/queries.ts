@@ -1,8 +1,10 @@
 import "server-only";
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { writeAudit } from "@/lib/audit/log";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
 import { parseGatewayTime } from "@/lib/gateway/time";
+import { stateRulesSchema } from "./rules-schema";
 import { addPeriods, readPeriodicity, saoPauloDay, startOfSaoPauloDay, type Periodicity } from "./periods";
 import type { SubscriptionFigureInput } from "./figures";
 import { chargesInOrder, deriveState, DEFAULT_RULES, type ChargeFacts, type DerivedState, type StateName, type StateRules } from "./rules";
@@ -52,11 +54,18 @@ export async function subscriptionRules(accountId: string): Promise<StateRules> 
   return row ? { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods } : DEFAULT_RULES;
 }
 
-/** Sets the account's grace days and periods before lost. */
-export async function setSubscriptionRules(accountId: string, rules: StateRules): Promise<void> {
+/** Sets the account's grace days and periods before lost (validated again here); audited. */
+export async function setSubscriptionRules(
+  accountId: string,
+  input: StateRules,
+  actor: { id: string; email: string } | null = null,
+  ip: string | null = null,
+): Promise<void> {
+  const rules = stateRulesSchema.parse(input);
   const db = await getDb();
   const values = { accountId, ...rules, updatedAt: new Date() };
   await db.insert(subscriptionSettings).values(values).onConflictDoUpdate({ target: subscriptionSettings.accountId, set: values });
+  await writeAudit({ actor, accountId, action: "subscriptions.rules_updated", details: rules, ip });
 }
 
 async function chargesOf(accountId: string, ids: string[]): Promise<Map<string, SubscriptionCharge[]>> {

@@ -100,6 +100,7 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/[account]/sales/recovery/actions.ts#markRecoveryAction": "sales.recover",
   "app/(dashboard)/[account]/sales/recovery/actions.ts#recordRecoveryContactAction": "sales.recover",
   "app/(dashboard)/[account]/sales/recovery/actions.ts#saveRecoverySettingsAction": "sales.settings",
+  "app/(dashboard)/[account]/subscriptions/actions.ts#saveSubscriptionRulesAction": "sales.settings",
   "app/(dashboard)/[account]/balance/actions.ts#recordBalanceEntryAction": "balance.enter",
   "app/(dashboard)/[account]/webhooks/actions.ts#emitSandboxEventAction": "charges.create",
   "app/(dashboard)/[account]/webhooks/actions.ts#configureSandboxWebhookUrlAction": "charges.create",

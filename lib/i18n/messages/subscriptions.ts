@@ -8,6 +8,19 @@ export const subscriptions = defineMessages(
     description: "As assinaturas que o console criou ou conheceu pelas notificações do gateway, com o estado de cada uma.",
     calculated:
       "Estado calculado pelo console a partir das cobranças que o gateway confirmou: ativa quando a última cobrança vencida está paga; aguardando pagamento até {grace, plural, one {# dia} other {# dias}} depois do vencimento; em atraso depois disso; perdida após {lost, plural, one {# período perdido} other {# períodos perdidos}}; cancelada quando o gateway diz. O status do gateway aparece ao lado, como veio.",
+    rules: {
+      open: "Regras dos estados",
+      title: "Regras dos estados das assinaturas",
+      description: "Valem para todas as assinaturas desta conta.",
+      graceDays: "Dias de tolerância depois do vencimento",
+      graceDaysHint: "Até aqui a assinatura está aguardando pagamento; depois, em atraso. Dias de São Paulo.",
+      lostAfterPeriods: "Períodos perdidos até a assinatura ser perdida",
+      saved: "Regras salvas",
+    },
+    errors: {
+      graceDays: "Informe um número de dias de 0 a 60.",
+      lostAfterPeriods: "Informe um número de períodos de 1 a 24.",
+    },
     figures: {
       title: "Números das assinaturas",
       source:
@@ -116,6 +129,19 @@ export const subscriptions = defineMessages(
     description: "The subscriptions the console created or learned from the gateway's notifications, with the state of each.",
     calculated:
       "State calculated by the console from the charges the gateway confirmed: active when the last charge due is paid; awaiting payment for {grace, plural, one {# day} other {# days}} after the due date; overdue after that; lost after {lost, plural, one {# missed period} other {# missed periods}}; canceled when the gateway says so. The gateway's status is shown beside it, as it came.",
+    rules: {
+      open: "State rules",
+      title: "Subscription state rules",
+      description: "They apply to every subscription of this account.",
+      graceDays: "Grace days after the due date",
+      graceDaysHint: "Until then the subscription is awaiting payment; after that, overdue. São Paulo days.",
+      lostAfterPeriods: "Missed periods until the subscription is lost",
+      saved: "Rules saved",
+    },
+    errors: {
+      graceDays: "Enter a number of days from 0 to 60.",
+      lostAfterPeriods: "Enter a number of periods from 1 to 24.",
+    },
     figures: {
       title: "Subscription figures",
       source:

@@ -164,3 +164,24 @@ describe("derived states", () => {
     expect(lostDay({ year: 2026, month: 1, day: 1 }, { type: "DAYS", every: 10 }, rules)).toEqual({ year: 2026, month: 1, day: 25 });
   });
 });
+
+describe("the account's rules as typed", () => {
+  it("takes whole days from 0 to 60 and periods from 1 to 24, and names the field otherwise", async () => {
+    const { stateRulesFormSchema } = await import("@/lib/subscriptions/rules-schema");
+    expect(stateRulesFormSchema.parse({ graceDays: " 0 ", lostAfterPeriods: "24" })).toEqual({ graceDays: 0, lostAfterPeriods: 24 });
+    for (const [graceDays, lostAfterPeriods, field] of [
+      ["61", "3", "graceDays"],
+      ["-1", "3", "graceDays"],
+      ["2.5", "3", "graceDays"],
+      ["3", "0", "lostAfterPeriods"],
+      ["3", "25", "lostAfterPeriods"],
+      ["3", "", "lostAfterPeriods"],
+    ]) {
+      const result = stateRulesFormSchema.safeParse({ graceDays, lostAfterPeriods });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+        [field, `subscriptions.errors.${field}`],
+      ]);
+    }
+  });
+});

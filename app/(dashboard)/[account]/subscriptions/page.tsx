@@ -5,12 +5,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { accountPath } from "@/lib/accounts/paths";
 import { requireAccountPage } from "@/lib/auth/account-page";
+import { can } from "@/lib/auth/session";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { listSubscriptions, subscriptionFacets, subscriptionFigureInputs } from "@/lib/subscriptions/queries";
 import { subscriptionsQuery } from "@/lib/subscriptions/schemas";
 import { SubscriptionFigures } from "./figures-section";
 import { SubscriptionFiltersForm } from "./filters";
+import { SubscriptionRulesDialog } from "./rules-dialog";
 import { SubscriptionsTable } from "./subscriptions-table";
 import { subscriptionWords } from "./words";
 
@@ -48,11 +50,19 @@ export default async function SubscriptionsPage({
         title={t("subscriptions.title")}
         description={t("subscriptions.description")}
         actions={
-          <Button asChild variant="outline">
-            <a href={`${path}/export${query ? `?${query}` : ""}`} download>
-              <Download /> {t("subscriptions.export")}
-            </a>
-          </Button>
+          <>
+            {can(ctx, "sales.settings", accountId) && (
+              <SubscriptionRulesDialog
+                accountId={accountId}
+                values={{ graceDays: String(rules.graceDays), lostAfterPeriods: String(rules.lostAfterPeriods) }}
+              />
+            )}
+            <Button asChild variant="outline">
+              <a href={`${path}/export${query ? `?${query}` : ""}`} download>
+                <Download /> {t("subscriptions.export")}
+              </a>
+            </Button>
+          </>
         }
         className="pb-0"
       />
