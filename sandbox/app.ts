@@ -8,6 +8,8 @@ import { openDatabase } from "./db/client";
 import { FaultRegistry } from "./faults";
 import { LookupMeter } from "./lookup-limits";
 import { InsertBatcher } from "./domain/insert-batcher";
+import { PayBatcher } from "./domain/pay-batcher";
+import { applyTransitionNow } from "./domain/transactions";
 import { ErrorCodes, errorBody, errorResponse, GatewayError } from "./lib/errors";
 import { MAX_BODY_BYTES, requireProducer, type AppEnv } from "./lib/http";
 import { inputGuard } from "./lib/input-guard";
@@ -19,6 +21,15 @@ import { pageRoutes } from "./routes/pages";
 import { seedProducers } from "./seed";
 import { ensureOpeningBalances, openingBalanceCents, parseReleaseDays } from "./domain/balance";
 import { WebhookWorker } from "./webhooks/worker";
+import { DEFAULT_RENEWAL_INTERVAL_MS, RenewalScheduler } from "./domain/subscriptions";
+
+/** SANDBOX_RENEWAL_INTERVAL_MS: a whole number of ms (0 = no timer); a bad value stops the start. */
+function renewalIntervalFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return DEFAULT_RENEWAL_INTERVAL_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`SANDBOX_RENEWAL_INTERVAL_MS: expected a whole number of ms ≥ 0, got "${raw}"`);
+  return ms;
+}
 
 export type SandboxOptions = {
   port?: number;
@@ -30,6 +41,8 @@ export type SandboxOptions = {
   quiet?: boolean;
   /** Reais every producer without a balance starts with; default SANDBOX_OPENING_BALANCE, else 50,000. */
   openingBalance?: number;
+  /** How often due subscription renewals are charged; default SANDBOX_RENEWAL_INTERVAL_MS, else 60,000; 0 = never (only clock/advance). */
+  renewalIntervalMs?: number;
 };
 
 export type RunningSandbox = { url: string; port: number; publicUrl: string; close(): Promise<void> };
@@ -153,14 +166,17 @@ export function sandboxContext(
   opened: Pick<SandboxContext, "db" | "driver">,
   parts: Pick<SandboxContext, "publicUrl" | "producers" | "worker" | "log">,
 ): SandboxContext {
-  return {
+  const ctx: SandboxContext = {
     db: opened.db,
     driver: opened.driver,
     ...parts,
     faults: new FaultRegistry(),
     lookups: new LookupMeter(),
     batcher: new InsertBatcher(opened.db),
+    payments: null as unknown as PayBatcher,
   };
+  ctx.payments = new PayBatcher(ctx, (producer, id, now, dated) => applyTransitionNow(ctx, producer, id, "pay", dated ? { now } : {}));
+  return ctx;
 }
 
 /** Starts the sandbox gateway: database (migrated and seeded), HTTP server and webhook worker. */
@@ -173,6 +189,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     // Both settings are read before anything is served: a typo stops the start instead of a transfer.
     const openingCents = opts.openingBalance === undefined ? openingBalanceCents() : openingBalanceCents(String(opts.openingBalance));
     parseReleaseDays(process.env.SANDBOX_RELEASE_DAYS);
+    const renewalIntervalMs = opts.renewalIntervalMs ?? renewalIntervalFromEnv(process.env.SANDBOX_RENEWAL_INTERVAL_MS);
     await seedProducers(opened.db);
     await ensureOpeningBalances(opened.db, openingCents);
     const producers = new ProducerDirectory(opened.db);
@@ -191,9 +208,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     });
     const port = (srv.address() as AddressInfo).port;
     const publicUrl = (opts.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, "");
-    const app = createSandboxApp(sandboxContext(opened, { publicUrl, producers, worker, log }));
+    const ctx = sandboxContext(opened, { publicUrl, producers, worker, log });
+    const app = createSandboxApp(ctx);
     srv.on("request", getRequestListener(app.fetch));
     worker.start();
+    const renewals = new RenewalScheduler(ctx, renewalIntervalMs);
+    renewals.start();
     const w = worker;
     const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
     let closed: Promise<void> | null = null;
@@ -207,6 +227,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
             srv.close(() => resolve());
             srv.closeAllConnections();
           });
+          await renewals.stop();
           await w.stop();
           await opened.close();
         })();

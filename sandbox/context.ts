@@ -3,6 +3,7 @@ import { producers } from "./db/schema";
 import type { FaultRegistry } from "./faults";
 import type { LookupMeter } from "./lookup-limits";
 import type { InsertBatcher } from "./domain/insert-batcher";
+import type { PayBatcher } from "./domain/pay-batcher";
 import type { WebhookWorker } from "./webhooks/worker";
 
 export type Producer = typeof producers.$inferSelect;
@@ -22,6 +23,8 @@ export type SandboxContext = {
   /** Lookups received per second, and the 429s a test asked for (lookup-limits.ts). */
   lookups: LookupMeter;
   batcher: InsertBatcher;
+  /** Concurrent `pay` transitions, written together (domain/pay-batcher.ts). */
+  payments: PayBatcher;
   log: SandboxLogger;
 };
 

@@ -49,7 +49,15 @@ export type SandboxRefundRecord = Record<string, unknown> & { id: string; status
 export type SandboxClockAdvance = {
   now: string;
   offsetMs: number;
-  charges: Array<{ subscriptionId: string; identifier: string; chargeNumber: number; transactionId: string; status: string }>;
+  /** Charges made by this call, each dated at its due instant `dueAt`. */
+  charges: Array<{
+    subscriptionId: string;
+    identifier: string;
+    chargeNumber: number;
+    transactionId: string;
+    status: string;
+    dueAt: string;
+  }>;
 };
 
 /** The producer's balance at its sandbox clock, in reais; releases by São Paulo day (YYYY-MM-DD), ascending. */

@@ -226,7 +226,8 @@ export class LookupLimiter {
   }
 }
 
-const DEFAULT_CONCURRENCY = 16;
+/** As RECONCILE_CONCURRENCY: lookups in flight are what confirms a burst when the gateway slows (lib/submissions/checks.ts). */
+const DEFAULT_CONCURRENCY = 96;
 
 /**
  * `GATEWAY_LOOKUP_RPS`: unset, `0` or `off` → no ceiling (429s and Retry-After still rule); otherwise a

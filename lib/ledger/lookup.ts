@@ -37,6 +37,10 @@ export type RefreshResult =
  */
 export async function refreshFromGateway(accountId: string, ledgerId: string, actor: Actor, ip: string | null): Promise<RefreshResult> {
   const db = await getDb();
+  const [before] = await db
+    .select({ lastLookupAt: lt.lastLookupAt })
+    .from(lt)
+    .where(and(eq(lt.accountId, accountId), eq(lt.id, ledgerId)));
   const claimed = await db
     .update(lt)
     .set({ lastLookupAt: sql`now()` })
@@ -47,7 +51,12 @@ export async function refreshFromGateway(accountId: string, ledgerId: string, ac
         sql`(${lt.lastLookupAt} is null or ${lt.lastLookupAt} <= now() - make_interval(secs => ${LOOKUP_COOLDOWN_SECONDS}))`,
       ),
     )
-    .returning({ gatewayTransactionId: lt.gatewayTransactionId, identifier: lt.identifier, lastWebhookStatus: lt.lastWebhookStatus });
+    .returning({
+      gatewayTransactionId: lt.gatewayTransactionId,
+      identifier: lt.identifier,
+      lastWebhookStatus: lt.lastWebhookStatus,
+      claimedAt: lt.lastLookupAt,
+    });
   const row = claimed[0];
   if (!row) {
     const [existing] = await db
@@ -64,6 +73,20 @@ export async function refreshFromGateway(accountId: string, ledgerId: string, ac
     record = await (await gatewayForAccount(accountId)).getTransaction(query);
   } catch (error) {
     const result = failure(error);
+    // A 429 is the gateway declining to answer, not a lookup: the cooldown is given back (the
+    // limiter holds the next attempt until Retry-After), unless someone else claimed it since.
+    if (result.kind === "rate_limited" && row.claimedAt) {
+      await db
+        .update(lt)
+        .set({ lastLookupAt: before?.lastLookupAt ?? null })
+        .where(
+          and(
+            eq(lt.accountId, accountId),
+            eq(lt.id, ledgerId),
+            sql`abs(extract(epoch from ${lt.lastLookupAt} - ${row.claimedAt.toISOString()}::timestamptz)) < 0.001`,
+          ),
+        );
+    }
     await writeAudit({
       actor,
       accountId,

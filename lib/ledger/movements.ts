@@ -168,18 +168,21 @@ async function replaceMovements(
     .onConflictDoUpdate({
       target,
       targetWhere: where,
-      set: {
-        availableCents: sql`excluded.available_cents`,
-        pendingCents: sql`excluded.pending_cents`,
-        occurredAt: sql`excluded.occurred_at`,
-        reference: sql`excluded.reference`,
-        untold: sql`excluded.untold`,
-      },
-      // An unchanged movement is not rewritten (the day sums' trigger would take it out and put it back).
-      setWhere: sql`(${ledgerMovements.availableCents}, ${ledgerMovements.pendingCents}, ${ledgerMovements.occurredAt}, ${ledgerMovements.reference}, ${ledgerMovements.untold})
-        is distinct from (excluded.available_cents, excluded.pending_cents, excluded.occurred_at, excluded.reference, excluded.untold)`,
+      set: MOVEMENT_UPSERT_SET,
+      setWhere: MOVEMENT_CHANGED,
     });
 }
+
+const MOVEMENT_UPSERT_SET = {
+  availableCents: sql`excluded.available_cents`,
+  pendingCents: sql`excluded.pending_cents`,
+  occurredAt: sql`excluded.occurred_at`,
+  reference: sql`excluded.reference`,
+  untold: sql`excluded.untold`,
+};
+// An unchanged movement is not rewritten (the day sums' trigger would take it out and put it back).
+const MOVEMENT_CHANGED = sql`(${ledgerMovements.availableCents}, ${ledgerMovements.pendingCents}, ${ledgerMovements.occurredAt}, ${ledgerMovements.reference}, ${ledgerMovements.untold})
+  is distinct from (excluded.available_cents, excluded.pending_cents, excluded.occurred_at, excluded.reference, excluded.untold)`;
 
 /** Derives the movements of these ledger rows again, in the transaction that changed them. */
 export async function syncSaleMovements(tx: Tx, ledgerIds: string[]): Promise<void> {
@@ -202,7 +205,38 @@ export async function syncSaleMovements(tx: Tx, ledgerIds: string[]): Promise<vo
     })
     .from(ledgerTransactions)
     .where(inArray(ledgerTransactions.id, ledgerIds));
-  for (const row of rows) await replaceMovements(tx, row.accountId, { ledgerId: row.id }, saleMovements(row));
+  if (rows.length === 1) return replaceMovements(tx, rows[0]!.accountId, { ledgerId: rows[0]!.id }, saleMovements(rows[0]!));
+  await replaceSaleMovements(
+    tx,
+    rows.map((row) => ({ accountId: row.accountId, ledgerId: row.id, movements: saleMovements(row) })),
+  );
+}
+
+/** replaceMovements for many ledger rows in two statements (a batch of lookups ends together). */
+async function replaceSaleMovements(tx: Tx, owners: { accountId: string; ledgerId: string; movements: Movement[] }[]): Promise<void> {
+  const keep = owners.map((o) => ({ ledger_id: o.ledgerId, kinds: o.movements.map((m) => m.kind) }));
+  await tx.execute(sql`
+    delete from ledger_movements m using jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) as k(ledger_id text, kinds text[])
+    where m.ledger_id = k.ledger_id and not (m.kind = any(k.kinds))`);
+  const values = owners.flatMap((o) =>
+    o.movements.map((m) => ({
+      id: movementId(o.ledgerId, m.kind),
+      accountId: o.accountId,
+      ledgerId: o.ledgerId,
+      ...m,
+      untold: m.untold ?? null,
+    })),
+  );
+  if (values.length === 0) return;
+  await tx
+    .insert(ledgerMovements)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [ledgerMovements.ledgerId, ledgerMovements.kind],
+      targetWhere: sql`${ledgerMovements.ledgerId} is not null`,
+      set: MOVEMENT_UPSERT_SET,
+      setWhere: MOVEMENT_CHANGED,
+    });
 }
 
 /** Derives a transfer's movements again, in the transaction that changed it. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { databaseCapabilities } from "@/lib/db/capabilities";
 import { getDb, type Tx } from "@/lib/db/client";
-import { processState } from "@/lib/runtime/state";
+import { groupCommit } from "@/lib/runtime/group-commit";
 import { ledgerTransactions, gatewayNotifications } from "@/lib/db/schema";
 import { emitAfterCommit, notifyFeed, toFeedNotification } from "@/lib/feed/signal";
 import type { FeedNotification } from "@/lib/feed/types";
@@ -99,11 +99,7 @@ export async function settleLedgerRow(
   misses = 0,
   options: { refreshSettled?: boolean } = {},
 ): Promise<{ outcome: SettleOutcome; row: LedgerRow | null; error?: SubmissionErrorInfo; retryAfterMs?: number }> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.id, ledgerId)));
+  const row = await readLedgerRowBatched({ accountId, id: ledgerId });
   if (!row) return { outcome: "settled", row: null };
   const unsettled = row.submission === "UNKNOWN" || row.submission === "SUBMITTING";
   if (!unsettled && !row.pendingStatus && !options.refreshSettled) return { outcome: "settled", row };
@@ -136,6 +132,7 @@ export async function settleLedgerRow(
     return { outcome: "contradicted", row: await settleConfirmations(row, null) };
   }
   const waited = Date.now() - sentAt.getTime();
+  const db = await getDb();
   if (unsettled && LOOKUP_PROVES_ABSENCE.has(row.kind) && waited >= reconcileConfig().absentAfterMs) {
     const [absent] = await db
       .update(ledgerTransactions)
@@ -265,51 +262,33 @@ const LOOKUP_UPDATE_SET = ledgerUpdateSet([
   "updatedAt",
 ]);
 
-/** The most rows one batch of applyLookupBatched writes. */
-const LOOKUP_BATCH_MAX = 64;
-type QueuedLookup = {
-  id: string;
-  record: TransactionRecord;
-  resolve: (row: LedgerRow | null) => void;
-  reject: (error: unknown) => void;
-};
-/** One queue per process, whatever the copies of this module: a batch gathers every lookup that ends with it. */
-const lookupQueue = processState("ledger-lookup-batch", () => ({ queued: [] as QueuedLookup[], writing: false }));
-
 /**
  * applyLookup, written with the other lookups of this process that end at about the same time
- * (group commit): the first waits one turn of the event loop for the lookups answered with it,
- * and those that end while a batch is being written go in the next one. A batch that fails is
- * written again row by row, so one row cannot hold back the others.
+ * (group commit, lib/runtime/group-commit.ts): the rollup triggers then run once per batch.
  */
-export function applyLookupBatched(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
-  const queue = lookupQueue();
-  return new Promise((resolve, reject) => {
-    queue.queued.push({ id: row.id, record, resolve, reject });
-    if (!queue.writing) void writeQueuedLookups();
-  });
-}
+export const applyLookupBatched: (row: Pick<LedgerRow, "id">, record: TransactionRecord) => Promise<LedgerRow | null> = (() => {
+  const submit = groupCommit("ledger-lookups", (items: { id: string; record: TransactionRecord }[]) => applyLookups(items));
+  return (row, record) => submit({ id: row.id, record });
+})();
 
-async function writeQueuedLookups(): Promise<void> {
-  const queue = lookupQueue();
-  queue.writing = true;
-  try {
-    await new Promise((resolve) => setImmediate(resolve));
-    while (queue.queued.length > 0) {
-      const batch = queue.queued.splice(0, LOOKUP_BATCH_MAX);
-      let rows: (LedgerRow | null)[] | null = null;
-      try {
-        rows = await applyLookups(batch);
-      } catch {
-        // written row by row below
-      }
-      if (rows) batch.forEach((item, i) => item.resolve(rows[i] ?? null));
-      else for (const item of batch) await applyLookups([item]).then(([row]) => item.resolve(row ?? null), item.reject);
-    }
-  } finally {
-    queue.writing = false;
-  }
-}
+/** A ledger row of an account, read with the other reads of this process made at about the same time. */
+const readLedgerRowBatched = groupCommit("ledger-row-reads", async (keys: { accountId: string; id: string }[]) => {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(ledgerTransactions)
+    .where(
+      inArray(
+        ledgerTransactions.id,
+        keys.map((k) => k.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return keys.map((k) => {
+    const row = byId.get(k.id);
+    return row && row.accountId === k.accountId ? row : null;
+  });
+});
 
 type Contradiction = { row: LedgerRow; record: TransactionRecord | null; event: typeof gatewayNotifications.$inferSelect };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { writeAudit } from "@/lib/audit/log";
+import { writeAudit, writeAuditBatched } from "@/lib/audit/log";
 import type { CheckTarget } from "@/lib/db/tables/checks";
 import { gatewayForAccount } from "@/lib/gateway/connection";
 import { isGatewayError, type GatewayClient } from "@/lib/gateway";
@@ -9,6 +9,7 @@ import {
   delayAfter,
   enqueueCheck,
   finishCheck,
+  finishCheckBatched,
   reconcileConfig,
   rescheduleOpenCheck,
   retryCheckLater,
@@ -191,15 +192,18 @@ export async function reconcileCheck<Input extends { accountId: string }, Row ex
 ): Promise<void> {
   const result = await definition.lookup(check);
   if (result.state === "done") {
-    await finishCheck(check.id, "done", result.outcome);
-    if (result.row && result.changed) {
-      await writeAudit({
-        accountId: check.accountId,
-        action: definition.reconciledAction,
-        target: check.targetId,
-        details: definition.reconciledDetails(check, result.row, result.outcome),
-      });
-    }
+    // Batched with the other checks that end with it: a launch-day burst ends hundreds a second.
+    const row = result.changed ? result.row : null;
+    await Promise.all([
+      finishCheckBatched({ id: check.id, state: "done", outcome: result.outcome }),
+      row &&
+        writeAuditBatched({
+          accountId: check.accountId,
+          action: definition.reconciledAction,
+          target: check.targetId,
+          details: definition.reconciledDetails(check, row, result.outcome),
+        }),
+    ]);
     return;
   }
   if (result.state === "in_flight") {

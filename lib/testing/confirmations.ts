@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
+import { insertParkedPixPayments } from "@/lib/ledger/synthetic/charges";
 
 /**
  * The lookup-ceiling scenario (lib/background/__tests__/lookup-ceiling.test.ts and
@@ -69,28 +70,7 @@ export async function seedConfirmations(options: {
   const payments: SeededPayment[] = [];
   for (let start = 0; start < created.length; start += 500) {
     const batch = created.slice(start, start + 500);
-    const rows = await db
-      .insert(ledgerTransactions)
-      .values(
-        batch.map((p) => ({
-          accountId,
-          kind: "pix_charge" as const,
-          identifier: p.identifier,
-          origin: "console" as const,
-          submission: "SUBMITTED" as const,
-          gatewayTransactionId: p.transactionId,
-          status: "OK",
-          statusSource: "creation" as const,
-          statusAt: new Date(),
-          lastWebhookStatus: "COMPLETED",
-          lastWebhookAt: new Date(),
-          pendingStatus: "COMPLETED",
-          pendingStatusAt: new Date(),
-          paymentMethod: "PIX",
-          amountCents: p.amountCents,
-        })),
-      )
-      .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
+    const rows = await insertParkedPixPayments(accountId, batch);
     const byIdentifier = new Map(rows.map((r) => [r.identifier, r.id]));
     for (const p of batch) {
       payments.push({
@@ -123,7 +103,8 @@ export async function waitForConfirmations(options: {
   timeoutMs: number;
   onProgress?: (confirmed: number) => void;
 }): Promise<ConfirmationRun> {
-  const { runReconcilerOnce } = await import("@/lib/background/jobs/gateway-checks");
+  // The job's own pass: the pipeline the background worker runs.
+  const { runReconcilerPipeline } = await import("@/lib/background/jobs/gateway-checks");
   const db = await getDb();
   const ids = options.payments.map((p) => p.ledgerId);
   const started = Date.now();
@@ -137,7 +118,7 @@ export async function waitForConfirmations(options: {
     );
   let left = ids.length;
   while (left > 0 && Date.now() - started < options.timeoutMs) {
-    const { claimed } = await runReconcilerOnce();
+    const claimed = await runReconcilerPipeline();
     if (claimed === 0) {
       left = await remaining();
       options.onProgress?.(ids.length - left);

@@ -200,7 +200,8 @@ export const subscriptions = pgTable(
     periodicityType: text("periodicity_type").notNull(),
     periodicity: integer("periodicity").notNull(),
     firstChargeIn: integer("first_charge_in").notNull().default(0),
-    card: jsonb("card").$type<(StoredCard & { outcome: string }) | null>(),
+    /** The card's simulated outcome and its expiry month (`YYYY-MM`, checked at each charge); never the number or CVV. */
+    card: jsonb("card").$type<(StoredCard & { outcome: string; expiresAt?: string }) | null>(),
     cryptoCurrency: text("crypto_currency"),
     network: text("network"),
     clientIp: text("client_ip"),

@@ -345,7 +345,7 @@ export async function findOwnTransaction(db: SandboxDb, producerId: string, id: 
   return row;
 }
 
-async function subscriptionFor(db: Executor, tx: TxRow) {
+export async function subscriptionFor(db: Executor, tx: TxRow) {
   if (!tx.subscriptionId) return null;
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, tx.subscriptionId)).limit(1);
   if (!sub) return null;
@@ -353,8 +353,23 @@ async function subscriptionFor(db: Executor, tx: TxRow) {
   return subscriptionSnapshot(sub, chargeNumber);
 }
 
-/** Applies a sandbox event (transition table above) and enqueues its webhook atomically. */
+/**
+ * Applies a sandbox event (transition table above) and enqueues its webhook atomically. Payments,
+ * the hot path, are coalesced with concurrent ones into one database transaction (pay-batcher.ts).
+ */
 export async function applyTransition(
+  ctx: SandboxContext,
+  producer: Producer,
+  transactionId: string,
+  type: TransitionType,
+  opts: { errorDescription?: string; now?: Date } = {},
+): Promise<TxRow> {
+  if (type === "pay") return ctx.payments.pay(producer, transactionId, opts.now ?? new Date(), opts.now !== undefined);
+  return applyTransitionNow(ctx, producer, transactionId, type, opts);
+}
+
+/** One transition in a database transaction of its own. */
+export async function applyTransitionNow(
   ctx: SandboxContext,
   producer: Producer,
   transactionId: string,

@@ -34,7 +34,7 @@ import { producerRecord } from "../domain/producer";
 import { badRequest, ErrorCodes, GatewayError, notFound } from "../lib/errors";
 import { callerIp, checkQuery, describeIssues, ignoredFields, readBody, type AppContext, type AppEnv } from "../lib/http";
 import { prefixedId } from "../lib/ids";
-import { requestTime } from "../lib/request-time";
+import { REQUEST_TIME_HEADER, requestTime } from "../lib/request-time";
 import { amountCents, checkClientDocument, checkSplits } from "../domain/validation";
 import { resolveCrypto } from "../rails/crypto";
 import { PRODUCER_CHECKOUT } from "../seed";
@@ -139,14 +139,16 @@ export function gatewayRoutes(ctx: SandboxContext) {
     ),
   );
 
-  postRoute(app, "/pix/subscription", pixSubscriptionRequestSchema, (body, producer) =>
-    createSubscription(ctx, producer, { kind: "pix", ...body }),
+  // A dated creation (x-sandbox-at) starts the subscription then: its first charge is dated then.
+  const startOf = (c: AppContext) => (c.req.header(REQUEST_TIME_HEADER) ? requestTime(c) : undefined);
+  postRoute(app, "/pix/subscription", pixSubscriptionRequestSchema, (body, producer, c) =>
+    createSubscription(ctx, producer, { kind: "pix", ...body }, startOf(c)),
   );
-  postRoute(app, "/card/subscription", cardSubscriptionRequestSchema, (body, producer) =>
-    createSubscription(ctx, producer, { kind: "card", ...body }),
+  postRoute(app, "/card/subscription", cardSubscriptionRequestSchema, (body, producer, c) =>
+    createSubscription(ctx, producer, { kind: "card", ...body }, startOf(c)),
   );
-  postRoute(app, "/crypto/subscription", cryptoSubscriptionRequestSchema, (body, producer) =>
-    createSubscription(ctx, producer, { kind: "crypto", ...body }),
+  postRoute(app, "/crypto/subscription", cryptoSubscriptionRequestSchema, (body, producer, c) =>
+    createSubscription(ctx, producer, { kind: "crypto", ...body }, startOf(c)),
   );
   postRoute(app, "/transfers", transferRequestSchema, (body, producer, c) => createTransfer(ctx, producer, body, callerIp(c)));
   postRoute(app, "/producer/refunds", refundRequestSchema, (body, producer) => requestRefund(ctx, producer, body));

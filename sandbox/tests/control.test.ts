@@ -69,6 +69,45 @@ describe("transitions", () => {
     }
   });
 
+  it("pays concurrent calls together: each gets its own answer, one payment and one TRANSACTION_PAID per charge", async () => {
+    const receiver = await startReceiver();
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) ids.push((await demo.post("/pix/receive", pixBody({ callbackUrl: receiver.url }))).json.transactionId);
+      const other = (await api(sandbox, "company").post("/pix/receive", pixBody())).json.transactionId;
+      // Twelve payments, the first paid twice at once, an unknown id and another producer's charge, all in one tick.
+      const calls = await Promise.all([
+        ...ids.map((id) => demo.control("POST", `/transactions/${id}/events`, { type: "pay" })),
+        demo.control("POST", `/transactions/${ids[0]}/events`, { type: "pay" }),
+        demo.control("POST", `/transactions/tx_nobody/events`, { type: "pay" }),
+        demo.control("POST", `/transactions/${other}/events`, { type: "pay" }),
+      ]);
+      const statuses = calls.map((c) => c.status);
+      expect(statuses.slice(0, 12).filter((s) => s === 200).length + (statuses[12] === 200 ? 1 : 0)).toBe(12);
+      expect([statuses[0], statuses[12]].sort()).toEqual([200, 409]);
+      expect(statuses.slice(13)).toEqual([404, 404]);
+      for (const call of calls.slice(0, 13).filter((c) => c.status === 200)) {
+        expect(call.json).toMatchObject({ status: "COMPLETED" });
+        expect(call.json.payedAt).toBeTruthy();
+        expect(call.json.availableAt).toBe(call.json.payedAt);
+      }
+      const hooks = await receiver.waitFor((all) => all.filter((h) => h.body.event === "TRANSACTION_PAID").length >= 12);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const paid = hooks.filter((h) => h.body.event === "TRANSACTION_PAID").map((h) => h.body.transaction.id);
+      expect(paid.sort()).toEqual([...ids].sort());
+      for (const id of ids) {
+        const events = hooks.filter((h) => h.body.transaction.id === id).map((h) => h.body.event);
+        expect(events).toEqual(["TRANSACTION_CREATED", "TRANSACTION_PAID"]);
+        expect(
+          hooks.find((h) => h.body.transaction.id === id && h.body.event === "TRANSACTION_PAID")!.body.transaction.pixInformation
+            .endToEndId,
+        ).toBeTruthy();
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("refuses moves the table does not allow with 409 and the error body", async () => {
     const created = await demo.post("/pix/receive", pixBody());
     const id = created.json.transactionId;

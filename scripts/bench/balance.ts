@@ -12,6 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
+import { BALANCE_BENCH_ROWS } from "@/lib/ledger/synthetic/bench-rows";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rowCount = Number(process.argv[2] ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -24,28 +25,6 @@ function stats(samples: number[]) {
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
 }
-
-/** Ledger rows: created over the last 3 years, Pix 60 % / card 30 % / boleto 10 %, 75 % paid, fee 2 % + R$ 0,39. */
-const LEDGER = `
-  insert into ledger_transactions (id, account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source,
-    status_at, payment_method, amount_cents, fee_cents, currency, created_at, updated_at, paid_at, available_at, reversed_at)
-  select 'bal-' || g, case when g % 10 = 0 then $2 else $1 end, (array['pix_charge','card_charge','boleto_charge'])[m], 'order-' || g,
-    'console', 'SUBMITTED', 'tx_' || g,
-    case when not paid then 'PENDING' when r < 20 then 'REFUNDED' when r < 25 then 'CHARGED_BACK' else 'COMPLETED' end,
-    'lookup', created_at, (array['PIX','CREDIT_CARD','BOLETO'])[m], amount_cents, amount_cents / 50 + 39, 'BRL', created_at, created_at,
-    case when paid then created_at + interval '5 minutes' end,
-    case when paid then created_at + interval '5 minutes' + (array[0, 30, 1])[m] * interval '1 day' end,
-    case when paid and r < 25 then created_at + interval '5 minutes' + (r % 10) * interval '1 day' end
-  from (
-    select g, created_at, amount_cents, (h / 3) % 1000 < 750 as paid, (h / 7) % 1000 as r,
-      case when h % 10 < 6 then 1 when h % 10 < 9 then 2 else 3 end as m
-    from (
-      select g, ((g::bigint * 2654435761) % 4294967291)::bigint as h,
-        now() - ((g::bigint * 7919) % (3 * 365 * 86400)) * interval '1 second' as created_at,
-        (1990 + (g::bigint * 37) % 48000)::bigint as amount_cents
-      from generate_series($3::bigint, $4::bigint) as g
-    ) base
-  ) drawn`;
 
 /** The movements of those rows, by the rules of lib/ledger/movements.ts (a reversal before the release cancels it). */
 const MOVEMENTS = `
@@ -125,7 +104,7 @@ async function main() {
     await client.query("alter table ledger_transactions disable trigger user");
     await client.query("alter table ledger_movements disable trigger user");
     for (let first = 1; first <= rowCount; first += 100_000) {
-      await client.query(LEDGER, [account.id, other.id, first, Math.min(rowCount, first + 99_999)]);
+      await client.query(BALANCE_BENCH_ROWS, [account.id, other.id, first, Math.min(rowCount, first + 99_999)]);
       process.stdout.write(`\rseeding ${Math.min(rowCount, first + 99_999).toLocaleString("en")} ledger rows`);
     }
     await client.query(MOVEMENTS);

@@ -16,7 +16,7 @@
  * confirmed when the round ends), lookups per payment (counted on their way to the sandbox), CPU
  * per payment of each process and the database's transactions per payment. Then the ratios
  * console/minimal. The charges are made before each round (not timed) and, for the console,
- * recorded in its ledger as if it had created them (scripts/bench/seed-ledger.ts).
+ * recorded in its ledger as if it had created them (lib/ledger/synthetic/charges.ts).
  *
  *   npm run bench:chain [-- N RATE ROUNDS]   env N (1500), RATE (300 pay calls/s), ROUNDS (2)
  *   npm run bench:chain -- launch            6,000 at 100/s (60 s), one round
@@ -24,7 +24,7 @@
  *       BENCH_SIDES (minimal,console), BENCH_CPU_PROF=<dir> (every process's CPU profile),
  *       BENCH_STATEMENT_LOG=1 (the console's statements per payment from the Postgres log; slows it down),
  *       BENCH_SETTLE_S (60: how long after the last pay a round waits for the rest), BENCH_PORT (3391),
- *       BENCH_WARMUP (600 payments a side first, not counted)
+ *       BENCH_WARMUP (600 payments a side first, not counted), BENCH_KEEP_DB=1 (keep the databases, to read the timeline)
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -36,7 +36,7 @@ import path from "node:path";
 import process from "node:process";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
-import { seedLedger } from "./seed-ledger";
+import { seedLedger } from "@/lib/ledger/synthetic/charges";
 import {
   cpuNow,
   cpuSpent,
@@ -551,7 +551,8 @@ async function main(): Promise<void> {
     meter?.server.close();
     destination.server.close();
     agent.destroy();
-    for (const name of Object.values(dbs)) await sql(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+    if (process.env.BENCH_KEEP_DB === "1") console.log(`databases kept: ${Object.values(dbs).join(", ")}`);
+    else for (const name of Object.values(dbs)) await sql(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -33,7 +33,7 @@ import path from "node:path";
 import process from "node:process";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
-import { seedLedger } from "./seed-ledger";
+import { seedLedger } from "@/lib/ledger/synthetic/charges";
 import {
   cpuNow,
   cpuSpent,
@@ -48,6 +48,7 @@ import {
   waitFor,
   workerReady,
 } from "./served";
+import { CONFIRM_BY_IDENTIFIERS, CONSOLE_PIX_CHARGES } from "@/lib/ledger/synthetic/charges";
 
 const events = Number(process.env.BENCH_EVENTS ?? 10_000);
 const rate = Number(process.env.BENCH_RATE ?? 500);
@@ -230,18 +231,10 @@ async function main(): Promise<void> {
     const batch = 5;
     /** `count` charges the console created, then confirmed at `rate` a second (the rows go in first, not timed). */
     const confirmFacts = async (prefix: string, count: number): Promise<number> => {
-      await pool.query(
-        `insert into ledger_transactions (account_id, kind, identifier, origin, submission, amount_cents, currency, payment_method)
-         select $1, 'pix_charge', $2 || g, 'console', 'SUBMITTED', 9700, 'BRL', 'PIX' from generate_series(0, $3 - 1) g`,
-        [accountId, prefix, count],
-      );
+      await pool.query(CONSOLE_PIX_CHARGES, [accountId, prefix, count]);
       return paced(count / batch, rate / batch, async (tick) => {
         const identifiers = Array.from({ length: batch }, (_, k) => `${prefix}${tick * batch + k}`);
-        await pool.query(
-          `update ledger_transactions set status = 'COMPLETED', status_source = 'lookup', status_at = now(), paid_at = now(), last_lookup_status = 'COMPLETED', updated_at = now()
-           where account_id = $1 and identifier = any($2)`,
-          [accountId, identifiers],
-        );
+        await pool.query(CONFIRM_BY_IDENTIFIERS, [accountId, identifiers]);
       });
     };
     const factIds = async (prefix: string) =>

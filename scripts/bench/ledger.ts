@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { ledgerBenchRows } from "@/lib/ledger/synthetic/bench-rows";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rowCount = Number(process.argv[2] ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -78,31 +79,7 @@ async function main() {
     for (const index of indexes.rows) await db.execute(sql.raw(`drop index "${index.indexname}"`));
 
     let started = performance.now();
-    await db.execute(sql`
-      insert into ledger_transactions (id, account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source,
-        payment_method, amount_cents, fee_cents, client_name, client_email, client_document, created_by_email, created_at, updated_at, paid_at)
-      select
-        'bench-' || g,
-        case when g % 10 = 0 then ${other.id} else ${account.id} end,
-        (array['pix_charge','card_charge','boleto_charge','crypto_charge'])[1 + (g / 7) % 4],
-        'order-' || g,
-        'console',
-        'SUBMITTED',
-        'tx_' || md5(g::text),
-        (array['OK','COMPLETED','PENDING','FAILED','CANCELED','REFUNDED','CHARGED_BACK'])[1 + g % 7],
-        'webhook',
-        (array['PIX','CREDIT_CARD','BOLETO','CRYPTO'])[1 + (g / 7) % 4],
-        500 + (g::bigint * 7919) % 500000,
-        (500 + (g::bigint * 7919) % 500000) / 100,
-        (array['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabriela','Heitor','Isabela','João'])[1 + g % 10] || ' ' ||
-          (array['Silva','Souza','Oliveira','Santos','Pereira','Lima','Carvalho','Ribeiro','Almeida','Gomes','Rocha'])[1 + (g / 10) % 11],
-        'cliente' || g || '@example.com',
-        lpad(((g::bigint * 104729) % 99999999999)::text, 11, '0'),
-        'operador@example.com',
-        now() - g * interval '2.5 seconds',
-        now() - g * interval '2.5 seconds',
-        case when g % 7 = 1 then now() - g * interval '2.5 seconds' + interval '5 minutes' end
-      from generate_series(1, ${rowCount}) as g`);
+    await db.execute(ledgerBenchRows(account.id, other.id, rowCount));
     const seedMs = performance.now() - started;
     started = performance.now();
     for (const index of indexes.rows) await db.execute(sql.raw(index.indexdef));

@@ -9,6 +9,7 @@
  * p50/p95 per query against the 300 ms goal, then drops the database.
  */
 import { randomBytes } from "node:crypto";
+import { ROLLUP_UPKEEP, SALES_BENCH_ROWS } from "@/lib/ledger/synthetic/bench-rows";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rowCount = Number(process.argv[2] ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -20,63 +21,6 @@ function stats(samples: number[]) {
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
 }
-
-/**
- * One statement makes every row: accounts 9 to 1 (the measured one and a neighbour), created over
- * the last 365 days, Pix 55 % / card 30 % / boleto 12 % / crypto (USD) 3 %, 8 % learned from the
- * gateway (external), statuses by method (Pix 78 % paid, card 82 % approved, boleto 60 % paid, the
- * rest pending, expired, cancelled or declined), 2 % of the paid refunded and 0.6 % charged back,
- * 5 % notified paid but not confirmed (pending_status, no paid_at), UTM values on 60 % of the rows.
- */
-const SEED = `
-  insert into ledger_transactions (id, account_id, kind, identifier, origin, submission, gateway_transaction_id, status,
-    status_source, status_at, pending_status, pending_status_at, payment_method, amount_cents, fee_cents, currency, client_name,
-    client_email, client_document, request, created_at, updated_at, paid_at, utm_source, utm_medium, utm_campaign, product_name,
-    offer_code, origin_label)
-  select 'bench-' || g, case when g % 10 = 0 then $2 else $1 end,
-    case when external then 'external' else (array['pix_charge','card_charge','boleto_charge','crypto_charge'])[m] end,
-    'order-' || g, case when external then 'webhook' else 'console' end, case when external then null else 'SUBMITTED' end,
-    'tx_' || g, status, case when external then 'lookup' else 'creation' end, created_at,
-    case when unconfirmed then 'COMPLETED' end, case when unconfirmed then created_at + interval '2 minutes' end,
-    (array['PIX','CREDIT_CARD','BOLETO','CRYPTO'])[m], amount_cents, amount_cents / 20, case when m = 4 then 'USD' else 'BRL' end,
-    (array['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabriela','Heitor','Isabela','João'])[1 + h % 10] || ' ' ||
-      (array['Silva','Souza','Oliveira','Santos','Pereira','Lima','Carvalho','Ribeiro','Almeida','Gomes','Rocha'])[1 + (h / 10) % 11],
-    'cliente' || g || '@example.com', lpad(((g::bigint * 104729) % 99999999999)::text, 11, '0'),
-    jsonb_build_object('identifier', 'order-' || g, 'amount', amount_cents / 100.0,
-      'client', jsonb_build_object('name', 'Cliente ' || g, 'email', 'cliente' || g || '@example.com', 'phone', '(11) 9' || lpad((g % 100000000)::text, 8, '0')),
-      'products', jsonb_build_array(jsonb_build_object('id', 'p' || (h % 25), 'name', 'Produto ' || (h % 25), 'price', amount_cents / 100.0, 'quantity', 1)))
-      || case when m = 3 then jsonb_build_object('dueDate', to_char((created_at at time zone 'America/Sao_Paulo')::date + 3, 'YYYY-MM-DD')) else '{}' end,
-    created_at, created_at,
-    case when paid then created_at + case m when 1 then (30 + h % 1800) * interval '1 second' when 3 then (1 + h % 3) * interval '1 day'
-      else (h % 5) * interval '1 second' end end,
-    case when h % 10 < 6 then (array['google','facebook','instagram','tiktok','youtube','email'])[1 + (h / 7) % 6] end,
-    case when h % 10 < 6 then (array['cpc','social','organic','email','video'])[1 + (h / 11) % 5] end,
-    case when h % 10 < 5 then 'campanha-' || ((h / 13) % 40) end,
-    case when h % 20 < 19 then 'Produto ' || (h % 25) end,
-    case when h % 10 < 4 then 'OFF-' || ((h / 17) % 60) end,
-    case when h % 50 = 0 then (array['bio','live','grupo-vip'])[1 + (h / 19) % 3] end
-  from (
-    select g, h, m, external, unconfirmed, created_at, amount_cents,
-      paid and not unconfirmed as paid,
-      case when unconfirmed then 'PENDING'
-        when paid and r < 20 then 'REFUNDED' when paid and r < 26 then 'CHARGED_BACK' when paid then 'COMPLETED'
-        when m = 2 then 'FAILED' when r < 300 then 'EXPIRED' when r < 400 then 'CANCELED' else 'PENDING' end as status
-    from (
-      select g, h, m, created_at, amount_cents, external, unconfirmed, r,
-        case m when 1 then p < 780 when 2 then p < 820 when 3 then p < 600 else p < 700 end as paid
-      from (
-        select g, h, created_at, h % 100 < 8 as external, (h / 100) % 20 = 0 as unconfirmed,
-          (h / 3) % 1000 as p, (h / 7) % 1000 as r,
-          case when h % 1000 < 550 then 1 when h % 1000 < 850 then 2 when h % 1000 < 970 then 3 else 4 end as m,
-          (1990 + (h % 48000))::bigint as amount_cents
-        from (
-          select g, ((g::bigint * 2654435761) % 4294967291)::bigint as h,
-            now() - ((g::bigint * 7919) % (365 * 86400)) * interval '1 second' as created_at
-          from generate_series($3::bigint, $4::bigint) as g
-        ) base
-      ) drawn
-    ) decided
-  ) rows`;
 
 type Sql = typeof import("drizzle-orm").sql;
 type Db = Awaited<ReturnType<typeof import("@/lib/db/client").getDb>>;
@@ -104,7 +48,7 @@ async function seed(db: Db, sql: Sql): Promise<string> {
   let started = performance.now();
   const chunk = 100_000;
   for (let first = 1; first <= rowCount; first += chunk) {
-    await client.query(SEED, [account.id, other.id, first, Math.min(rowCount, first + chunk - 1)]);
+    await client.query(SALES_BENCH_ROWS, [account.id, other.id, first, Math.min(rowCount, first + chunk - 1)]);
     process.stdout.write(`\rseeding ${Math.min(rowCount, first + chunk - 1).toLocaleString("en")} rows`);
   }
   // A tenth of the last 30 days' Pix and boletos were marked (a quarter of them lost); some of the contacted paid later.
@@ -174,8 +118,7 @@ async function writeCost(accountId: string) {
         per: "statement",
         triggers: ["ledger_sales_rollup_update", "ledger_sales_rollup_updated"],
         samples: unpaidPix.map((id) => ({
-          text: `update ledger_transactions set status = 'COMPLETED', status_source = 'lookup', status_at = now(), paid_at = now(),
-            last_lookup_status = 'COMPLETED', last_lookup_at = now(), updated_at = now() where id = $1`,
+          text: ROLLUP_UPKEEP.confirmOne,
           params: [id],
         })),
       },
@@ -184,8 +127,7 @@ async function writeCost(accountId: string) {
         per: "batch",
         triggers: ["ledger_sales_rollup_update", "ledger_sales_rollup_updated"],
         samples: batches(noSource).map((ids) => ({
-          text: `update ledger_transactions set last_webhook_status = 'COMPLETED', last_webhook_at = now(), pending_status = 'COMPLETED',
-            pending_status_at = now(), updated_at = now() where id = any($1)`,
+          text: ROLLUP_UPKEEP.applierNoFact,
           params: [ids],
         })),
       },
@@ -194,7 +136,7 @@ async function writeCost(accountId: string) {
         per: "batch",
         triggers: ["ledger_sales_rollup_update", "ledger_sales_rollup_updated"],
         samples: batches(noSource).map((ids) => ({
-          text: `update ledger_transactions set utm_source = 'google', last_webhook_at = now(), updated_at = now() where id = any($1)`,
+          text: ROLLUP_UPKEEP.applierUtm,
           params: [ids],
         })),
       },
@@ -203,9 +145,7 @@ async function writeCost(accountId: string) {
         per: "statement",
         triggers: ["ledger_sales_rollup_insert", "ledger_sales_rollup_inserted"],
         samples: Array.from({ length: 400 }, (_, i) => ({
-          text: `insert into ledger_transactions (account_id, kind, identifier, origin, submission, status, status_source, payment_method,
-              amount_cents, utm_source, utm_medium, product_name)
-            values ($1, 'pix_charge', $2, 'console', 'SUBMITTED', 'OK', 'creation', 'PIX', 9700, 'google', 'cpc', 'Produto 1')`,
+          text: ROLLUP_UPKEEP.gatewayCreated,
           params: [accountId, `write-cost-${process.pid}-${i}`],
         })),
       },

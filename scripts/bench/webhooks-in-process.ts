@@ -9,7 +9,7 @@
  *
  * Deliveries are distinct notifications (TRANSACTION_CREATED then TRANSACTION_PAID per transaction:
  * two updates of its ledger row) plus ~10 % repeats of earlier ones. Each names a charge the console
- * created, seeded into the ledger before the load (scripts/bench/seed-ledger.ts): a notification
+ * created, seeded into the ledger before the load (lib/ledger/synthetic/charges.ts): a notification
  * about a transaction the ledger does not have makes no row until the gateway's lookup confirms it,
  * so the deliveries update existing rows, as in production. At the end the stored events must equal
  * the distinct notifications sent and their delivery counters the deliveries sent.
@@ -23,7 +23,7 @@ import path from "node:path";
 import process from "node:process";
 import readline from "node:readline";
 import { Readable } from "node:stream";
-import { seedLedgerSql, type SeededCharge } from "./seed-ledger";
+import { seedLedgerSql, type SeededCharge } from "@/lib/ledger/synthetic/charges";
 
 const TOKEN = "wht_bench_token_0001";
 

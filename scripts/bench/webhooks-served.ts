@@ -12,7 +12,7 @@
  * Both run side by side; after a warm-up they take turns (BENCH_ROUNDS rounds), each round the
  * same number of distinct TRANSACTION_PAID deliveries from autocannon over HTTP, and the round
  * with the median ratio is printed with every round's ratio. Each delivery names a Pix charge the
- * console created, seeded into its ledger before the round (scripts/bench/seed-ledger.ts): a
+ * console created, seeded into its ledger before the round (lib/ledger/synthetic/charges.ts): a
  * notification about a transaction the ledger does not have makes no row until the gateway's
  * lookup confirms it, so the deliveries update existing rows, as in production. Printed:
  * deliveries/s, p50/p99, non-2xx, stored vs sent, the ratio, CPU per delivery of each process (and,
@@ -46,7 +46,7 @@ import { backgroundWorkerArgs } from "../run/background-worker-command.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../dev/chromium.mjs";
 import { WEB_SERVER_NODE_FLAGS } from "../run/web-server-flags.mjs";
 import { cookieHeader, openFeedStream, signIn } from "../dev/served-session";
-import { seedLedger, type SeededCharge } from "./seed-ledger";
+import { seedLedger, type SeededCharge } from "@/lib/ledger/synthetic/charges";
 import { cpuNow, cpuSpent, serveNode, stop, waitFor, type Children } from "./served";
 
 declare global {

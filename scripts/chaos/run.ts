@@ -49,6 +49,7 @@ import {
   type LookupProxy,
 } from "./harness";
 import { cookieHeader, openFeedStream, signIn } from "../dev/served-session";
+import { PENDING_PIX_CHARGES } from "@/lib/ledger/synthetic/charges";
 
 const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -172,13 +173,7 @@ type NotificationRow = { tx: string; n: number; applied: number; ledger: number 
  * is then each delivery's status on its row.
  */
 async function seedLedger(world: World, run: string, count: number): Promise<void> {
-  await query(
-    world.consoleDb.url,
-    `insert into ledger_transactions (account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source, status_at, payment_method, amount_cents)
-     select $1, 'pix_charge', 'chaos-tx_' || $2 || '_' || i, 'console', 'SUBMITTED', 'tx_' || $2 || '_' || i, 'PENDING', 'creation', now(), 'PIX', 1234
-       from generate_series(0, $3::int - 1) as i`,
-    [world.accountId, run, count],
-  );
+  await query(world.consoleDb.url, PENDING_PIX_CHARGES, [world.accountId, run, count]);
 }
 
 /** Per transaction id of a run: stored events, applied ones, ledger rows. */

@@ -8,6 +8,10 @@
 // The console hears of each sale from the sandbox's webhooks to its account's URL and confirms it
 // with a lookup, like any other: its tables are never written here.
 //
+// It also starts eight monthly subscriptions over the 90 days (demoSubscriptions): cards that
+// renew, one whose card declines, Pix ones whose renewals wait for payment, some paid and some
+// left unpaid. The sandbox renews them on its own clock; the demo only pays the Pix charges.
+//
 // Pix transfers go through the console's own form (demo-transfers.mjs), when CONSOLE_EMAIL and
 // CONSOLE_PASSWORD name its administrator: the console counts only the transfers it sent.
 //
@@ -466,6 +470,94 @@ async function makeSale(sale, now) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Subscriptions
+// ---------------------------------------------------------------------------------------------
+
+const PLANS = {
+  clube: { id: "clube-receitas-fit", name: "Clube Receitas Fit (mensal)", price: 29.9 },
+  mentoria: { id: "mentoria-vendas-mensal", name: "Mentoria Vendas Online (mensal)", price: 97 },
+};
+
+/**
+ * The demo's monthly subscriptions: `back` = how far into the run's days they started (a
+ * fraction of --days). Cards renew on their own (the sandbox's test cards decide: 4000000000009995
+ * declines, after a month of trial); a Pix renewal is a charge waiting to be paid, and `pays`
+ * says which the customer paid (`n` = charge number): some always, some stop paying (churn).
+ */
+const SUBSCRIPTIONS = [
+  { key: "card-1", method: "card", plan: "mentoria", back: 0.96, card: "4111111111111111" },
+  { key: "card-2", method: "card", plan: "clube", back: 0.72, card: "4242424242424242" },
+  { key: "card-3", method: "card", plan: "mentoria", back: 0.45, card: "4111111111111111" },
+  { key: "card-declined", method: "card", plan: "mentoria", back: 0.9, card: "4000000000009995", firstChargeIn: 1 },
+  { key: "pix-1", method: "pix", plan: "clube", back: 0.98, pays: () => true },
+  { key: "pix-2", method: "pix", plan: "clube", back: 0.8, pays: (n, random) => n === 1 || random() < 0.7 },
+  { key: "pix-3", method: "pix", plan: "mentoria", back: 0.76, pays: (n) => n === 1 },
+  { key: "pix-4", method: "pix", plan: "clube", back: 0.55, pays: (n) => n <= 2 },
+];
+
+/**
+ * Creates the subscriptions (dated with x-sandbox-at at their start; identifiers `demo-sub-<key>`,
+ * so a second run replays them), lets the sandbox catch up the renewals that fell due since
+ * (`clock/advance {"days":0}`), then pays the Pix charges the customers paid, each a while after
+ * it was made. Returns a line for the summary.
+ */
+async function demoSubscriptions(now) {
+  const totals = { cardPaid: 0, cardFailed: 0, pixPaid: 0, pixUnpaid: 0 };
+  const subs = [];
+  for (const plan of SUBSCRIPTIONS) {
+    const random = rng(`demo:sub:${plan.key}`);
+    const day = spDay(now, Math.floor(plan.back * (DAYS - 1)));
+    const startAt = Math.min(dayStart(day) + (9 + random() * 11) * HOUR, now - 5 * MINUTE);
+    const product = PLANS[plan.plan];
+    const body = {
+      identifier: `demo-sub-${plan.key}`,
+      amount: product.price,
+      client: customer(random),
+      product,
+      subscription: { periodicityType: "MONTHS", periodicity: 1, ...(plan.firstChargeIn ? { firstChargeIn: plan.firstChargeIn } : {}) },
+    };
+    if (plan.method === "card") {
+      const { name } = body.client;
+      body.clientIp = `200.${10 + Math.floor(random() * 200)}.${Math.floor(random() * 250)}.${1 + Math.floor(random() * 250)}`;
+      body.card = { number: plan.card, owner: name.toUpperCase(), expiresAt: "2031-12", cvv: "123" };
+    }
+    await call("POST", `/api/v1/gateway/${plan.method}/subscription`, { body, at: startAt });
+    subs.push({ plan, identifier: body.identifier, random });
+  }
+  await call("POST", "/sandbox/v1/clock/advance", { body: { days: 0 } });
+  for (const { plan, identifier, random } of subs) {
+    for (let n = 1; n <= 24; n++) {
+      const { status, json } = await call(
+        "GET",
+        `/api/v1/gateway/transactions?clientIdentifier=${encodeURIComponent(`${identifier}-${n}`)}`,
+        {
+          okStatuses: [200, 404],
+        },
+      );
+      if (status === 404) break;
+      const paidAfter = Math.min(logNormal(random, 3 * HOUR, 1.2), 2 * DAY);
+      const pays = plan.method === "pix" && plan.pays(n, random);
+      if (plan.method === "card") {
+        if (json.status === "COMPLETED") totals.cardPaid += 1;
+        else totals.cardFailed += 1;
+        continue;
+      }
+      const paidAt = Date.parse(json.createdAt) + paidAfter;
+      if (json.status === "PENDING" && pays && paidAt <= now - MINUTE) {
+        await transition(json.id, "pay", paidAt);
+        totals.pixPaid += 1;
+      } else if (json.status === "COMPLETED") totals.pixPaid += 1;
+      else totals.pixUnpaid += 1;
+    }
+  }
+  const cards = SUBSCRIPTIONS.filter((p) => p.method === "card").length;
+  return (
+    `${cards} card subscriptions (${totals.cardPaid} charges paid, ${totals.cardFailed} declined), ` +
+    `${SUBSCRIPTIONS.length - cards} Pix subscriptions (${totals.pixPaid} charges paid, ${totals.pixUnpaid} awaiting payment)`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run
 // ---------------------------------------------------------------------------------------------
 
@@ -560,6 +652,7 @@ async function main() {
   const days = Array.from({ length: DAYS }, (_, i) => spDay(now, DAYS - 1 - i));
   console.log(`[demo] sandbox ${SANDBOX_URL}, console ${CONSOLE_URL}; notifications go to ${webhookUrl}`);
   const done = await daysDone(days);
+  console.log(`[demo] subscriptions: ${await demoSubscriptions(now)}`);
   const todo = days.filter((day) => !done.has(day));
   if (todo.length === 0) {
     console.log(`[demo] already ran: all ${DAYS} days from ${days[0]} to ${days.at(-1)} are in the gateway. No sales added.`);

@@ -122,6 +122,53 @@ describe.each(targets)("gateway lookups, producer and overview on $name", (targe
     expect(await refreshFromGateway(companyId, first.ledgerId, actor, null)).toEqual({ ok: false, reason: "not_found" });
   });
 
+  it("gives the 30 s cooldown back when the gateway answers 429: it declined to answer, nothing was looked up", async () => {
+    const { refreshFromGateway } = await import("@/lib/ledger/lookup");
+    const { resetProcessLookupLimiter } = await import("@/lib/gateway/lookup-limiter");
+    const identifier = `order-${randomUUID()}`;
+    const transactionId = await createPix(identifier, 12.4);
+    const db = await getDb();
+    const before = new Date(Date.now() - 45_000);
+    const [row] = await db
+      .insert(ledgerTransactions)
+      .values({
+        accountId,
+        kind: "pix_charge",
+        identifier,
+        origin: "console",
+        submission: "SUBMITTED",
+        gatewayTransactionId: transactionId,
+        status: "PENDING",
+        statusSource: "creation",
+        paymentMethod: "PIX",
+        amountCents: 1240,
+        lastLookupAt: before,
+      })
+      .returning({ id: ledgerTransactions.id });
+    const limits = (body: unknown) =>
+      fetch(`${sandbox.url}/sandbox/v1/lookups`, {
+        method: body === null ? "DELETE" : "PUT",
+        headers: { "content-type": "application/json", "x-public-key": "pk_sandbox_demo", "x-secret-key": "sk_sandbox_demo" },
+        body: body === null ? undefined : JSON.stringify(body),
+      });
+    expect((await limits({ rateLimitedFraction: 1, retryAfterSeconds: 600 })).status).toBe(200);
+    try {
+      expect(await refreshFromGateway(accountId, row!.id, actor, null)).toMatchObject({
+        ok: false,
+        reason: "gateway",
+        kind: "rate_limited",
+      });
+      const [after] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, row!.id));
+      expect(after!.lastLookupAt?.getTime()).toBe(before.getTime());
+      // The next click is not told to wait 30 s; the process's lookups wait for the gateway's Retry-After instead.
+      const again = await refreshFromGateway(accountId, row!.id, actor, null);
+      expect(again).toMatchObject({ ok: false, reason: "gateway", kind: "rate_limited" });
+    } finally {
+      await limits({ rateLimitedFraction: 0, retryAfterSeconds: null });
+      resetProcessLookupLimiter();
+    }
+  });
+
   it("reports a refused key as an auth error, for lookups and for the producer", async () => {
     const { lookupGatewayTransaction } = await import("@/lib/ledger/lookup");
     const { getProducerProfile } = await import("@/lib/producer/profile");

@@ -7,6 +7,8 @@
  * production. Direct inserts: the forms are not what is measured.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { ledgerTransactions } from "@/lib/db/schema";
 
 export type SeededCharge = {
   gatewayTransactionId: string;
@@ -73,4 +75,51 @@ export function seedLedgerSql(accountId: string, charges: SeededCharge[]): SQL {
   const [head, rest] = seedLedgerStatement("\u0000account", "\u0000json").split("\u0000account");
   const [middle, tail] = rest!.split("\u0000json");
   return sql`${sql.raw(head!)}${accountId}${sql.raw(middle!)}${seededChargesJson(charges)}${sql.raw(tail!)}`;
+}
+
+/** `$3` Pix charges of R$ 97,00 the console created in account `$1`, identified `$2` + 0…, not yet answered ($1, $2, $3). */
+export const CONSOLE_PIX_CHARGES = `insert into ledger_transactions (account_id, kind, identifier, origin, submission, amount_cents, currency, payment_method)
+         select $1, 'pix_charge', $2 || g, 'console', 'SUBMITTED', 9700, 'BRL', 'PIX' from generate_series(0, $3 - 1) g`;
+
+/** What a lookup that found them paid writes on the rows of account `$1` identified as in `$2`, without the lookup. */
+export const CONFIRM_BY_IDENTIFIERS = `update ledger_transactions set status = 'COMPLETED', status_source = 'lookup', status_at = now(), paid_at = now(), last_lookup_status = 'COMPLETED', updated_at = now()
+           where account_id = $1 and identifier = any($2)`;
+
+/** `$3` pending Pix charges of R$ 12,34 in account `$1` for chaos run `$2` (identifiers chaos-tx_<run>_<i>, ids tx_<run>_<i>). */
+export const PENDING_PIX_CHARGES = `insert into ledger_transactions (account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source, status_at, payment_method, amount_cents)
+     select $1, 'pix_charge', 'chaos-tx_' || $2 || '_' || i, 'console', 'SUBMITTED', 'tx_' || $2 || '_' || i, 'PENDING', 'creation', now(), 'PIX', 1234
+       from generate_series(0, $3::int - 1) as i`;
+
+/**
+ * Pix charges the console created whose PAID notification the ledger has parked ("confirmando"),
+ * awaiting the gateway's lookup: the rows of the lookup-ceiling scenario (lib/testing/confirmations.ts).
+ */
+export async function insertParkedPixPayments(
+  accountId: string,
+  payments: { identifier: string; transactionId: string; amountCents: number }[],
+): Promise<{ id: string; identifier: string }[]> {
+  const db = await getDb();
+  const now = new Date();
+  return db
+    .insert(ledgerTransactions)
+    .values(
+      payments.map((p) => ({
+        accountId,
+        kind: "pix_charge" as const,
+        identifier: p.identifier,
+        origin: "console" as const,
+        submission: "SUBMITTED" as const,
+        gatewayTransactionId: p.transactionId,
+        status: "OK",
+        statusSource: "creation" as const,
+        statusAt: now,
+        lastWebhookStatus: "COMPLETED",
+        lastWebhookAt: now,
+        pendingStatus: "COMPLETED",
+        pendingStatusAt: now,
+        paymentMethod: "PIX",
+        amountCents: p.amountCents,
+      })),
+    )
+    .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
 }
