@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "../fixtures/test";
-import { DEMO_KEYS, DEMO_TOKEN, demoClient, sandboxControl, webhookUrl } from "../fixtures/sandbox";
+import { createUserAsAdmin, expect, signedInPage, test } from "../fixtures/test";
+import { DEMO_KEYS, DEMO_TOKEN, demoAccountId, demoClient, sandboxControl, webhookUrl } from "../fixtures/sandbox";
 import { E2E } from "../fixtures/env";
 import { addAccount } from "../transactions/helpers";
 
@@ -80,4 +80,25 @@ test("a monthly Pix and a monthly card subscription dated 35 days back, once the
     await page.reload();
     await expect(row(page, pix).getByTestId("subscription-state")).toHaveAttribute("data-state", "active", { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test("unauthorized access: another account's subscriptions and their export are refused; a viewer cannot change the rules", async ({
+  browser,
+  adminPage,
+}) => {
+  const hidden = await addAccount(adminPage, `Assinaturas ocultas ${randomUUID().slice(0, 6)}`, { ...DEMO_KEYS, webhookToken: DEMO_TOKEN });
+  // A viewer of the demo account only.
+  const viewer = await createUserAsAdmin(adminPage, { role: "viewer" });
+  const page = await signedInPage(browser, viewer);
+  await page.goto(`/${hidden}/subscriptions`);
+  await expect(page.getByRole("heading", { name: "Assinaturas" })).toHaveCount(0);
+  const exported = await page.request.get(`/${hidden}/subscriptions/export`, { maxRedirects: 0 });
+  expect(exported.status()).toBe(403);
+
+  const demo = await demoAccountId(page);
+  await page.goto(`/${demo}/subscriptions`);
+  await expect(page.getByRole("heading", { name: "Assinaturas", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("subscription-rules")).toHaveCount(0);
+  expect((await page.request.get(`/${demo}/subscriptions/export`)).status()).toBe(200);
+  await page.context().close();
 });
