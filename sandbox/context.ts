@@ -1,9 +1,8 @@
 import type { SandboxDb } from "./db/client";
-import { producers } from "./db/schema";
+import { producers, type transactions } from "./db/schema";
 import type { FaultRegistry } from "./faults";
 import type { LookupMeter } from "./lookup-limits";
 import type { InsertBatcher } from "./domain/insert-batcher";
-import type { PayBatcher } from "./domain/pay-batcher";
 import type { WebhookWorker } from "./webhooks/worker";
 
 export type Producer = typeof producers.$inferSelect;
@@ -23,8 +22,8 @@ export type SandboxContext = {
   /** Lookups received per second, and the 429s a test asked for (lookup-limits.ts). */
   lookups: LookupMeter;
   batcher: InsertBatcher;
-  /** Concurrent `pay` transitions, written together (domain/pay-batcher.ts). */
-  payments: PayBatcher;
+  /** Concurrent `pay` transitions, written together (domain/pay-batcher.ts; typed here so that file can import this one). */
+  payments: { pay(producer: Producer, id: string, now: Date, dated: boolean): Promise<typeof transactions.$inferSelect> };
   log: SandboxLogger;
 };
 

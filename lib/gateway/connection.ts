@@ -16,7 +16,7 @@ export async function gatewayForAccount(accountId: string): Promise<GatewayClien
     publicKey: credentials.publicKey,
     secretKey: credentials.secretKey,
     timeoutMs: Number(process.env.GATEWAY_TIMEOUT_MS ?? 15_000),
-    lookupLimiter: processLookupLimiter(),
+    lookupLimiter: processLookupLimiter(`${credentials.baseUrl}\u0000${credentials.publicKey}`),
   });
 }
 

@@ -10,9 +10,11 @@
  * - AIMD on the lookups in flight: a 429 halves the window (once per round: the 429s of lookups
  *   sent before the first one was heard count as one), each answer grows it by 1/window, up to
  *   `GATEWAY_LOOKUP_CONCURRENCY`.
- * - A 429 pauses every lookup of the process until its Retry-After (1 s when it has none).
+ * - A 429 pauses every lookup of the process with that gateway key until its Retry-After (1 s
+ *   when it has none).
  *
- * Per process: N processes making lookups each hold their own ceiling (docs/background-work.md).
+ * Per process and gateway key: N processes making lookups each hold their own ceiling
+ * (docs/background-work.md).
  */
 import { processState } from "@/lib/runtime/state";
 
@@ -247,26 +249,29 @@ function concurrencyFrom(value: string | undefined): number {
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : DEFAULT_CONCURRENCY;
 }
 
-type Shared = { limiter: LookupLimiter; key: string };
-const shared = processState<{ current: Shared | null }>("gateway-lookup-limiter", () => ({ current: null }));
+type Shared = { limiter: LookupLimiter; settings: string };
+const shared = processState<{ byGateway: Map<string, Shared> }>("gateway-lookup-limiter", () => ({ byGateway: new Map() }));
 
-/** Tests: the next processLookupLimiter() builds a fresh one (no pause, full window). */
+/** Tests: the next processLookupLimiter() builds fresh ones (no pause, full window). */
 export function resetProcessLookupLimiter(): void {
-  shared().current = null;
+  shared().byGateway.clear();
 }
 
 /**
- * The process's limiter (one for every account and module copy), built from the environment; a
- * changed `GATEWAY_LOOKUP_RPS` or `GATEWAY_LOOKUP_CONCURRENCY` builds a new one (tests, benches).
+ * The process's limiter for one gateway key (its base URL and public key; one for every module
+ * copy), built from the environment: a 429 or a ceiling is the gateway's word about that key, so
+ * it holds back that key's lookups and not another account's. A changed `GATEWAY_LOOKUP_RPS` or
+ * `GATEWAY_LOOKUP_CONCURRENCY` builds new ones (tests, benches).
  */
-export function processLookupLimiter(): LookupLimiter {
-  const key = `${process.env.GATEWAY_LOOKUP_RPS ?? ""}|${process.env.GATEWAY_LOOKUP_CONCURRENCY ?? ""}`;
-  const holder = shared();
-  if (holder.current && holder.current.key === key) return holder.current.limiter;
+export function processLookupLimiter(gatewayKey = ""): LookupLimiter {
+  const settings = `${process.env.GATEWAY_LOOKUP_RPS ?? ""}|${process.env.GATEWAY_LOOKUP_CONCURRENCY ?? ""}`;
+  const limiters = shared().byGateway;
+  const current = limiters.get(gatewayKey);
+  if (current && current.settings === settings) return current.limiter;
   const limiter = new LookupLimiter({
     rps: lookupRpsFrom(process.env.GATEWAY_LOOKUP_RPS),
     maxConcurrency: concurrencyFrom(process.env.GATEWAY_LOOKUP_CONCURRENCY),
   });
-  holder.current = { limiter, key };
+  limiters.set(gatewayKey, { limiter, settings });
   return limiter;
 }

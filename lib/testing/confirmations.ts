@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions } from "@/lib/db/schema";
-import { insertParkedPixPayments } from "@/lib/ledger/synthetic/charges";
+import { insertParkedPixPayments } from "@/lib/ledger/synthetic/parked";
 
 /**
  * The lookup-ceiling scenario (lib/background/__tests__/lookup-ceiling.test.ts and

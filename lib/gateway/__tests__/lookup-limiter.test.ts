@@ -150,4 +150,16 @@ describe("the lookup limiter", () => {
     process.env.GATEWAY_LOOKUP_RPS = "off";
     expect(processLookupLimiter().rps).toBeNull();
   });
+
+  it("keeps one limiter per gateway key: a 429 on one account's key does not hold back another's", async () => {
+    const a = processLookupLimiter("https://gw.example\u0000pk_a");
+    const b = processLookupLimiter("https://gw.example\u0000pk_b");
+    expect(a).not.toBe(b);
+    expect(processLookupLimiter("https://gw.example\u0000pk_a")).toBe(a);
+    const permit = await a.acquire();
+    permit.release("rate_limited", 60_000);
+    await expect(a.acquire({ maxPauseMs: 1_000 })).rejects.toThrow(/paused/);
+    const other = await b.acquire({ maxPauseMs: 1_000 });
+    other.release("ok");
+  });
 });

@@ -7,8 +7,6 @@
  * production. Direct inserts: the forms are not what is measured.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { ledgerTransactions } from "@/lib/db/schema";
 
 export type SeededCharge = {
   gatewayTransactionId: string;
@@ -89,37 +87,3 @@ export const CONFIRM_BY_IDENTIFIERS = `update ledger_transactions set status = '
 export const PENDING_PIX_CHARGES = `insert into ledger_transactions (account_id, kind, identifier, origin, submission, gateway_transaction_id, status, status_source, status_at, payment_method, amount_cents)
      select $1, 'pix_charge', 'chaos-tx_' || $2 || '_' || i, 'console', 'SUBMITTED', 'tx_' || $2 || '_' || i, 'PENDING', 'creation', now(), 'PIX', 1234
        from generate_series(0, $3::int - 1) as i`;
-
-/**
- * Pix charges the console created whose PAID notification the ledger has parked ("confirmando"),
- * awaiting the gateway's lookup: the rows of the lookup-ceiling scenario (lib/testing/confirmations.ts).
- */
-export async function insertParkedPixPayments(
-  accountId: string,
-  payments: { identifier: string; transactionId: string; amountCents: number }[],
-): Promise<{ id: string; identifier: string }[]> {
-  const db = await getDb();
-  const now = new Date();
-  return db
-    .insert(ledgerTransactions)
-    .values(
-      payments.map((p) => ({
-        accountId,
-        kind: "pix_charge" as const,
-        identifier: p.identifier,
-        origin: "console" as const,
-        submission: "SUBMITTED" as const,
-        gatewayTransactionId: p.transactionId,
-        status: "OK",
-        statusSource: "creation" as const,
-        statusAt: now,
-        lastWebhookStatus: "COMPLETED",
-        lastWebhookAt: now,
-        pendingStatus: "COMPLETED",
-        pendingStatusAt: now,
-        paymentMethod: "PIX",
-        amountCents: p.amountCents,
-      })),
-    )
-    .returning({ id: ledgerTransactions.id, identifier: ledgerTransactions.identifier });
-}
