@@ -49,6 +49,7 @@ const LIB_LAYERS = [
   ["destinations"],
   ["submissions"],
   ["ledger"],
+  ["subscriptions"],
   ["charges", "checkout-links", "refunds", "transfers"],
   ["payout-batches"],
   ["notifications"],

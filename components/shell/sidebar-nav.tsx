@@ -21,6 +21,7 @@ import {
   User,
   Users,
   Wallet,
+  Repeat,
   Webhook,
   type LucideIcon,
 } from "lucide-react";
@@ -45,6 +46,7 @@ const NAV_ICONS: Record<NavIconName, LucideIcon> = {
   chart: ChartColumn,
   layers: Layers,
   wallet: Wallet,
+  repeat: Repeat,
   webhook: Webhook,
   send: Send,
   building: Building2,

@@ -27,6 +27,7 @@ function pages(accountId: string): string[] {
     `/${accountId}/sales`,
     `/${accountId}/sales/origin`,
     `/${accountId}/sales/recovery`,
+    `/${accountId}/subscriptions`,
     `/${accountId}/refunds`,
     `/${accountId}/checkout-links`,
     "/activity",

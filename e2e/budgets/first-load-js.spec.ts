@@ -57,6 +57,7 @@ test("first-load JavaScript per page stays under the budget", async ({ adminPage
     `/${accountId}/transfers/new`,
     `/${accountId}/payouts/new`,
     `/${accountId}/sales`,
+    `/${accountId}/subscriptions`,
     `/${accountId}/checkout-links/new`,
     "/activity",
     "/accounts",

@@ -2,11 +2,16 @@ import "server-only";
 import type { z } from "zod";
 import { webhookUrlFor } from "@/lib/gateway/connection";
 import type { OperationActor } from "@/lib/ledger/submissions";
+import { createLogger } from "@/lib/log";
+import { recordCreatedSubscription } from "@/lib/subscriptions/learn";
 import { runOperation, type RunOperationResult } from "./submission";
+import { firstChargeOf } from "./subscription-charge";
 import type { ChargeFormKind } from "./form-values";
 import { chargeKind } from "./kinds";
 import type { ChargeKindDefinition, ChargeValues } from "./kinds/define";
 import { buildGatewayRequest } from "./requests";
+
+const log = createLogger("charges");
 
 export type ChargeContext = { accountId: string; actor: OperationActor; ip?: string | null };
 
@@ -27,7 +32,7 @@ export async function createChargeOperation<Values extends ChargeValues, Request
   context: ChargeContext,
 ): Promise<RunOperationResult> {
   const built = buildGatewayRequest(definition, values, webhookUrlFor(context.accountId));
-  return runOperation({
+  const result = await runOperation({
     accountId: context.accountId,
     kind: built.kind,
     identifier: built.identifier,
@@ -38,6 +43,17 @@ export async function createChargeOperation<Values extends ChargeValues, Request
     send: (gateway) => definition.send(gateway, built.request),
     read: definition.facts,
   });
+  await recordSubscription(result.row);
+  return result;
+}
+
+/** A subscription the gateway created joins the subscriptions list; the creation stands if that fails (its notifications teach it too). */
+async function recordSubscription(row: RunOperationResult["row"]): Promise<void> {
+  try {
+    await recordCreatedSubscription(row, firstChargeOf(row.response).transactionId);
+  } catch (error) {
+    log.error("subscription not recorded", { ledgerId: row.id, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Validates what a charge form sent with its kind's schema (again: the browser did too), then creates it. */

@@ -10,3 +10,4 @@ export * from "./tables/destinations";
 export * from "./tables/payout-batches";
 export * from "./tables/sales";
 export * from "./tables/balance";
+export * from "./tables/subscriptions";

@@ -49,6 +49,7 @@ export const ALL_AREAS = [
   "sales",
   "salesRecovery",
   "balance",
+  "subscriptions",
   "vocab",
 ] as const satisfies readonly AreaName[];
 

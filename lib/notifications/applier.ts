@@ -9,6 +9,7 @@ import { FEED_COLUMNS, feedNotificationJsonSql } from "@/lib/feed/signal";
 import { enqueueChecks, openNotificationChecks, reconcileConfig } from "@/lib/submissions/checks";
 import { isRecord, readPaymentNotification, type PaymentNotification } from "@/lib/gateway/notifications";
 import { applyNotificationsToLedger, type ApplyOutcome } from "@/lib/ledger/notifications";
+import { learnSubscriptionsIn } from "@/lib/subscriptions/learn";
 import { applyTransferNotificationIn } from "./transfer-notifications";
 import { defineJob, localSignal } from "@/lib/runtime/jobs";
 
@@ -73,18 +74,14 @@ export async function applyPendingNotifications(limit = APPLY_BATCH): Promise<nu
       .filter((notification) => !notification.transfer_id)
       .map((notification) => ({ notification, n: isRecord(notification.payload) ? readPaymentNotification(notification.payload) : null }));
     const applicable = items.filter((i): i is { notification: PendingNotification; n: PaymentNotification } => i.n !== null);
-    const outcomes =
-      applicable.length > 0
-        ? await applyNotificationsToLedger(
-            tx,
-            applicable.map(({ notification, n }) => ({
-              accountId: notification.account_id,
-              n,
-              payload: notification.payload as Record<string, unknown>,
-              receivedAt: new Date(notification.first_received_at),
-            })),
-          )
-        : [];
+    const payments = applicable.map(({ notification, n }) => ({
+      accountId: notification.account_id,
+      n,
+      payload: notification.payload as Record<string, unknown>,
+      receivedAt: new Date(notification.first_received_at),
+    }));
+    const outcomes = payments.length > 0 ? await applyNotificationsToLedger(tx, payments) : [];
+    await learnSubscriptionsIn(tx, payments);
     const byNotification = new Map([
       ...applicable.map(({ notification }, i): [string, ApplyOutcome] => [notification.id, outcomes[i]]),
       ...byTransfer,

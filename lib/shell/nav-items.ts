@@ -14,6 +14,7 @@ export type NavIconName =
   | "chart"
   | "layers"
   | "wallet"
+  | "repeat"
   | "webhook"
   | "send"
   | "building";

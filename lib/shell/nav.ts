@@ -13,6 +13,7 @@ const NAV: NavEntry[] = [
   { href: "/charges/new", labelKey: "charges.nav", icon: "receipt", permission: "charges.create", account: true },
   { href: "/sales", labelKey: "sales.nav", icon: "chart", permission: "sales.view", account: true },
   { href: "/balance", labelKey: "balance.nav", icon: "wallet", permission: "balance.view", account: true },
+  { href: "/subscriptions", labelKey: "subscriptions.nav", icon: "repeat", permission: "transactions.view", account: true },
   { href: "/transactions", labelKey: "transactions.nav", icon: "arrow-down-left", permission: "transactions.view", account: true },
   { href: "/lookup", labelKey: "transactions.navLookup", icon: "search", permission: "transactions.view", account: true },
   { href: "/transfers", labelKey: "transfers.nav", icon: "arrow-up-right", permission: "transfers.view", account: true },

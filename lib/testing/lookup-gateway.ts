@@ -9,6 +9,7 @@ export type LookupRecord = {
   payedAt?: string | null;
   refundedAt?: string | null;
   paymentMethod?: string;
+  createdAt?: string;
 };
 
 /** How the gateway treats a refund request: answer it, refuse it (404), drop the connection once it is read, or never answer. */
@@ -84,7 +85,7 @@ export async function startLookupGateway() {
         currency: "BRL",
         chargeAmount: record.amount ?? 123.45,
         paymentMethod: record.paymentMethod ?? "PIX",
-        createdAt: "2026-11-20T12:00:00.000Z",
+        createdAt: record.createdAt ?? "2026-11-20T12:00:00.000Z",
         amount: record.amount ?? 123.45,
         payedAt: record.payedAt ?? null,
         refundedAt: record.refundedAt ?? null,

@@ -100,6 +100,7 @@ const EXPECTED_ACTIONS: Record<string, Permission> = {
   "app/(dashboard)/[account]/sales/recovery/actions.ts#markRecoveryAction": "sales.recover",
   "app/(dashboard)/[account]/sales/recovery/actions.ts#recordRecoveryContactAction": "sales.recover",
   "app/(dashboard)/[account]/sales/recovery/actions.ts#saveRecoverySettingsAction": "sales.settings",
+  "app/(dashboard)/[account]/subscriptions/actions.ts#saveSubscriptionRulesAction": "sales.settings",
   "app/(dashboard)/[account]/balance/actions.ts#recordBalanceEntryAction": "balance.enter",
   "app/(dashboard)/[account]/webhooks/actions.ts#emitSandboxEventAction": "charges.create",
   "app/(dashboard)/[account]/webhooks/actions.ts#configureSandboxWebhookUrlAction": "charges.create",
@@ -139,6 +140,7 @@ const EXPECTED_ROUTES: Record<string, { permission: Permission } | { guard: stri
   "app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route.ts": { permission: "payouts.view" },
   "app/(dashboard)/[account]/sales/export/[table]/route.ts": { permission: "sales.view" },
   "app/(dashboard)/[account]/balance/export/[format]/route.ts": { permission: "balance.view" },
+  "app/(dashboard)/[account]/subscriptions/export/route.ts": { permission: "transactions.view" },
   "app/api/webhooks/[accountId]/route.ts": { guard: "handleWebhookRequest" },
   "app/api/webhooks/[accountId]/[callbackKey]/route.ts": { guard: "handleWebhookRequest" },
 };

@@ -26,6 +26,7 @@ import { params } from "./params";
 import { sales } from "./sales";
 import { salesRecovery } from "./sales-recovery";
 import { balance } from "./balance";
+import { subscriptions } from "./subscriptions";
 import { vocab } from "./vocab";
 
 /** Each area registers its namespace here. */
@@ -57,6 +58,7 @@ const areas = {
   sales,
   salesRecovery,
   balance,
+  subscriptions,
   vocab,
 } as const;
 
