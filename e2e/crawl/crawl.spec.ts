@@ -349,6 +349,7 @@ function visitsOf(d: Demo): Visit[] {
     { name: "transfers-new", path: a("/transfers/new") },
     { name: "transfer", path: a(`/transfers/${d.transferId}`) },
     { name: "balance", path: a("/balance") },
+    { name: "subscriptions", path: a("/subscriptions") },
     { name: "payouts", path: a("/payouts") },
     { name: "payouts-new", path: a("/payouts/new") },
     { name: "payout-batch", path: a(`/payouts/${d.batchId}`) },

@@ -52,6 +52,9 @@ const PAGES = (ids: Ids): PageSpec[] => {
     { path: (seg) => `/${a(seg)}/sales/export/${seg("origin")}`, keys: ["period", "from", "to", "dimension"] },
     { path: (seg) => `/${a(seg)}/balance`, keys: ["from", "to", "kind", "cursor", "month"] },
     { path: (seg) => `/${a(seg)}/balance/export/${seg("csv")}`, keys: ["from", "to", "kind"] },
+    { path: (seg) => `/${a(seg)}/subscriptions`, keys: ["state", "method", "product", "q"] },
+    { path: (seg) => `/${a(seg)}/subscriptions/export`, keys: ["state", "method", "product", "q"] },
+    { path: (seg) => `/${a(seg)}/subscriptions/${seg(randomUUID())}`, keys: [] },
     { path: (seg) => `/${a(seg)}/lookup`, keys: [] },
     { path: (seg) => `/${a(seg)}/producer`, keys: [] },
     // The old account-less addresses: one redirect, or not found.

@@ -84,6 +84,7 @@ describe("console route handlers under fuzzing", () => {
     const payoutTemplate = await import("@/app/(dashboard)/[account]/payouts/template/[format]/route");
     const payoutResults = await import("@/app/(dashboard)/[account]/payouts/[batchId]/results/[format]/route");
     const statementExport = await import("@/app/(dashboard)/[account]/balance/export/[format]/route");
+    const subscriptionsExport = await import("@/app/(dashboard)/[account]/subscriptions/export/route");
     const qs = (key: string, value: string) => `${key}=${encodeURIComponent(value.slice(0, 5_000))}`;
     const calls = [
       (seg: string, b: string) =>
@@ -123,6 +124,13 @@ describe("console route handlers under fuzzing", () => {
         statementExport.GET(new Request(`http://c.test/x/balance/export/csv?${qs("from", seg)}&${qs("to", seg)}&${qs("kind", seg)}`), {
           params: Promise.resolve({ account: seg.length % 2 ? seg : account.id, format: seg.length % 3 ? seg : "csv" }),
         }),
+      (seg: string) =>
+        subscriptionsExport.GET(
+          new Request(
+            `http://c.test/x/subscriptions/export?${qs("state", seg)}&${qs("method", seg)}&${qs("product", seg)}&${qs("q", seg)}`,
+          ),
+          { params: Promise.resolve({ account: seg.length % 2 ? seg : account.id }) },
+        ),
     ];
     let runs = 0;
     await fc.assert(
