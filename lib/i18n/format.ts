@@ -38,6 +38,8 @@ export function createFormatters(locale: Locale) {
   });
   const date = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, dateStyle: "short" });
   const number = new Intl.NumberFormat(locale);
+  // A calendar month as its name ("novembro de 2026"); read at noon UTC of its first day, so no time zone moves it.
+  const monthYear = new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "long", year: "numeric" });
   const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
   return {
     money: (amount: number) => money.format(amount).replace(/\u00a0/g, " "),
@@ -45,6 +47,8 @@ export function createFormatters(locale: Locale) {
     dateTimeZoned: (value: Date | string | number) => dateTimeZoned.format(toDate(value)),
     date: (value: Date | string | number) => date.format(toDate(value)),
     number: (value: number) => number.format(value),
+    /** `YYYY-MM` as the month's name and year; anything else as it is. */
+    month: (value: string) => (/^\d{4}-\d{2}$/.test(value) ? monthYear.format(new Date(`${value}-01T12:00:00Z`)) : value),
   };
 }
 

@@ -37,7 +37,8 @@ export const subscriptions = defineMessages(
       churn: "Cancelados ou perdidos no mês",
       churnHint: "Assinaturas que passaram a canceladas ou perdidas neste mês; {mrr} de MRR.",
       renewals: "Renovações do mês",
-      renewalsValue: "{failed} falharam · {unpaid} não pagas · {recovered} recuperadas",
+      renewalsValue:
+        "{failed, plural, one {# falhou} other {# falharam}} · {unpaid, plural, one {# não paga} other {# não pagas}} · {recovered, plural, one {# recuperada} other {# recuperadas}}",
       renewalsHint:
         "Cobranças depois da primeira que venceram neste mês: falharam segundo o gateway; ainda não pagas; pagas depois do prazo de tolerância (recuperadas).",
       cohorts: "Coortes",

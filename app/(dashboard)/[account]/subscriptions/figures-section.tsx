@@ -31,7 +31,7 @@ export function SubscriptionFigures({
         {t("subscriptions.figures.title")}
       </h2>
       <p className="text-sm text-muted-foreground" data-testid="subscription-figures-source">
-        {t("subscriptions.figures.source", { date: words.dateTime(now), count: inputs.length, month: month.month })}
+        {t("subscriptions.figures.source", { date: words.dateTime(now), count: inputs.length, month: words.month(month.month) })}
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <FigureCard
@@ -90,7 +90,7 @@ export function SubscriptionFigures({
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.month}>
-                    <TableCell>{row.month}</TableCell>
+                    <TableCell>{words.month(row.month)}</TableCell>
                     <TableCell className="text-right tabular-nums">{row.subscribers}</TableCell>
                     {row.retained.map((share, i) => (
                       <TableCell key={i} className="text-right tabular-nums">

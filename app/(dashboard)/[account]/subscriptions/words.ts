@@ -19,6 +19,7 @@ export function subscriptionWords(t: Translate, format: ReturnType<typeof create
     money: (cents: number | null) => (cents === null ? unknown : format.money(fromCents(cents))),
     date: (value: Date | null | undefined) => (value ? format.date(value) : unknown),
     dateTime: (value: Date | null | undefined) => (value ? format.dateTime(value) : unknown),
+    month: (value: string) => format.month(value),
   };
 }
 export type SubscriptionWords = ReturnType<typeof subscriptionWords>;
