@@ -170,13 +170,17 @@ async function main() {
       const value = await run();
       return [value, performance.now() - t0];
     };
-    const [inputsOnce, inputsMs] = await timed(() => queries.subscriptionFigureInputs(account.id, now));
+    // Held for the pure cases, which run first, then let go: at 100,000 subscriptions one set of inputs is several GB.
+    let held: Awaited<ReturnType<typeof queries.subscriptionFigureInputs>> | null = null;
+    const inputsStarted = performance.now();
+    held = await queries.subscriptionFigureInputs(account.id, now);
+    const inputsMs = performance.now() - inputsStarted;
     const states = new Map<string, number>();
-    for (const input of inputsOnce.inputs) {
-      const state = deriveState(input, now, inputsOnce.rules).state;
+    for (const input of held.inputs) {
+      const state = deriveState(input, now, held.rules).state;
       states.set(state, (states.get(state) ?? 0) + 1);
     }
-    const [figures, figuresMs] = await timed(() => periodFigures(inputsOnce.inputs, month, now, inputsOnce.rules));
+    const [figures, figuresMs] = await timed(() => periodFigures(held!.inputs, month, now, held!.rules));
     console.log(
       `states now: ${[...states].map(([k, v]) => `${k} ${n(v)}`).join(", ")}; this month: MRR ${n(Math.round(figures.mrr.cents / 100))} BRL, ` +
         `${n(figures.active)} active, ${n(figures.newSubscribers)} new, ${n(figures.churned.count)} churned, ` +
@@ -185,8 +189,10 @@ async function main() {
         `${Math.round(process.memoryUsage().rss / 1e6).toLocaleString("en")} MB resident holding the inputs`,
     );
 
-    type Case = { name: string; run: () => Promise<unknown> };
+    type Case = { name: string; run: () => Promise<unknown>; after?: () => void };
     const cases: Case[] = [
+      { name: "periodFigures alone (pure)", run: async () => periodFigures(held!.inputs, month, now, held!.rules) },
+      { name: "cohorts alone (pure)", run: async () => cohorts(held!.inputs, now, held!.rules), after: () => (held = null) },
       {
         name: "list page (list 201 + facets)",
         run: () =>
@@ -219,8 +225,6 @@ async function main() {
         },
       },
       { name: "  of which subscriptionFigureInputs", run: () => queries.subscriptionFigureInputs(account.id, now) },
-      { name: "  of which periodFigures (pure)", run: async () => periodFigures(inputsOnce.inputs, month, now, inputsOnce.rules) },
-      { name: "  of which cohorts (pure)", run: async () => cohorts(inputsOnce.inputs, now, inputsOnce.rules) },
       {
         name: "whole page's reads and figures",
         run: async () => {
@@ -255,7 +259,7 @@ async function main() {
         samples.push((await timed(item.run))[1]);
       }
       const s = stats(samples);
-      const verdict = item.name.startsWith("  ") ? "" : s.p95 < GOAL_MS ? "met" : "not met";
+      const verdict = item.name.startsWith("  ") || item.name.includes("alone") ? "" : s.p95 < GOAL_MS ? "met" : "not met";
       const runsMade = `${samples.length}${slow ? "*" : ""}`;
       console.log(
         `  ${item.name.padEnd(38)} ${runsMade.padStart(4)} ${ms(s.p50)} ${ms(s.p95)} ${ms(s.max)}  ${verdict.padEnd(21)} ${load()}`,
