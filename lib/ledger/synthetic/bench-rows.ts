@@ -124,3 +124,38 @@ export const ROLLUP_UPKEEP = {
               amount_cents, utm_source, utm_medium, product_name)
             values ($1, 'pix_charge', $2, 'console', 'SUBMITTED', 'OK', 'creation', 'PIX', 9700, 'google', 'cpc', 'Produto 1')`,
 };
+
+/**
+ * The subscriptions bench's charges in the ledger: one row per `subscription_charges` row whose
+ * gateway transaction id starts `stx-` (the bench seeds those links first), as the gateway would
+ * have confirmed them: learned from a notification (external), dated at the due instant (the link's
+ * first_heard_at, which the bench sets to the subscription's start plus charge_number − 1 periods),
+ * with the subscription's method and amount.
+ * Outcomes drawn by hash: 8 % of the subscriptions not canceled stop paying their last 4 charges
+ * (card FAILED, Pix EXPIRED: they read "perdida"); a charge due in the last 3 days is still PENDING
+ * 30 % of the time; 4 % of renewals fail; the rest are paid, 5 % of them 4 to 8 days late
+ * (recovered after the grace), the others within minutes. Fee 2 % + R$ 0,39.
+ */
+export const SUBSCRIPTION_BENCH_CHARGE_ROWS = `
+  insert into ledger_transactions (id, account_id, kind, identifier, origin, gateway_transaction_id, status, status_source,
+    status_at, payment_method, amount_cents, fee_cents, currency, created_at, updated_at, paid_at, available_at)
+  select 'sub-' || gateway_transaction_id, account_id, 'external', identifier, 'webhook', gateway_transaction_id,
+    case when paid then 'COMPLETED' when awaiting then 'PENDING' when payment_method = 'PIX' then 'EXPIRED' else 'FAILED' end,
+    'webhook', coalesce(paid_at, due_at), payment_method, amount_cents, amount_cents / 50 + 39, currency, due_at, due_at, paid_at,
+    case when paid then paid_at + case when payment_method = 'PIX' then interval '0 days' else interval '30 days' end end
+  from (
+    select *, case when paid then due_at + case when ch < 90 then (4 + ch % 5) * interval '1 day' else (1 + ch % 50) * interval '1 minute' end end as paid_at
+    from (
+      select *, not losing and not awaiting and not (charge_number > 1 and ch >= 960) as paid
+      from (
+        select c.account_id, c.gateway_transaction_id, coalesce(c.identifier, c.gateway_transaction_id) as identifier, c.charge_number,
+          s.payment_method, s.amount_cents, s.currency, c.first_heard_at as due_at,
+          abs(hashtext(c.gateway_transaction_id)) % 1000 as ch,
+          s.gateway_status is distinct from 'CANCELED' and abs(hashtext(s.id)) % 100 < 8 and c.charge_number > 1
+            and c.charge_number > max(c.charge_number) over (partition by c.subscription_id) - 4 as losing,
+          c.first_heard_at > now() - interval '3 days' and abs(hashtext(c.gateway_transaction_id)) % 1000 < 300 as awaiting
+        from subscription_charges c join subscriptions s on s.id = c.subscription_id
+        where c.gateway_transaction_id like 'stx-%'
+      ) drawn
+    ) decided
+  ) rows`;
