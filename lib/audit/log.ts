@@ -34,5 +34,4 @@ function auditRow(entry: AuditEntry) {
 export const writeAuditBatched = groupCommit("audit-entries", async (entries: AuditEntry[]) => {
   const db = await getDb();
   await db.insert(auditLog).values(entries.map(auditRow));
-  return entries.map(() => undefined);
 });

@@ -266,10 +266,10 @@ const LOOKUP_UPDATE_SET = ledgerUpdateSet([
  * applyLookup, written with the other lookups of this process that end at about the same time
  * (group commit, lib/runtime/group-commit.ts): the rollup triggers then run once per batch.
  */
-export const applyLookupBatched: (row: Pick<LedgerRow, "id">, record: TransactionRecord) => Promise<LedgerRow | null> = (() => {
-  const submit = groupCommit("ledger-lookups", (items: { id: string; record: TransactionRecord }[]) => applyLookups(items));
-  return (row, record) => submit({ id: row.id, record });
-})();
+export function applyLookupBatched(row: Pick<LedgerRow, "id">, record: TransactionRecord): Promise<LedgerRow | null> {
+  return submitLookup({ id: row.id, record });
+}
+const submitLookup = groupCommit("ledger-lookups", applyLookups);
 
 /** A ledger row of an account, read with the other reads of this process made at about the same time. */
 const readLedgerRowBatched = groupCommit("ledger-row-reads", async (keys: { accountId: string; id: string }[]) => {

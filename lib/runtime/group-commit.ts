@@ -7,14 +7,15 @@ type Queued<T, R> = { item: T; resolve: (result: R) => void; reject: (error: unk
  * work of this process (the reconciler's checks in flight), go to the database as one batch, in
  * one transaction. The first call waits one turn of the event loop for the others; calls made
  * while a batch is being written go in the next one. A batch that fails is written again item by
- * item, so one bad item cannot fail the others. `write` answers one result per item, in order.
+ * item, so one bad item cannot fail the others. `write` answers one result per item, in order
+ * (nothing, for writes that answer nothing).
  *
  * Measured with `npm run bench:chain`: a confirmation cost ~7 statements, each its own round trip
  * and commit; the per-check ones (the check's end, its audit entry) were a third of them.
  */
 export function groupCommit<T, R = void>(
   name: string,
-  write: (items: T[]) => Promise<R[]>,
+  write: (items: T[]) => Promise<R[] | void>,
   options: { max?: number } = {},
 ): (item: T) => Promise<R> {
   const max = options.max ?? 64;
@@ -27,17 +28,19 @@ export function groupCommit<T, R = void>(
       await new Promise((resolve) => setImmediate(resolve));
       while (queue.queued.length > 0) {
         const batch = queue.queued.splice(0, max);
-        let results: R[] | null = null;
+        let written = false;
+        let results: R[] | void;
         try {
           results = await write(batch.map((q) => q.item));
+          written = true;
         } catch {
           // written one by one below
         }
-        if (results) batch.forEach((q, i) => q.resolve(results[i]!));
+        if (written) batch.forEach((q, i) => q.resolve(results?.[i] as R));
         else
           for (const q of batch)
             await write([q.item]).then(
-              ([result]) => q.resolve(result!),
+              (results) => q.resolve(results?.[0] as R),
               (error: unknown) => q.reject(error),
             );
       }

@@ -183,7 +183,6 @@ export const finishCheckBatched = groupCommit(
       update gateway_checks c set state = v.state, last_outcome = v.outcome, last_error = v.error, settled_at = now(), updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, state text, outcome text, error jsonb)
       where c.id = v.id`);
-    return items.map(() => undefined);
   },
 );
 

@@ -84,18 +84,10 @@ async function processCheck(check: GatewayCheck): Promise<void> {
   }
 }
 
-/** One claim: takes the due checks and works them with bounded concurrency. */
+/** One claim of up to four times the concurrency, worked by the pipeline's lanes (tests drive the reconciler with it). */
 export async function runReconcilerOnce(): Promise<{ claimed: number; limit: number }> {
-  const { concurrency } = reconcileConfig();
-  const limit = concurrency * 4;
-  const checks = await claimDueChecks(limit);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, checks.length) }, async () => {
-      while (next < checks.length) await processCheck(checks[next++]);
-    }),
-  );
-  return { claimed: checks.length, limit };
+  const limit = reconcileConfig().concurrency * 4;
+  return { claimed: await runReconcilerPipeline(undefined, { claims: 1, claimSize: limit }), limit };
 }
 
 /** The most checks one pass claims: a pass always ends, and what is left waits for the next wake. */
@@ -107,20 +99,25 @@ const PASS_CLAIM_MAX = 1_600;
  * next claim (a claim-all-then-wait round left the slots idle behind its slowest lookup:
  * `npm run bench:chain`).
  */
-export async function runReconcilerPipeline(stopping: () => boolean = () => false): Promise<number> {
+export async function runReconcilerPipeline(
+  stopping: () => boolean = () => false,
+  { claims = Number.POSITIVE_INFINITY, claimSize }: { claims?: number; claimSize?: number } = {},
+): Promise<number> {
   const { concurrency } = reconcileConfig();
   const queue: GatewayCheck[] = [];
   let claimed = 0;
+  let claimsMade = 0;
   let exhausted = false;
   let refill: Promise<void> | null = null;
   const take = async (): Promise<GatewayCheck | undefined> => {
     while (queue.length === 0 && !exhausted && !stopping()) {
-      refill ??= claimDueChecks(Math.min(concurrency, PASS_CLAIM_MAX - claimed))
+      refill ??= claimDueChecks(Math.min(claimSize ?? concurrency, PASS_CLAIM_MAX - claimed))
         .then(
           (checks) => {
             queue.push(...checks);
             claimed += checks.length;
-            if (checks.length === 0 || claimed >= PASS_CLAIM_MAX) exhausted = true;
+            claimsMade++;
+            if (checks.length === 0 || claimed >= PASS_CLAIM_MAX || claimsMade >= claims) exhausted = true;
           },
           (error: unknown) => {
             // The database is unreachable: this pass ends once the checks in hand are done.
