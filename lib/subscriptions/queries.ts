@@ -1,58 +1,25 @@
 import "server-only";
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { getDb } from "@/lib/db/client";
-import { ledgerTransactions, subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
-import { parseGatewayTime } from "@/lib/gateway/time";
+import { subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
 import { stateRulesSchema } from "./rules-schema";
-import { addPeriods, readPeriodicity, saoPauloDay, startOfSaoPauloDay, type Periodicity } from "./periods";
-import type { SubscriptionFigureInput } from "./figures";
-import { chargesInOrder, deriveState, DEFAULT_RULES, type ChargeFacts, type DerivedState, type StateName, type StateRules } from "./rules";
+import { addPeriods, startOfSaoPauloDay, type CalendarDate } from "./periods";
+import type { PeriodFigures, CohortRow, Period } from "./figures";
+import type { StateName, StateRules } from "./rules";
+import { COHORT_MONTHS, pendingRecalcs, queueAccountRecalc, recalculateSummaries } from "./summaries";
+import { TIME_ZONE } from "@/lib/locale";
+import { chargesOf, subscriptionColumns, subscriptionRules, viewOf, type SubscriptionView } from "./views";
+
+export type { SubscriptionCharge, SubscriptionRow, SubscriptionView } from "./views";
+export { subscriptionRules } from "./views";
 
 /**
- * Reads of the subscriptions the console created or learned, each with its charges (the ledger
- * rows the gateway confirmed, found by gateway transaction id) and its state worked out by
- * lib/subscriptions/rules.ts. Every query is scoped to one account; callers check the permission.
+ * Reads of the subscriptions the console created or learned, for the pages: the list filters and
+ * the figures add up in SQL over each subscription's summary (lib/subscriptions/summaries.ts); the
+ * rows shown get their charges and their state worked out by lib/subscriptions/rules.ts. Every
+ * query is scoped to one account; callers check the permission.
  */
-
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-export type SubscriptionCharge = ChargeFacts & {
-  gatewayTransactionId: string;
-  /** The ledger row once the gateway confirmed the transaction; null while it has not. */
-  ledgerId: string | null;
-  identifier: string | null;
-  amountCents: number | null;
-  currency: string | null;
-  /** A notified status waiting for the gateway's confirmation. */
-  pendingStatus: string | null;
-};
-
-export type SubscriptionView = {
-  subscription: SubscriptionRow;
-  periodicity: Periodicity | null;
-  charges: SubscriptionCharge[];
-  state: DerivedState;
-  /** The start: as recorded, else the first confirmed charge's due time; null when neither is known. */
-  startedAt: Date | null;
-  /**
-   * The next charge: the gateway's own `nextChargeAt` from the latest object, as told; else
-   * calculated as one period after the last charge that fell due (`calculated: true`); null when
-   * neither is known.
-   */
-  nextCharge: { at: Date; calculated: boolean } | null;
-  lastPaidAt: Date | null;
-  paid: { count: number; totalCents: number };
-  /** Charges heard of whose transaction the gateway has not confirmed yet. */
-  confirming: number;
-};
-
-/** The account's rules of the derived states (the defaults when it has set none). */
-export async function subscriptionRules(accountId: string): Promise<StateRules> {
-  const db = await getDb();
-  const [row] = await db.select().from(subscriptionSettings).where(eq(subscriptionSettings.accountId, accountId)).limit(1);
-  return row ? { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods } : DEFAULT_RULES;
-}
 
 /** Sets the account's grace days and periods before lost (validated again here); audited. */
 export async function setSubscriptionRules(
@@ -65,90 +32,8 @@ export async function setSubscriptionRules(
   const db = await getDb();
   const values = { accountId, ...rules, updatedAt: new Date() };
   await db.insert(subscriptionSettings).values(values).onConflictDoUpdate({ target: subscriptionSettings.accountId, set: values });
+  await queueAccountRecalc(accountId);
   await writeAudit({ actor, accountId, action: "subscriptions.rules_updated", details: rules, ip });
-}
-
-async function chargesOf(accountId: string, ids: string[]): Promise<Map<string, SubscriptionCharge[]>> {
-  const byId = new Map<string, SubscriptionCharge[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byId;
-  const db = await getDb();
-  const rows = await db
-    .select({
-      subscriptionId: subscriptionCharges.subscriptionId,
-      gatewayTransactionId: subscriptionCharges.gatewayTransactionId,
-      chargeNumber: subscriptionCharges.chargeNumber,
-      notifiedIdentifier: subscriptionCharges.identifier,
-      ledgerId: ledgerTransactions.id,
-      identifier: ledgerTransactions.identifier,
-      dueAt: ledgerTransactions.createdAt,
-      paidAt: ledgerTransactions.paidAt,
-      status: ledgerTransactions.status,
-      pendingStatus: ledgerTransactions.pendingStatus,
-      amountCents: ledgerTransactions.amountCents,
-      currency: ledgerTransactions.currency,
-    })
-    .from(subscriptionCharges)
-    .leftJoin(
-      ledgerTransactions,
-      and(
-        eq(ledgerTransactions.accountId, subscriptionCharges.accountId),
-        eq(ledgerTransactions.gatewayTransactionId, subscriptionCharges.gatewayTransactionId),
-      ),
-    )
-    .where(and(eq(subscriptionCharges.accountId, accountId), inArray(subscriptionCharges.subscriptionId, ids)));
-  for (const row of rows) {
-    byId.get(row.subscriptionId)?.push({
-      gatewayTransactionId: row.gatewayTransactionId,
-      chargeNumber: row.chargeNumber,
-      ledgerId: row.ledgerId,
-      identifier: row.identifier ?? row.notifiedIdentifier,
-      dueAt: row.dueAt,
-      paidAt: row.paidAt,
-      status: row.status,
-      pendingStatus: row.pendingStatus,
-      amountCents: row.amountCents,
-      currency: row.currency,
-    });
-  }
-  return byId;
-}
-
-/** One subscription as the console shows it, at `now`. */
-export function viewOf(subscription: SubscriptionRow, charges: SubscriptionCharge[], now: Date, rules: StateRules): SubscriptionView {
-  const periodicity = readPeriodicity(subscription.periodicityType, subscription.periodicity);
-  const ordered = chargesInOrder(charges);
-  const state = deriveState(
-    { gatewayStatus: subscription.gatewayStatus, gatewayStatusAt: subscription.gatewayRecordAt, periodicity, charges: ordered },
-    now,
-    rules,
-  );
-  const paidCharges = ordered.filter((charge) => charge.paidAt !== null);
-  const fellDue = ordered.filter((charge) => charge.dueAt !== null && charge.dueAt <= now);
-  const lastDue = fellDue.at(-1)?.dueAt ?? null;
-  const told = parseGatewayTime(subscription.gatewayRecord?.nextChargeAt);
-  const nextCharge = told
-    ? { at: told, calculated: false }
-    : lastDue && periodicity
-      ? { at: nextAfter(lastDue, periodicity), calculated: true }
-      : null;
-  return {
-    subscription,
-    periodicity,
-    charges: ordered,
-    state,
-    startedAt: subscription.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null,
-    nextCharge,
-    lastPaidAt: paidCharges.reduce<Date | null>((latest, charge) => (!latest || charge.paidAt! > latest ? charge.paidAt : latest), null),
-    paid: { count: paidCharges.length, totalCents: paidCharges.reduce((sum, charge) => sum + (charge.amountCents ?? 0), 0) },
-    confirming: ordered.filter((charge) => charge.ledgerId === null).length,
-  };
-}
-
-/** One period after a due instant, on the São Paulo calendar, at the same time of day. */
-function nextAfter(due: Date, periodicity: Periodicity): Date {
-  const day = saoPauloDay(due);
-  const offset = due.getTime() - startOfSaoPauloDay(day).getTime();
-  return new Date(startOfSaoPauloDay(addPeriods(day, periodicity.type, periodicity.every)).getTime() + offset);
 }
 
 export type SubscriptionFilters = {
@@ -163,9 +48,41 @@ export type SubscriptionFilters = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const SPANS: Record<Exclude<StateName, "unknown">, SQL> = {
+  active: sql.raw(`"subscriptions"."active_spans"`),
+  awaiting_payment: sql.raw(`"subscriptions"."awaiting_spans"`),
+  overdue: sql.raw(`"subscriptions"."overdue_spans"`),
+  lost: sql.raw(`"subscriptions"."lost_spans"`),
+  canceled: sql.raw(`"subscriptions"."canceled_spans"`),
+};
+
+/** Subscriptions reading `state` at `at`, from their summaries ("desconhecido": none of the others). */
+function inState(state: StateName, at: Date): SQL {
+  const instant = sql`${at.toISOString()}::timestamptz`;
+  if (state !== "unknown") return sql`${SPANS[state]} @> ${instant}`;
+  return sql`not (${sql.join(
+    Object.values(SPANS).map((spans) => sql`${spans} @> ${instant}`),
+    sql` or `,
+  )})`;
+}
+
+const LIST_PAGE = 500;
+
 /**
- * The account's subscriptions, newest first, filtered: method, product and customer in the query;
- * the state, worked out from the charges, after it. At most `limit` rows come back.
+ * Brings the account's summaries up to date before a page reads them: takes what is queued for it,
+ * within about a second (the background job takes the rest). Returns how many are still queued.
+ */
+export async function settleSummaries(accountId: string, budgetMs = 1_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < budgetMs) {
+    if ((await recalculateSummaries({ accountId, limit: LIST_PAGE })) < LIST_PAGE) return pendingRecalcs(accountId);
+  }
+  return pendingRecalcs(accountId);
+}
+
+/**
+ * The account's subscriptions, newest first, filtered (the state by the summaries at `now`), read
+ * a page at a time; at most `limit` come back, each with its charges and its state worked out.
  */
 export async function listSubscriptions(
   accountId: string,
@@ -175,6 +92,7 @@ export async function listSubscriptions(
   const now = options.now ?? new Date();
   const limit = options.limit ?? 200;
   const where: SQL[] = [eq(subscriptions.accountId, accountId)];
+  if (filters.state) where.push(inState(filters.state, now));
   if (filters.method) where.push(eq(subscriptions.paymentMethod, filters.method));
   if (filters.product) where.push(eq(subscriptions.productName, filters.product));
   const customer = filters.customer?.trim();
@@ -190,24 +108,38 @@ export async function listSubscriptions(
   }
   const db = await getDb();
   const rules = await subscriptionRules(accountId);
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(and(...where))
-    .orderBy(sql`${subscriptions.startedAt} desc nulls last`, desc(subscriptions.id));
   const views: SubscriptionView[] = [];
-  // In slices, so the charges of a long list are read a few hundred subscriptions at a time.
-  for (let i = 0; i < rows.length && views.length < limit; i += 500) {
-    const slice = rows.slice(i, i + 500);
+  // Newest first by the start time as recorded (none last), then id: the key of the next page.
+  let after: { startedAt: Date | null; id: string } | null = null;
+  while (views.length < limit) {
+    const page: SQL[] = [...where];
+    if (after) {
+      const { startedAt, id } = after;
+      page.push(
+        startedAt === null
+          ? and(sql`${subscriptions.startedAt} is null`, lt(subscriptions.id, id))!
+          : or(
+              sql`${subscriptions.startedAt} is null`,
+              lt(subscriptions.startedAt, startedAt),
+              and(eq(subscriptions.startedAt, startedAt), lt(subscriptions.id, id)),
+            )!,
+      );
+    }
+    const rows = await db
+      .select(subscriptionColumns)
+      .from(subscriptions)
+      .where(and(...page))
+      .orderBy(sql`${subscriptions.startedAt} desc nulls last`, desc(subscriptions.id))
+      .limit(Math.min(LIST_PAGE, limit - views.length));
+    if (rows.length === 0) break;
     const charges = await chargesOf(
       accountId,
-      slice.map((row) => row.id),
+      rows.map((row) => row.id),
     );
-    for (const row of slice) {
-      const view = viewOf(row, charges.get(row.id) ?? [], now, rules);
-      if (!filters.state || view.state.state === filters.state) views.push(view);
-      if (views.length >= limit) break;
-    }
+    for (const row of rows) views.push(viewOf(row, charges.get(row.id) ?? [], now, rules));
+    const last = rows[rows.length - 1];
+    after = { startedAt: last.startedAt, id: last.id };
+    if (rows.length < Math.min(LIST_PAGE, limit)) break;
   }
   return views;
 }
@@ -216,7 +148,7 @@ export async function listSubscriptions(
 export async function getSubscription(accountId: string, id: string, now = new Date()): Promise<SubscriptionView | null> {
   const db = await getDb();
   const [row] = await db
-    .select()
+    .select(subscriptionColumns)
     .from(subscriptions)
     .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.id, id)))
     .limit(1);
@@ -236,16 +168,107 @@ export async function subscriptionFacets(accountId: string): Promise<{ methods: 
   return { methods: sorted(rows.map((r) => r.method)), products: sorted(rows.map((r) => r.product)) };
 }
 
-/** Every subscription of the account as the figures read it (lib/subscriptions/figures.ts), and the account's rules. */
-export async function subscriptionFigureInputs(accountId: string, now = new Date()) {
-  const views = await listSubscriptions(accountId, {}, { now, limit: Number.MAX_SAFE_INTEGER });
-  const inputs: SubscriptionFigureInput[] = views.map((view) => ({
-    startedAt: view.startedAt,
-    amountCents: view.subscription.amountCents,
-    periodicity: view.periodicity,
-    charges: view.charges,
-    gatewayStatus: view.subscription.gatewayStatus,
-    gatewayStatusAt: view.subscription.gatewayRecordAt,
-  }));
-  return { inputs, rules: await subscriptionRules(accountId) };
+export type SubscriptionFigures = PeriodFigures & {
+  /** Subscriptions the figures read (all of the account's). */
+  subscriptions: number;
+  cohorts: CohortRow[];
+};
+
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+const num = (value: unknown) => Number(value ?? 0);
+
+/**
+ * The period's figures, added up in SQL over the summaries; what each one counts is
+ * lib/subscriptions/figures.ts's `periodFigures` (the pure reference the tests hold this to).
+ */
+export async function periodFiguresOf(
+  accountId: string,
+  period: Period,
+  now: Date,
+  rules: StateRules,
+): Promise<PeriodFigures & { subscriptions: number }> {
+  const db = await getDb();
+  const end = period.to < now ? period.to : now;
+  const churnedAt = (instant: Date) => sql`(lost_spans @> ${at(instant)} or canceled_spans @> ${at(instant)})`;
+  const startedBy = sql`(since is null or since < ${at(end)})`;
+  const inMrr = sql`(since is null or since <= ${at(end)}) and not ${churnedAt(end)}`;
+  const churned = sql`${startedBy} and ${churnedAt(end)} and not ${churnedAt(period.from)}`;
+  const [[base], [renewals]] = await Promise.all([
+    db
+      .execute<{
+        subscriptions: number;
+        mrr_sum: number | null;
+        mrr_counted: number;
+        mrr_unknown: number;
+        active: number;
+        new_subscribers: number;
+        churned: number;
+        churned_mrr: number | null;
+      }>(
+        sql`
+        select count(*)::int as subscriptions,
+          sum(monthly_cents) filter (where ${inMrr}) as mrr_sum,
+          count(*) filter (where ${inMrr} and monthly_cents is not null)::int as mrr_counted,
+          count(*) filter (where ${inMrr} and monthly_cents is null)::int as mrr_unknown,
+          count(*) filter (where ${startedBy} and active_spans @> ${at(end)})::int as active,
+          count(*) filter (where since >= ${at(period.from)} and since < ${at(end)})::int as new_subscribers,
+          count(*) filter (where ${churned})::int as churned,
+          sum(monthly_cents) filter (where ${churned}) as churned_mrr
+        from subscriptions where account_id = ${accountId}`,
+      )
+      .then((result) => result.rows),
+    db
+      .execute<{ failed: number; unpaid: number; recovered: number }>(
+        sql`
+        select count(*) filter (where failed)::int as failed,
+          count(*) filter (where not failed and (paid_at is null or paid_at > ${at(end)}))::int as unpaid,
+          count(*) filter (where paid_at <= ${at(end)} and paid_at >=
+            (((due_at at time zone ${TIME_ZONE})::date + ${rules.graceDays + 1}::int)::timestamp at time zone ${TIME_ZONE}))::int as recovered
+        from ${subscriptionCharges}
+        where account_id = ${accountId} and renewal and due_at >= ${at(period.from)} and due_at < ${at(period.to)}`,
+      )
+      .then((result) => result.rows),
+  ]);
+  return {
+    subscriptions: num(base?.subscriptions),
+    mrr: { cents: Math.round(num(base?.mrr_sum)), counted: num(base?.mrr_counted), unknownAmount: num(base?.mrr_unknown) },
+    active: num(base?.active),
+    newSubscribers: num(base?.new_subscribers),
+    churned: { count: num(base?.churned), mrrCents: Math.round(num(base?.churned_mrr)) },
+    failedRenewals: num(renewals?.failed),
+    unpaidRenewals: num(renewals?.unpaid),
+    recoveredRenewals: num(renewals?.recovered),
+  };
+}
+
+/** The cohort table from the summaries; what it counts is lib/subscriptions/figures.ts's `cohorts`. */
+export async function cohortsOf(accountId: string, now: Date): Promise<CohortRow[]> {
+  const db = await getDb();
+  const bits = Array.from({ length: COHORT_MONTHS }, (_, k) => sql`sum((retained_mask >> ${sql.raw(String(k))}) & 1)::int`);
+  const rows = (
+    await db.execute<{ month: string; subscribers: number; last_day: string; retained: number[] }>(sql`
+      select cohort_month as month, count(*)::int as subscribers, max(since_day)::text as last_day,
+        array[${sql.join(bits, sql`, `)}] as retained
+      from subscriptions
+      where account_id = ${accountId} and cohort_month is not null and since <= ${at(now)}
+      group by cohort_month order by cohort_month`)
+  ).rows;
+  return rows.map((row) => {
+    // A month reads once every subscriber of the cohort reached it: the last to start reaches it last.
+    const [year, month, day] = row.last_day.split("-").map(Number);
+    const last: CalendarDate = { year, month, day };
+    return {
+      month: row.month,
+      subscribers: num(row.subscribers),
+      retained: row.retained.map((still, k) =>
+        startOfSaoPauloDay(addPeriods(last, "MONTHS", k + 1)) > now ? null : num(still) / num(row.subscribers),
+      ),
+    };
+  });
+}
+
+/** The month's figures and the cohort table, as the page shows them. */
+export async function subscriptionFigures(accountId: string, period: Period, now: Date, rules: StateRules): Promise<SubscriptionFigures> {
+  const [figures, cohorts] = await Promise.all([periodFiguresOf(accountId, period, now, rules), cohortsOf(accountId, now)]);
+  return { ...figures, cohorts };
 }

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { gatewayAccounts } from "./core";
+
+/** A set of time spans (Postgres `tstzmultirange`), written and read as its text literal. */
+const tstzmultirange = customType<{ data: string; driverData: string }>({ dataType: () => "tstzmultirange" });
 
 /**
  * The subscriptions the console created or learned from payment notifications (lib/subscriptions
@@ -48,6 +51,29 @@ export const subscriptions = pgTable(
     gatewayRecordAt: timestamp("gateway_record_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+
+    // The summary (lib/subscriptions/summaries.ts): worked out from the facts above, the charges
+    // and their ledger rows, and the account's rules. Anything that changes one of them queues the
+    // subscription in `subscription_recalcs` (by triggers, migration 0023).
+    summarizedAt: timestamp("summarized_at", { withTimezone: true }),
+    /** When it started: `started_at`, else its first confirmed charge's due time. */
+    since: timestamp("since", { withTimezone: true }),
+    /** The São Paulo day and month of `since` (the cohort). */
+    sinceDay: date("since_day", { mode: "string" }),
+    cohortMonth: text("cohort_month"),
+    /** The amount brought to a month (fractional centavos); null when the amount or periodicity is unknown. */
+    monthlyCents: doublePrecision("monthly_cents"),
+    /** Where each state holds, over all time (lib/subscriptions/timeline.ts); "desconhecido" is where none does. */
+    activeSpans: tstzmultirange("active_spans").notNull().default("{}"),
+    awaitingSpans: tstzmultirange("awaiting_spans").notNull().default("{}"),
+    overdueSpans: tstzmultirange("overdue_spans").notNull().default("{}"),
+    lostSpans: tstzmultirange("lost_spans").notNull().default("{}"),
+    canceledSpans: tstzmultirange("canceled_spans").notNull().default("{}"),
+    /** Bit k−1 set: neither canceled nor lost on the day it completed k months (k = 1…12). */
+    retainedMask: integer("retained_mask"),
+    /** The start of the overdue and lost spans last announced to destinations (subscription.overdue / .lost). */
+    overdueAnnouncedFrom: timestamp("overdue_announced_from", { withTimezone: true }),
+    lostAnnouncedFrom: timestamp("lost_announced_from", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("subscriptions_account_gateway_id_key")
@@ -81,11 +107,38 @@ export const subscriptionCharges = pgTable(
     /** The object's `chargeNumber` as received (1 = the first charge), when it was a whole number. */
     chargeNumber: integer("charge_number"),
     firstHeardAt: timestamp("first_heard_at", { withTimezone: true }).notNull().defaultNow(),
+    // Copied from the ledger row by the subscription's summary, for the renewal figures (null until confirmed).
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** A charge after the subscription's first that fell due. */
+    renewal: boolean("renewal").notNull().default(false),
+    /** The gateway reports it failed (and it was never paid). */
+    failed: boolean("failed").notNull().default(false),
+    /** The outcome last announced to destinations: "paid" (subscription.renewed) or "failed" (subscription.renewal_failed). */
+    announced: text("announced"),
   },
   (t) => [
+    index("subscription_charges_renewal_due_idx")
+      .on(t.accountId, t.dueAt)
+      .where(sql`${t.renewal}`),
     uniqueIndex("subscription_charges_account_transaction_key").on(t.accountId, t.gatewayTransactionId),
     index("subscription_charges_subscription_idx").on(t.subscriptionId),
   ],
+);
+
+/**
+ * Subscriptions whose summary must be worked out again. Plain inserts (no unique key, so the
+ * ledger's trigger never waits on another writer); whoever recalculates deletes the rows it
+ * takes first, so a change committed meanwhile leaves its row for the next pass.
+ */
+export const subscriptionRecalcs = pgTable(
+  "subscription_recalcs",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    accountId: text("account_id").notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+  },
+  (t) => [index("subscription_recalcs_account_idx").on(t.accountId, t.seq)],
 );
 
 /** Per-account rules of the derived states (lib/subscriptions/rules.ts); an account without a row uses the defaults. */

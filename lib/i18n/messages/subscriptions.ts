@@ -63,6 +63,8 @@ export const subscriptions = defineMessages(
     export: "Exportar CSV",
     count: "{count, plural, =0 {Nenhuma assinatura} one {# assinatura} other {# assinaturas}}",
     limited: "Mostrando as {count} mais recentes; use os filtros ou a exportação para ver todas.",
+    recalculating:
+      "{count, plural, one {# assinatura está sendo recalculada} other {# assinaturas estão sendo recalculadas}} com o que o gateway confirmou há pouco: os números podem mudar em instantes.",
     empty: "Nenhuma assinatura",
     emptyHint: "Aparecem aqui as assinaturas criadas em Cobranças e as que o gateway notificar.",
     tableCaption: "Assinaturas, as mais recentes primeiro",
@@ -184,6 +186,8 @@ export const subscriptions = defineMessages(
     export: "Export CSV",
     count: "{count, plural, =0 {No subscriptions} one {# subscription} other {# subscriptions}}",
     limited: "Showing the {count} most recent; use the filters or the export to see them all.",
+    recalculating:
+      "{count, plural, one {# subscription is} other {# subscriptions are}} being recalculated with what the gateway just confirmed: the figures may change in a moment.",
     empty: "No subscriptions",
     emptyHint: "Subscriptions created under Charges and those the gateway notifies show up here.",
     tableCaption: "Subscriptions, most recent first",

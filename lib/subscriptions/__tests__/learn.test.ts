@@ -332,7 +332,7 @@ describe.each(targets)("subscriptions learned on $name", (target: TestDatabase) 
   });
 
   it("lists with filters by state, method, product and customer", async () => {
-    const { listSubscriptions } = await import("@/lib/subscriptions/queries");
+    const { listSubscriptions, settleSummaries } = await import("@/lib/subscriptions/queries");
     const { setSubscriptionRules } = await import("@/lib/subscriptions/queries");
     const { createAccount } = await import("@/lib/accounts/queries");
     // A fresh account, so only this test's subscriptions are listed.
@@ -382,8 +382,11 @@ describe.each(targets)("subscriptions learned on $name", (target: TestDatabase) 
     const bruno = await make({ name: "Bruno Reis", method: "CREDIT_CARD", product: "Clube", paid: false, started: "2026-11-02T15:00:00Z" });
     const carla = await make({ name: "Carla Dias", method: "PIX", product: "Mentoria", paid: false, started: "2026-11-20T15:00:00Z" });
     const now = new Date("2026-11-21T12:00:00Z");
-    const ids = async (filters: Parameters<typeof listSubscriptions>[1]) =>
-      (await listSubscriptions(other, filters, { now })).map((view) => view.subscription.id);
+    // The state filter reads the summaries: a page brings them up to date first, as here.
+    const ids = async (filters: Parameters<typeof listSubscriptions>[1]) => {
+      expect(await settleSummaries(other)).toBe(0);
+      return (await listSubscriptions(other, filters, { now })).map((view) => view.subscription.id);
+    };
 
     expect(await ids({})).toEqual([carla, bruno, ana]);
     expect(await ids({ method: "PIX" })).toEqual([carla, ana]);

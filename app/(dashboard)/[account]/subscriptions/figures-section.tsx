@@ -1,9 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Translate } from "@/lib/i18n/translate";
-import { cohorts, periodFigures, type SubscriptionFigureInput } from "@/lib/subscriptions/figures";
-import { saoPauloMonth } from "@/lib/subscriptions/periods";
-import type { StateRules } from "@/lib/subscriptions/rules";
+import type { SubscriptionFigures as Figures } from "@/lib/subscriptions/queries";
 import { FigureCard } from "../sales/figure-card";
 import type { SubscriptionWords } from "./words";
 
@@ -11,19 +9,18 @@ import type { SubscriptionWords } from "./words";
 export function SubscriptionFigures({
   t,
   words,
-  inputs,
-  rules,
+  figures,
+  month,
   now,
 }: {
   t: Translate;
   words: SubscriptionWords;
-  inputs: SubscriptionFigureInput[];
-  rules: StateRules;
+  figures: Figures;
+  /** The São Paulo month the figures are of, YYYY-MM. */
+  month: string;
   now: Date;
 }) {
-  const month = saoPauloMonth(now);
-  const figures = periodFigures(inputs, month, now, rules);
-  const rows = cohorts(inputs, now, rules);
+  const rows = figures.cohorts;
   const percent = (share: number | null) => (share === null ? "" : `${Math.round(share * 1000) / 10}%`.replace(".", ","));
   return (
     <section aria-labelledby="subscription-figures" className="space-y-3">
@@ -31,7 +28,7 @@ export function SubscriptionFigures({
         {t("subscriptions.figures.title")}
       </h2>
       <p className="text-sm text-muted-foreground" data-testid="subscription-figures-source">
-        {t("subscriptions.figures.source", { date: words.dateTime(now), count: inputs.length, month: words.month(month.month) })}
+        {t("subscriptions.figures.source", { date: words.dateTime(now), count: figures.subscriptions, month: words.month(month) })}
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <FigureCard

@@ -8,7 +8,8 @@ import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
-import { listSubscriptions, subscriptionFacets, subscriptionFigureInputs } from "@/lib/subscriptions/queries";
+import { saoPauloMonth } from "@/lib/subscriptions/periods";
+import { listSubscriptions, settleSummaries, subscriptionFacets, subscriptionFigures, subscriptionRules } from "@/lib/subscriptions/queries";
 import { subscriptionsQuery } from "@/lib/subscriptions/schemas";
 import { SubscriptionFigures } from "./figures-section";
 import { SubscriptionFiltersForm } from "./filters";
@@ -31,11 +32,14 @@ export default async function SubscriptionsPage({
   const { filters, problems } = subscriptionsQuery(raw);
   const { t, format } = await getI18n();
   const words = subscriptionWords(t, format);
+  const pending = await settleSummaries(accountId);
   const now = new Date();
-  const [views, facets, { inputs, rules }] = await Promise.all([
+  const rules = await subscriptionRules(accountId);
+  const month = saoPauloMonth(now);
+  const [views, facets, figures] = await Promise.all([
     listSubscriptions(accountId, filters, { now, limit: PAGE_LIMIT + 1 }),
     subscriptionFacets(accountId),
-    subscriptionFigureInputs(accountId, now),
+    subscriptionFigures(accountId, month, now, rules),
   ]);
   const shown = views.slice(0, PAGE_LIMIT);
   const query = new URLSearchParams(
@@ -70,7 +74,12 @@ export default async function SubscriptionsPage({
       <p className="text-sm text-muted-foreground" data-testid="subscriptions-rules">
         {t("subscriptions.calculated", { grace: rules.graceDays, lost: rules.lostAfterPeriods })}
       </p>
-      <SubscriptionFigures t={t} words={words} inputs={inputs} rules={rules} now={now} />
+      {pending > 0 && (
+        <p role="status" className="text-sm text-muted-foreground" data-testid="subscriptions-recalculating">
+          {t("subscriptions.recalculating", { count: pending })}
+        </p>
+      )}
+      <SubscriptionFigures t={t} words={words} figures={figures} month={month.month} now={now} />
       <SubscriptionFiltersForm t={t} words={words} filters={filters} facets={facets} clearHref={path} />
       {shown.length === 0 ? (
         <EmptyState icon={<Repeat />} title={t("subscriptions.empty")} description={t("subscriptions.emptyHint")} />

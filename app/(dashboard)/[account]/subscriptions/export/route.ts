@@ -3,7 +3,7 @@ import { writeAudit } from "@/lib/audit/log";
 import { rawSearchParams, routeId } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { subscriptionsCsv } from "@/lib/subscriptions/export";
-import { listSubscriptions } from "@/lib/subscriptions/queries";
+import { listSubscriptions, settleSummaries } from "@/lib/subscriptions/queries";
 import { subscriptionsQuery } from "@/lib/subscriptions/schemas";
 import { subscriptionWords } from "../words";
 
@@ -23,6 +23,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ acco
   const { filters, problems } = subscriptionsQuery(rawSearchParams(new URL(request.url)));
   if (problems.length > 0) return new Response("Parâmetro inválido", { status: 400 });
   const { t, format } = await getI18n();
+  await settleSummaries(accountId);
   const views = await listSubscriptions(accountId, filters, { limit: Number.MAX_SAFE_INTEGER });
   await writeAudit({ actor: ctx.user, accountId, action: "subscriptions.export", details: { ...filters, rows: views.length }, ip: ctx.ip });
   return new Response(subscriptionsCsv(views, subscriptionWords(t, format)), {

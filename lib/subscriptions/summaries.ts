@@ -1,0 +1,184 @@
+import "server-only";
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db/client";
+import { subscriptionRecalcs, subscriptions, subscriptionSettings } from "@/lib/db/schema";
+import { monthlyCents, renewalsOf } from "./figures";
+import { addPeriods, isoDay, readPeriodicity, saoPauloDay, startOfSaoPauloDay } from "./periods";
+import { chargesInOrder, DEFAULT_RULES, isFailed, type StateRules } from "./rules";
+import { inSpans, KNOWN_STATES, multirangeLiteral, stateTimeline, type KnownState, type Timeline } from "./timeline";
+import { chargesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
+
+/**
+ * Each subscription's summary: its states over all time (lib/subscriptions/timeline.ts), its start
+ * and cohort, its amount brought to a month, whether it was still subscribed on each of its first
+ * 12 monthly anniversaries, and its charges' due and payment times. The list filters by state and
+ * the figures add up in SQL from it, so a page reads 100,000 subscriptions without working out
+ * 100,000 states (docs/subscriptions.md has the measurements).
+ *
+ * The summary is recalculated when its facts change, never because time passed: the spans already
+ * hold the states the facts lead to. A change queues the subscription in `subscription_recalcs`
+ * (by trigger: a subscription's facts, a charge linked, a charge's ledger row; and the account's
+ * rules); the background job `subscription-summaries` and any page reading the account take the
+ * queue.
+ */
+
+export type Summary = {
+  since: Date | null;
+  sinceDay: string | null;
+  cohortMonth: string | null;
+  monthlyCents: number | null;
+  timeline: Timeline;
+  retainedMask: number | null;
+  charges: { gatewayTransactionId: string; dueAt: Date | null; paidAt: Date | null; renewal: boolean; failed: boolean }[];
+};
+
+/** Months after the start at which the cohort table reads a subscriber. */
+export const COHORT_MONTHS = 12;
+
+/** The summary of one subscription from its row, its charges and the account's rules. Pure. */
+export function summarize(row: SubscriptionRow, charges: readonly SubscriptionCharge[], rules: StateRules): Summary {
+  const periodicity = readPeriodicity(row.periodicityType, row.periodicity);
+  const ordered = chargesInOrder(charges);
+  const timeline = stateTimeline(
+    { gatewayStatus: row.gatewayStatus, gatewayStatusAt: row.gatewayRecordAt, periodicity, charges: ordered },
+    rules,
+  );
+  const since = row.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null;
+  const startDay = since ? saoPauloDay(since) : null;
+  let retainedMask: number | null = null;
+  if (startDay) {
+    retainedMask = 0;
+    for (let k = 1; k <= COHORT_MONTHS; k++) {
+      const at = startOfSaoPauloDay(addPeriods(startDay, "MONTHS", k));
+      if (!inSpans(timeline.lost, at) && !inSpans(timeline.canceled, at)) retainedMask |= 1 << (k - 1);
+    }
+  }
+  const renewals = new Set(renewalsOf(ordered));
+  return {
+    since,
+    sinceDay: startDay ? isoDay(startDay) : null,
+    cohortMonth: startDay ? isoDay(startDay).slice(0, 7) : null,
+    monthlyCents: monthlyCents(row.amountCents, periodicity),
+    timeline,
+    retainedMask,
+    charges: ordered.map((charge) => ({
+      gatewayTransactionId: charge.gatewayTransactionId,
+      dueAt: charge.dueAt,
+      paidAt: charge.paidAt,
+      renewal: renewals.has(charge),
+      failed: isFailed(charge),
+    })),
+  };
+}
+
+const SPAN_COLUMNS: Record<KnownState, string> = {
+  active: "active_spans",
+  awaiting_payment: "awaiting_spans",
+  overdue: "overdue_spans",
+  lost: "lost_spans",
+  canceled: "canceled_spans",
+};
+
+/** Queues every subscription of an account (its rules changed). */
+export async function queueAccountRecalc(accountId: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(
+    sql`insert into subscription_recalcs (account_id, subscription_id) select account_id, id from subscriptions where account_id = ${accountId}`,
+  );
+}
+
+/** How many recalculations are waiting for the account. */
+export async function pendingRecalcs(accountId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${subscriptionRecalcs.subscriptionId})::int` })
+    .from(subscriptionRecalcs)
+    .where(eq(subscriptionRecalcs.accountId, accountId));
+  return row?.count ?? 0;
+}
+
+async function rulesOf(tx: Tx, accountIds: string[]): Promise<Map<string, StateRules>> {
+  const rows = await tx.select().from(subscriptionSettings).where(inArray(subscriptionSettings.accountId, accountIds));
+  const rules = new Map<string, StateRules>(accountIds.map((id) => [id, DEFAULT_RULES]));
+  for (const row of rows) rules.set(row.accountId, { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods });
+  return rules;
+}
+
+/**
+ * Takes up to `limit` queued subscriptions (of one account, or of any) and writes their summaries.
+ * The queue rows are deleted in the same transaction as the summaries are written, and taken with
+ * `skip locked`: two workers never take the same row, and a change committed after the facts were
+ * read leaves its own row for the next pass. Returns how many queue rows it took (a subscription
+ * may have several): fewer than `limit` means the queue is empty.
+ */
+export async function recalculateSummaries(options: { accountId?: string; limit?: number } = {}): Promise<number> {
+  const limit = options.limit ?? 500;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const scope = options.accountId ? sql`where account_id = ${options.accountId}` : sql``;
+    const taken = await tx.execute<{ account_id: string; subscription_id: string }>(sql`
+      delete from subscription_recalcs where seq in (
+        select seq from subscription_recalcs ${scope} order by seq limit ${limit} for update skip locked
+      ) returning account_id, subscription_id`);
+    const ids = [...new Set(taken.rows.map((row) => row.subscription_id))];
+    if (ids.length === 0) return 0;
+    const rows = await tx.select(subscriptionColumns).from(subscriptions).where(inArray(subscriptions.id, ids));
+    const byAccount = new Map<string, SubscriptionRow[]>();
+    for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+    const rules = await rulesOf(tx, [...byAccount.keys()]);
+    const summaryRows: Record<string, unknown>[] = [];
+    const chargeRows: Record<string, unknown>[] = [];
+    for (const [accountId, accountRows] of byAccount) {
+      const charges = await chargesOf(
+        accountId,
+        accountRows.map((row) => row.id),
+        tx,
+      );
+      for (const row of accountRows) {
+        const summary = summarize(row, charges.get(row.id) ?? [], rules.get(accountId) ?? DEFAULT_RULES);
+        const spans = Object.fromEntries(KNOWN_STATES.map((state) => [state, multirangeLiteral(summary.timeline[state])]));
+        summaryRows.push({
+          id: row.id,
+          since: summary.since?.toISOString() ?? null,
+          since_day: summary.sinceDay,
+          cohort_month: summary.cohortMonth,
+          monthly_cents: summary.monthlyCents,
+          retained_mask: summary.retainedMask,
+          ...Object.fromEntries(KNOWN_STATES.map((state) => [SPAN_COLUMNS[state], spans[state]])),
+        });
+        for (const charge of summary.charges)
+          chargeRows.push({
+            account_id: accountId,
+            gateway_transaction_id: charge.gatewayTransactionId,
+            due_at: charge.dueAt?.toISOString() ?? null,
+            paid_at: charge.paidAt?.toISOString() ?? null,
+            renewal: charge.renewal,
+            failed: charge.failed,
+          });
+      }
+    }
+    await writeSummaries(tx, summaryRows, chargeRows);
+    return taken.rows.length;
+  });
+}
+
+async function writeSummaries(tx: Tx, summaryRows: Record<string, unknown>[], chargeRows: Record<string, unknown>[]): Promise<void> {
+  if (summaryRows.length > 0)
+    await tx.execute(sql`
+      update subscriptions s set since = v.since, since_day = v.since_day, cohort_month = v.cohort_month,
+        monthly_cents = v.monthly_cents, retained_mask = v.retained_mask,
+        active_spans = v.active_spans::tstzmultirange, awaiting_spans = v.awaiting_spans::tstzmultirange,
+        overdue_spans = v.overdue_spans::tstzmultirange, lost_spans = v.lost_spans::tstzmultirange,
+        canceled_spans = v.canceled_spans::tstzmultirange, summarized_at = now()
+      from jsonb_to_recordset(${JSON.stringify(summaryRows)}::jsonb) as v(
+        id text, since timestamptz, since_day date, cohort_month text, monthly_cents double precision, retained_mask integer,
+        active_spans text, awaiting_spans text, overdue_spans text, lost_spans text, canceled_spans text)
+      where s.id = v.id`);
+  if (chargeRows.length > 0)
+    await tx.execute(sql`
+      update subscription_charges c set due_at = v.due_at, paid_at = v.paid_at, renewal = v.renewal, failed = v.failed
+      from jsonb_to_recordset(${JSON.stringify(chargeRows)}::jsonb) as v(
+        account_id text, gateway_transaction_id text, due_at timestamptz, paid_at timestamptz, renewal boolean, failed boolean)
+      where c.account_id = v.account_id and c.gateway_transaction_id = v.gateway_transaction_id
+        and (c.due_at is distinct from v.due_at or c.paid_at is distinct from v.paid_at or c.renewal <> v.renewal or c.failed <> v.failed)`);
+}
