@@ -1,12 +1,14 @@
 import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
-import { subscriptionRecalcs, subscriptions, subscriptionSettings } from "@/lib/db/schema";
+import { subscriptionRecalcs, subscriptions } from "@/lib/db/schema";
 import { monthlyCents, renewalsOf } from "./figures";
 import { addPeriods, isoDay, readPeriodicity, saoPauloDay, startOfSaoPauloDay } from "./periods";
-import { chargesInOrder, DEFAULT_RULES, isFailed, type StateRules } from "./rules";
+import { recordFacts, type RecordedFact } from "@/lib/destinations/record";
+import { renewalFacts, renewalOutcome } from "./events";
+import { chargesInOrder, DEFAULT_RULES, isFailed, type StateRules, type SubscriptionFacts } from "./rules";
 import { inSpans, KNOWN_STATES, multirangeLiteral, stateTimeline, type KnownState, type Timeline } from "./timeline";
-import { chargesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
+import { chargesOf, rulesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
 
 /**
  * Each subscription's summary: its states over all time (lib/subscriptions/timeline.ts), its start
@@ -23,13 +25,20 @@ import { chargesOf, subscriptionColumns, type SubscriptionCharge, type Subscript
  */
 
 export type Summary = {
+  facts: SubscriptionFacts;
   since: Date | null;
   sinceDay: string | null;
   cohortMonth: string | null;
   monthlyCents: number | null;
   timeline: Timeline;
   retainedMask: number | null;
-  charges: { gatewayTransactionId: string; dueAt: Date | null; paidAt: Date | null; renewal: boolean; failed: boolean }[];
+  charges: {
+    charge: SubscriptionCharge;
+    renewal: boolean;
+    failed: boolean;
+    /** A renewal's confirmed outcome (paid or failed), announced to destinations once. */
+    outcome: "paid" | "failed" | null;
+  }[];
 };
 
 /** Months after the start at which the cohort table reads a subscriber. */
@@ -39,10 +48,8 @@ export const COHORT_MONTHS = 12;
 export function summarize(row: SubscriptionRow, charges: readonly SubscriptionCharge[], rules: StateRules): Summary {
   const periodicity = readPeriodicity(row.periodicityType, row.periodicity);
   const ordered = chargesInOrder(charges);
-  const timeline = stateTimeline(
-    { gatewayStatus: row.gatewayStatus, gatewayStatusAt: row.gatewayRecordAt, periodicity, charges: ordered },
-    rules,
-  );
+  const facts: SubscriptionFacts = { gatewayStatus: row.gatewayStatus, gatewayStatusAt: row.gatewayRecordAt, periodicity, charges: ordered };
+  const timeline = stateTimeline(facts, rules);
   const since = row.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null;
   const startDay = since ? saoPauloDay(since) : null;
   let retainedMask: number | null = null;
@@ -55,19 +62,18 @@ export function summarize(row: SubscriptionRow, charges: readonly SubscriptionCh
   }
   const renewals = new Set(renewalsOf(ordered));
   return {
+    facts,
     since,
     sinceDay: startDay ? isoDay(startDay) : null,
     cohortMonth: startDay ? isoDay(startDay).slice(0, 7) : null,
     monthlyCents: monthlyCents(row.amountCents, periodicity),
     timeline,
     retainedMask,
-    charges: ordered.map((charge) => ({
-      gatewayTransactionId: charge.gatewayTransactionId,
-      dueAt: charge.dueAt,
-      paidAt: charge.paidAt,
-      renewal: renewals.has(charge),
-      failed: isFailed(charge),
-    })),
+    charges: ordered.map((charge) => {
+      const renewal = renewals.has(charge);
+      const failed = isFailed(charge);
+      return { charge, renewal, failed, outcome: renewal ? renewalOutcome(charge, failed) : null };
+    }),
   };
 }
 
@@ -97,13 +103,6 @@ export async function pendingRecalcs(accountId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-async function rulesOf(tx: Tx, accountIds: string[]): Promise<Map<string, StateRules>> {
-  const rows = await tx.select().from(subscriptionSettings).where(inArray(subscriptionSettings.accountId, accountIds));
-  const rules = new Map<string, StateRules>(accountIds.map((id) => [id, DEFAULT_RULES]));
-  for (const row of rows) rules.set(row.accountId, { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods });
-  return rules;
-}
-
 /**
  * Takes up to `limit` queued subscriptions (of one account, or of any) and writes their summaries.
  * The queue rows are deleted in the same transaction as the summaries are written, and taken with
@@ -126,6 +125,8 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
     const byAccount = new Map<string, SubscriptionRow[]>();
     for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
     const rules = await rulesOf(tx, [...byAccount.keys()]);
+    const now = new Date();
+    const recorded: RecordedFact[] = [];
     const summaryRows: Record<string, unknown>[] = [];
     const chargeRows: Record<string, unknown>[] = [];
     for (const [accountId, accountRows] of byAccount) {
@@ -135,7 +136,9 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
         tx,
       );
       for (const row of accountRows) {
-        const summary = summarize(row, charges.get(row.id) ?? [], rules.get(accountId) ?? DEFAULT_RULES);
+        const accountRules = rules.get(accountId) ?? DEFAULT_RULES;
+        const summary = summarize(row, charges.get(row.id) ?? [], accountRules);
+        recorded.push(...renewalFacts(row, summary.facts, summary.charges, accountRules, now));
         const spans = Object.fromEntries(KNOWN_STATES.map((state) => [state, multirangeLiteral(summary.timeline[state])]));
         summaryRows.push({
           id: row.id,
@@ -146,18 +149,20 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
           retained_mask: summary.retainedMask,
           ...Object.fromEntries(KNOWN_STATES.map((state) => [SPAN_COLUMNS[state], spans[state]])),
         });
-        for (const charge of summary.charges)
+        for (const { charge, renewal, failed, outcome } of summary.charges)
           chargeRows.push({
             account_id: accountId,
             gateway_transaction_id: charge.gatewayTransactionId,
             due_at: charge.dueAt?.toISOString() ?? null,
             paid_at: charge.paidAt?.toISOString() ?? null,
-            renewal: charge.renewal,
-            failed: charge.failed,
+            renewal,
+            failed,
+            announced: outcome ?? charge.announced,
           });
       }
     }
     await writeSummaries(tx, summaryRows, chargeRows);
+    await recordFacts(tx, recorded);
     return taken.rows.length;
   });
 }
@@ -176,9 +181,10 @@ async function writeSummaries(tx: Tx, summaryRows: Record<string, unknown>[], ch
       where s.id = v.id`);
   if (chargeRows.length > 0)
     await tx.execute(sql`
-      update subscription_charges c set due_at = v.due_at, paid_at = v.paid_at, renewal = v.renewal, failed = v.failed
+      update subscription_charges c set due_at = v.due_at, paid_at = v.paid_at, renewal = v.renewal, failed = v.failed, announced = v.announced
       from jsonb_to_recordset(${JSON.stringify(chargeRows)}::jsonb) as v(
-        account_id text, gateway_transaction_id text, due_at timestamptz, paid_at timestamptz, renewal boolean, failed boolean)
+        account_id text, gateway_transaction_id text, due_at timestamptz, paid_at timestamptz, renewal boolean, failed boolean, announced text)
       where c.account_id = v.account_id and c.gateway_transaction_id = v.gateway_transaction_id
-        and (c.due_at is distinct from v.due_at or c.paid_at is distinct from v.paid_at or c.renewal <> v.renewal or c.failed <> v.failed)`);
+        and (c.due_at is distinct from v.due_at or c.paid_at is distinct from v.paid_at or c.renewal <> v.renewal or c.failed <> v.failed
+          or c.announced is distinct from v.announced)`);
 }

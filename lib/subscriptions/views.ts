@@ -45,6 +45,8 @@ export type SubscriptionCharge = ChargeFacts & {
   currency: string | null;
   /** A notified status waiting for the gateway's confirmation. */
   pendingStatus: string | null;
+  /** The outcome last announced to destinations ("paid", "failed"), for a renewal. */
+  announced: string | null;
 };
 
 export type SubscriptionView = {
@@ -90,6 +92,7 @@ export async function chargesOf(accountId: string, ids: string[], tx?: Tx): Prom
       paidAt: ledgerTransactions.paidAt,
       status: ledgerTransactions.status,
       pendingStatus: ledgerTransactions.pendingStatus,
+      announced: subscriptionCharges.announced,
       amountCents: ledgerTransactions.amountCents,
       currency: ledgerTransactions.currency,
     })
@@ -112,6 +115,7 @@ export async function chargesOf(accountId: string, ids: string[], tx?: Tx): Prom
       paidAt: row.paidAt,
       status: row.status,
       pendingStatus: row.pendingStatus,
+      announced: row.announced,
       amountCents: row.amountCents,
       currency: row.currency,
     });
@@ -157,3 +161,10 @@ function nextAfter(due: Date, periodicity: Periodicity): Date {
   return new Date(startOfSaoPauloDay(addPeriods(day, periodicity.type, periodicity.every)).getTime() + offset);
 }
 
+/** The rules of several accounts, read in a transaction (the defaults for an account that set none). */
+export async function rulesOf(tx: Tx, accountIds: string[]): Promise<Map<string, StateRules>> {
+  const rows = await tx.select().from(subscriptionSettings).where(inArray(subscriptionSettings.accountId, accountIds));
+  const rules = new Map<string, StateRules>(accountIds.map((id) => [id, DEFAULT_RULES]));
+  for (const row of rows) rules.set(row.accountId, { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods });
+  return rules;
+}

@@ -71,3 +71,11 @@ CREATE TRIGGER "subscription_charges_recalc" AFTER INSERT OR UPDATE OF "subscrip
 --> statement-breakpoint
 -- Every subscription recorded before this migration gets its first summary.
 INSERT INTO "subscription_recalcs" ("account_id", "subscription_id") SELECT "account_id", "id" FROM "subscriptions";
+--> statement-breakpoint
+-- What happened before this migration is not announced to destinations as news (lib/subscriptions/events.ts):
+-- renewals already paid or failed count as announced, and overdue or lost episodes already begun too.
+UPDATE "subscription_charges" c SET "announced" = CASE WHEN l."paid_at" IS NOT NULL THEN 'paid'
+    WHEN upper(btrim(l."status")) IN ('FAILED', 'REFUSED', 'DECLINED') THEN 'failed' END
+  FROM "ledger_transactions" l WHERE l."account_id" = c."account_id" AND l."gateway_transaction_id" = c."gateway_transaction_id";
+--> statement-breakpoint
+UPDATE "subscriptions" SET "overdue_announced_from" = now(), "lost_announced_from" = now();

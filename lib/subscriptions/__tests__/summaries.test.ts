@@ -183,4 +183,89 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
     const none = await db.execute<{ count: number }>(sql`select count(*)::int as count from subscription_recalcs where account_id = ${other}`);
     expect(Number(none.rows[0].count)).toBe(0);
   });
+
+  it("records a renewal's confirmed payment and failure once, and each overdue and lost episode once", async () => {
+    const { settleSummaries } = await import("@/lib/subscriptions/queries");
+    const { announceStates } = await import("@/lib/subscriptions/events");
+    const { createAccount } = await import("@/lib/accounts/queries");
+    const account = (
+      await createAccount({ name: "Eventos", baseUrl: "http://127.0.0.1:9", publicKey: "pk3", secretKey: "sk_1234567890", mode: "test" }, null)
+    ).id;
+    const db = await getDb();
+    const make = async (identifier: string, method: string) =>
+      (
+        await db
+          .insert(subscriptions)
+          .values({
+            accountId: account,
+            identifier,
+            source: "notification",
+            paymentMethod: method,
+            amountCents: 4990,
+            periodicityType: "MONTHS",
+            periodicity: 1,
+            clientName: "Maria Souza",
+            startedAt: new Date("2026-09-01T15:00:00Z"),
+          })
+          .returning({ id: subscriptions.id })
+      )[0].id;
+    const charge = async (subscriptionId: string, tx: string, n: number, due: string, status: string, paidAt: string | null) => {
+      await db.insert(ledgerTransactions).values({
+        accountId: account,
+        kind: "external",
+        origin: "webhook",
+        identifier: tx,
+        gatewayTransactionId: tx,
+        status,
+        paidAt: paidAt ? new Date(paidAt) : null,
+        amountCents: 4990,
+        createdAt: new Date(due),
+      });
+      await db.insert(subscriptionCharges).values({ accountId: account, gatewayTransactionId: tx, subscriptionId, chargeNumber: n });
+    };
+    const facts = async () =>
+      (
+        await db.execute<{ id: string; object_id: string; previous_status: string | null; status: string; snapshot: Record<string, unknown> }>(
+          sql`select id, object_id, previous_status, status, snapshot from event_outbox
+              where account_id = ${account} and source = 'subscription' order by seq`,
+        )
+      ).rows.map((row) => ({ ...row, event: (row.snapshot as { event: string }).event }));
+
+    const card = await make("cartao", "CREDIT_CARD");
+    await charge(card, "tx-c1", 1, "2026-09-01T15:00:00Z", "COMPLETED", "2026-09-01T15:00:05Z");
+    await charge(card, "tx-c2", 2, "2026-10-01T15:00:00Z", "COMPLETED", "2026-10-01T15:00:05Z");
+    await charge(card, "tx-c3", 3, "2026-11-01T15:00:00Z", "FAILED", null);
+    await settleSummaries(account);
+    // The first charge is no renewal; the second is renewed, the third failed.
+    expect((await facts()).map((f) => [f.event, (f.snapshot.charge as { gateway_transaction_id: string }).gateway_transaction_id])).toEqual([
+      ["renewed", "tx-c2"],
+      ["renewal_failed", "tx-c3"],
+    ]);
+    const [renewed] = await facts();
+    expect(renewed).toMatchObject({ object_id: card, previous_status: "awaiting_payment", status: "active" });
+    expect(renewed.snapshot).toMatchObject({
+      subscription: { id: card, identifier: "cartao", amount_cents: 4990, periodicity_type: "MONTHS", client_name: "Maria Souza" },
+      charge: { charge_number: 2, status: "COMPLETED", paid_at: "2026-10-01T15:00:05.000Z" },
+      state: { state: "active" },
+    });
+    // Recalculated again (the ledger row touched): nothing new.
+    await db.update(ledgerTransactions).set({ amountCents: 4990, status: "COMPLETED " }).where(eq(ledgerTransactions.gatewayTransactionId, "tx-c2"));
+    await settleSummaries(account);
+    expect(await facts()).toHaveLength(2);
+
+    // Overdue from 5 Nov (grace 3 days after 1 Nov), lost from 5 Jan (3 periods missed).
+    expect(await announceStates({ accountId: account, now: new Date("2026-11-04T12:00:00Z") })).toBe(0);
+    expect(await announceStates({ accountId: account, now: new Date("2026-11-06T12:00:00Z") })).toBe(1);
+    expect(await announceStates({ accountId: account, now: new Date("2026-11-20T12:00:00Z") })).toBe(0);
+    const overdue = (await facts()).at(-1)!;
+    expect(overdue).toMatchObject({ event: "overdue", previous_status: "awaiting_payment", status: "overdue" });
+    expect(overdue.snapshot).toMatchObject({
+      state: { state: "overdue", dueDay: "2026-11-01", days: 4, missedPeriods: 1 },
+      charge: { gateway_transaction_id: "tx-c3", charge_number: 3 },
+    });
+    expect(await announceStates({ accountId: account, now: new Date("2027-01-06T12:00:00Z") })).toBe(1);
+    expect(await announceStates({ accountId: account, now: new Date("2027-02-06T12:00:00Z") })).toBe(0);
+    expect((await facts()).at(-1)).toMatchObject({ event: "lost", previous_status: "overdue", status: "lost" });
+    expect(new Set((await facts()).map((f) => f.id)).size).toBe(4);
+  });
 });
