@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { writeAudit } from "@/lib/audit/log";
 import { getDb } from "@/lib/db/client";
 import { subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
@@ -129,7 +129,8 @@ export async function listSubscriptions(
       .select(subscriptionColumns)
       .from(subscriptions)
       .where(and(...page))
-      .orderBy(sql`${subscriptions.startedAt} desc nulls last`, desc(subscriptions.id))
+      // As the index spells it (subscriptions_account_started_idx), so the page is read from it.
+      .orderBy(sql`${subscriptions.startedAt} desc nulls last`, sql`${subscriptions.id} desc nulls last`)
       .limit(Math.min(LIST_PAGE, limit - views.length));
     if (rows.length === 0) break;
     const charges = await chargesOf(
@@ -189,10 +190,7 @@ export async function periodFiguresOf(
 ): Promise<PeriodFigures & { subscriptions: number }> {
   const db = await getDb();
   const end = period.to < now ? period.to : now;
-  const churnedAt = (instant: Date) => sql`(lost_spans @> ${at(instant)} or canceled_spans @> ${at(instant)})`;
-  const startedBy = sql`(since is null or since < ${at(end)})`;
-  const inMrr = sql`(since is null or since <= ${at(end)}) and not ${churnedAt(end)}`;
-  const churned = sql`${startedBy} and ${churnedAt(end)} and not ${churnedAt(period.from)}`;
+  // Each subscription's containment tests once (a materialized row each), then the sums over them.
   const [[base], [renewals]] = await Promise.all([
     db
       .execute<{
@@ -206,15 +204,21 @@ export async function periodFiguresOf(
         churned_mrr: number | null;
       }>(
         sql`
+        with s as materialized (
+          select monthly_cents, since is null or since < ${at(end)} as started_by_end, since is null or since <= ${at(end)} as started_at_end,
+            since >= ${at(period.from)} and since < ${at(end)} as new_in_period,
+            churned_spans @> ${at(end)} as churned_end, churned_spans @> ${at(period.from)} as churned_from,
+            active_spans @> ${at(end)} as active_end
+          from subscriptions where account_id = ${accountId})
         select count(*)::int as subscriptions,
-          sum(monthly_cents) filter (where ${inMrr}) as mrr_sum,
-          count(*) filter (where ${inMrr} and monthly_cents is not null)::int as mrr_counted,
-          count(*) filter (where ${inMrr} and monthly_cents is null)::int as mrr_unknown,
-          count(*) filter (where ${startedBy} and active_spans @> ${at(end)})::int as active,
-          count(*) filter (where since >= ${at(period.from)} and since < ${at(end)})::int as new_subscribers,
-          count(*) filter (where ${churned})::int as churned,
-          sum(monthly_cents) filter (where ${churned}) as churned_mrr
-        from subscriptions where account_id = ${accountId}`,
+          sum(monthly_cents) filter (where started_at_end and not churned_end) as mrr_sum,
+          count(*) filter (where started_at_end and not churned_end and monthly_cents is not null)::int as mrr_counted,
+          count(*) filter (where started_at_end and not churned_end and monthly_cents is null)::int as mrr_unknown,
+          count(*) filter (where started_by_end and active_end)::int as active,
+          count(*) filter (where new_in_period)::int as new_subscribers,
+          count(*) filter (where started_by_end and churned_end and not churned_from)::int as churned,
+          sum(monthly_cents) filter (where started_by_end and churned_end and not churned_from) as churned_mrr
+        from s`,
       )
       .then((result) => result.rows),
     db

@@ -148,6 +148,7 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
           monthly_cents: summary.monthlyCents,
           retained_mask: summary.retainedMask,
           ...Object.fromEntries(KNOWN_STATES.map((state) => [SPAN_COLUMNS[state], spans[state]])),
+          churned_spans: multirangeLiteral([...summary.timeline.lost, ...summary.timeline.canceled]),
         });
         for (const { charge, renewal, failed, outcome } of summary.charges)
           chargeRows.push({
@@ -174,10 +175,10 @@ async function writeSummaries(tx: Tx, summaryRows: Record<string, unknown>[], ch
         monthly_cents = v.monthly_cents, retained_mask = v.retained_mask,
         active_spans = v.active_spans::tstzmultirange, awaiting_spans = v.awaiting_spans::tstzmultirange,
         overdue_spans = v.overdue_spans::tstzmultirange, lost_spans = v.lost_spans::tstzmultirange,
-        canceled_spans = v.canceled_spans::tstzmultirange, summarized_at = now()
+        canceled_spans = v.canceled_spans::tstzmultirange, churned_spans = v.churned_spans::tstzmultirange, summarized_at = now()
       from jsonb_to_recordset(${JSON.stringify(summaryRows)}::jsonb) as v(
         id text, since timestamptz, since_day date, cohort_month text, monthly_cents double precision, retained_mask integer,
-        active_spans text, awaiting_spans text, overdue_spans text, lost_spans text, canceled_spans text)
+        active_spans text, awaiting_spans text, overdue_spans text, lost_spans text, canceled_spans text, churned_spans text)
       where s.id = v.id`);
   if (chargeRows.length > 0)
     await tx.execute(sql`

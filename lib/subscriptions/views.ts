@@ -23,6 +23,7 @@ const SUMMARY_KEYS = [
   "overdueSpans",
   "lostSpans",
   "canceledSpans",
+  "churnedSpans",
   "retainedMask",
   "overdueAnnouncedFrom",
   "lostAnnouncedFrom",

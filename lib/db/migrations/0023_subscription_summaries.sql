@@ -19,11 +19,13 @@ ALTER TABLE "subscriptions" ADD COLUMN "awaiting_spans" "tstzmultirange" DEFAULT
 ALTER TABLE "subscriptions" ADD COLUMN "overdue_spans" "tstzmultirange" DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "lost_spans" "tstzmultirange" DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "canceled_spans" "tstzmultirange" DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "churned_spans" "tstzmultirange" DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "retained_mask" integer;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "overdue_announced_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "lost_announced_from" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "subscription_recalcs_account_idx" ON "subscription_recalcs" USING btree ("account_id","seq");--> statement-breakpoint
 CREATE INDEX "subscription_charges_renewal_due_idx" ON "subscription_charges" USING btree ("account_id","due_at") WHERE "subscription_charges"."renewal";--> statement-breakpoint
+CREATE INDEX "subscriptions_account_facets_idx" ON "subscriptions" USING btree ("account_id","payment_method","product_name");--> statement-breakpoint
 -- A charge's ledger row changing what the subscription's summary reads (its due time, payment,
 -- status, amount) queues the subscription for a recalculation (lib/subscriptions/summaries.ts).
 CREATE FUNCTION "subscription_recalc_from_ledger"() RETURNS trigger

@@ -69,6 +69,8 @@ export const subscriptions = pgTable(
     overdueSpans: tstzmultirange("overdue_spans").notNull().default("{}"),
     lostSpans: tstzmultirange("lost_spans").notNull().default("{}"),
     canceledSpans: tstzmultirange("canceled_spans").notNull().default("{}"),
+    /** Lost or canceled: out of the subscriber base (MRR, churn). */
+    churnedSpans: tstzmultirange("churned_spans").notNull().default("{}"),
     /** Bit k−1 set: neither canceled nor lost on the day it completed k months (k = 1…12). */
     retainedMask: integer("retained_mask"),
     /** The start of the overdue and lost spans last announced to destinations (subscription.overdue / .lost). */
@@ -83,6 +85,7 @@ export const subscriptions = pgTable(
       .on(t.accountId, t.identifier)
       .where(sql`${t.identifier} is not null`),
     index("subscriptions_account_started_idx").on(t.accountId, t.startedAt.desc(), t.id.desc()),
+    index("subscriptions_account_facets_idx").on(t.accountId, t.paymentMethod, t.productName),
   ],
 );
 
