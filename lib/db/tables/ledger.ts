@@ -108,5 +108,10 @@ export const ledgerTransactions = pgTable(
       .where(
         sql`${t.paidAt} is null and upper(regexp_replace(trim(${t.status}), '[\\s-]+', '_', 'g')) in ('OK', 'PENDING', 'CREATED', 'WAITING_PAYMENT', 'AWAITING_PAYMENT', 'PROCESSING')`,
       ),
+    // Dunning (lib/subscriptions/dunning.ts): the few charges made for a subscription's renewal name it in
+    // `metadata.renovacao` (its gateway transaction id); the recovery list and the recovered figures look them up by it.
+    index("ledger_account_renewal_charge_idx")
+      .on(t.accountId, sql`(${t.request}->'metadata'->>'renovacao')`)
+      .where(sql`${t.request}->'metadata' ? 'renovacao'`),
   ],
 );

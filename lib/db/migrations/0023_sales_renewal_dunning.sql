@@ -1,0 +1,2 @@
+ALTER TABLE "sales_settings" ADD COLUMN "renewal_template" text;--> statement-breakpoint
+CREATE INDEX "ledger_account_renewal_charge_idx" ON "ledger_transactions" USING btree ("account_id",("request"->'metadata'->>'renovacao')) WHERE "ledger_transactions"."request"->'metadata' ? 'renovacao';
