@@ -43,7 +43,10 @@ const NORMALIZED_STATUS = `upper(regexp_replace(trim(status), '[\\s-]+', '_', 'g
  * `ledger_account_awaiting_idx` (a test checks it). Refunded and charged back are read by the rollup trigger (migration 0015).
  */
 const AWAITING = sql.raw(`(status is not null and ${NORMALIZED_STATUS} in (${quoted(spellingsOf(transactionMachine, "awaiting"))}))`);
-/** Closed without payment at the gateway: it can no longer be paid (a renewal in this state is still owed: only a fresh charge helps). */
+/**
+ * Closed without payment at the gateway: it can no longer be paid (a renewal in this state is still owed: only a fresh charge
+ * helps). The same list as the partial index `ledger_account_unpayable_idx` (a test checks it).
+ */
 const UNPAYABLE = sql.raw(
   `(${NORMALIZED_STATUS} in (${quoted((["failed", "canceled", "expired"] as const).flatMap((state) => spellingsOf(transactionMachine, state)))}))`,
 );
@@ -608,12 +611,11 @@ export async function recoveryWorklist(accountId: string, options: RecoveryOptio
       ) awaiting
       where (method = 'PIX' and created_at <= ${pixBefore}) or (method = 'BOLETO' and due_date <= ${boletoDueBy})
       union all
-      -- Renewals that can no longer be paid, found from the subscriptions' charges (few): the awaiting index does not hold them.
-      select l.id, l.created_at, ${NORMALIZED_METHOD} as method, null as due_date, false as payable
-      from subscription_charges sc
-      join ledger_transactions l on l.account_id = sc.account_id and l.gateway_transaction_id = sc.gateway_transaction_id
-      where sc.account_id = ${accountId} and l.paid_at is null and l.pending_status is null and l.created_at >= ${since}
-        and l.${SALE} and ${UNPAYABLE} and ${unmarked}
+      -- Charges that can no longer be paid, through ledger_account_unpayable_idx; only a subscription's renewals stay (below).
+      select id, created_at, ${NORMALIZED_METHOD} as method, null as due_date, false as payable
+      from ledger_transactions l
+      where account_id = ${accountId} and paid_at is null and pending_status is null and created_at >= ${since}
+        and ${SALE} and ${UNPAYABLE} and ${unmarked}
     ),
     due as (
       select c.id, c.created_at, c.method, c.due_date, c.payable, renewal.subscription_id, renewal.subscription_identifier,

@@ -95,7 +95,7 @@ export const salesRecovery = defineMessages(
       unit: "Unidade",
       units: { seconds: "segundos", minutes: "minutos", hours: "horas", days: "dias" },
       template: "Modelo da mensagem",
-      renewalTemplate: "Modelo da mensagem para renovações",
+      renewalTemplate: "Mensagem para renovações de assinaturas",
       renewalTemplateHint:
         "Usado nas renovações de assinaturas não pagas ou recusadas. Numa renovação que não pode mais ser paga, o link fica vazio.",
       renewalPreview: "Prévia para renovações",
@@ -204,7 +204,7 @@ export const salesRecovery = defineMessages(
       unit: "Unit",
       units: { seconds: "seconds", minutes: "minutes", hours: "hours", days: "days" },
       template: "Message template",
-      renewalTemplate: "Message template for renewals",
+      renewalTemplate: "Message for subscription renewals",
       renewalTemplateHint:
         "Used for subscription renewals unpaid or declined. For a renewal that can no longer be paid, the link is left empty.",
       renewalPreview: "Preview for renewals",

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { ledgerTransactions, recoveryMarks, subscriptionCharges, subscriptions } from "@/lib/db/schema";
 import { bindDatabase } from "@/lib/testing/bind-database";
@@ -144,6 +144,17 @@ describe.each(targets)("dunning of subscription renewals on $name", (target) => 
     expect(items.some((item) => item.ledgerId === pixSub.charges[0] || item.ledgerId === cardSub.charges[0])).toBe(false);
     const lone = await subscription("CREDIT_CARD", [{ n: 1, at: new Date(now - HOUR), status: "DECLINED" }]);
     expect((await listed()).some((item) => item.ledgerId === lone.charges[0])).toBe(false);
+  });
+
+  it("the list finds renewals that can no longer be paid through an index of the same spellings", async () => {
+    const { spellingsOf, transactionMachine } = await import("@/lib/status/machine");
+    const db = await getDb();
+    const [index] = (
+      await db.execute<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = 'ledger_account_unpayable_idx'`)
+    ).rows;
+    for (const state of ["failed", "canceled", "expired"] as const) {
+      for (const spelling of spellingsOf(transactionMachine, state)) expect(index!.indexdef).toContain(`'${spelling}'`);
+    }
   });
 
   it("a renewal of a subscription canceled at the gateway is not worked on once it failed", async () => {
