@@ -86,6 +86,19 @@ test("a monthly Pix and a monthly card subscription dated 35 days back, once the
     await expect(renewal.getByTestId("recovery-amount")).toHaveText("R$ 49,90");
     // The card subscription's renewal was paid: not on the list.
     await expect(page.locator(`[data-testid="recovery-row"][data-identifier^="${card}-"]`)).toHaveCount(0);
+
+    // Its message is the account's renewal template, with the renewal's amount.
+    await renewal.getByTestId("recovery-message").click();
+    await expect(page.getByTestId("recovery-message-text")).toHaveValue(/renovação da sua assinatura de .+, no valor de R\$\s49,90/);
+    await page.keyboard.press("Escape");
+    // Nova cobrança: a Pix of the same account, prefilled from the renewal and naming it.
+    await renewal.getByTestId("recovery-new-charge").click();
+    await expect(page).toHaveURL(new RegExp(`/${accountId}/charges/new/pix\\?from=`));
+    await expect(page.getByTestId("prefill-notice")).toHaveAttribute("data-state", "renewal");
+    await expect(page.getByTestId("prefill-notice")).toContainText("Nova cobrança para a renovação nº 1");
+    await expect(page.getByTestId("account-banner")).toBeVisible();
+    await expect(page.getByLabel("Valor (R$)")).toHaveValue("49,90");
+    await expect(page.getByTestId("metadata-0").getByLabel("Valor")).toHaveValue(pixRenewal!.transactionId);
   });
 
   // The Pix renewal paid at the sandbox: the subscription reads active within seconds.
