@@ -116,7 +116,8 @@ function MessageDialog({ accountId, template, row }: Props) {
       description={t("salesRecovery.message.description")}
       className="sm:max-w-xl"
     >
-      <div className="space-y-2">
+      {/* min-w-0: a Pix code is one long word, and the textarea sizes to its content: without it the dialog widens past the screen. */}
+      <div className="min-w-0 space-y-2">
         <Label htmlFor={`recovery-text-${row.ledgerId}`}>{t("salesRecovery.message.text")}</Label>
         <Textarea
           id={`recovery-text-${row.ledgerId}`}
