@@ -73,6 +73,34 @@ test("a monthly Pix and a monthly card subscription dated 35 days back, once the
     "Cancelar esta assinatura, trocar o cartão ou tentar a cobrança de novo",
   );
 
+  await test.step("the unpaid renewal is in the recovery worklist", async () => {
+    // Dated at its due instant, days ago: past the list's Pix delay (15 minutes by default) and within its 30 days.
+    await page.goto(`/${accountId}/sales/recovery`);
+    const renewal = page.locator(`[data-testid="recovery-row"][data-identifier^="${pix}-"]`);
+    await expect(renewal).toHaveCount(1);
+    await expect(renewal.getByTestId("recovery-renewal").first()).toContainText("Renovação nº 1");
+    await expect(renewal.getByTestId("recovery-renewal-subscription").first()).toHaveAttribute(
+      "href",
+      new RegExp(`/${accountId}/subscriptions/[^/]+$`),
+    );
+    await expect(renewal.getByTestId("recovery-amount")).toHaveText("R$ 49,90");
+    // The card subscription's renewal was paid: not on the list.
+    await expect(page.locator(`[data-testid="recovery-row"][data-identifier^="${card}-"]`)).toHaveCount(0);
+
+    // Its message is the account's renewal template, with the renewal's amount.
+    await renewal.getByTestId("recovery-message").click();
+    await expect(page.getByTestId("recovery-message-text")).toHaveValue(/renovação da sua assinatura de .+, no valor de R\$\s49,90/);
+    await page.keyboard.press("Escape");
+    // Nova cobrança: a Pix of the same account, prefilled from the renewal and naming it.
+    await renewal.getByTestId("recovery-new-charge").click();
+    await expect(page).toHaveURL(new RegExp(`/${accountId}/charges/new/pix\\?from=`));
+    await expect(page.getByTestId("prefill-notice")).toHaveAttribute("data-state", "renewal");
+    await expect(page.getByTestId("prefill-notice")).toContainText("Nova cobrança para a renovação nº 1");
+    await expect(page.getByTestId("account-banner")).toBeVisible();
+    await expect(page.getByLabel("Valor (R$)")).toHaveValue("49,90");
+    await expect(page.getByTestId("metadata-0").getByLabel("Valor")).toHaveValue(pixRenewal!.transactionId);
+  });
+
   // The Pix renewal paid at the sandbox: the subscription reads active within seconds.
   await sandboxControl().event(pixRenewal!.transactionId, "pay");
   await page.goto(`/${accountId}/subscriptions?q=${encodeURIComponent(demoClient.name)}&method=PIX`);

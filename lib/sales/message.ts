@@ -13,6 +13,11 @@ export const DEFAULT_RECOVERY_TEMPLATE =
   "Olá, {nome}! Vimos que o seu pagamento de {valor} para {produto} ainda não foi concluído. " +
   "Se ainda quiser garantir a sua compra, é só pagar por aqui: {link}. Qualquer dúvida, responda esta mensagem.";
 
+/** For a subscription's unpaid or failed renewal; {link} is empty when the renewal can no longer be paid (a fresh charge's code goes instead). */
+export const DEFAULT_RENEWAL_TEMPLATE =
+  "Olá, {nome}! A renovação da sua assinatura de {produto}, no valor de {valor}, ainda não foi paga. " +
+  "Para continuar com tudo em dia, é só pagar por aqui: {link}\nQualquer dúvida, responda esta mensagem.";
+
 export type RecoveryMessageValues = {
   name: string | null;
   amountCents: number | null;

@@ -7,7 +7,8 @@ import type { RecoveryMarkState } from "@/lib/db/tables/sales";
 import { saoPauloDate } from "@/lib/i18n/format";
 import { ledgerCursorParts } from "@/lib/ledger/filters";
 import { spellingsOf, transactionMachine } from "@/lib/status/machine";
-import { DEFAULT_RECOVERY_TEMPLATE } from "./message";
+import { madeFor, renewalJoin } from "@/lib/subscriptions/dunning";
+import { DEFAULT_RECOVERY_TEMPLATE, DEFAULT_RENEWAL_TEMPLATE } from "./message";
 import { checkPeriod, daysOf, previousPeriod, type SalesPeriod } from "./period";
 import {
   recoveryContactSchema,
@@ -42,6 +43,13 @@ const NORMALIZED_STATUS = `upper(regexp_replace(trim(status), '[\\s-]+', '_', 'g
  * `ledger_account_awaiting_idx` (a test checks it). Refunded and charged back are read by the rollup trigger (migration 0015).
  */
 const AWAITING = sql.raw(`(status is not null and ${NORMALIZED_STATUS} in (${quoted(spellingsOf(transactionMachine, "awaiting"))}))`);
+/**
+ * Closed without payment at the gateway: it can no longer be paid (a renewal in this state is still owed: only a fresh charge
+ * helps). The same list as the partial index `ledger_account_unpayable_idx` (a test checks it).
+ */
+const UNPAYABLE = sql.raw(
+  `(${NORMALIZED_STATUS} in (${quoted((["failed", "canceled", "expired"] as const).flatMap((state) => spellingsOf(transactionMachine, state)))}))`,
+);
 const NORMALIZED_METHOD = sql.raw(`upper(trim(payment_method))`);
 
 const ZONE = sql.raw(`'America/Sao_Paulo'`);
@@ -214,8 +222,12 @@ export async function salesOverview(accountId: string, periods: OverviewPeriods)
       select period, currency, count(*) as sales, coalesce(sum(amount_cents), 0) as cents from (
         select distinct l.id, l.currency, l.amount_cents,
           case when l.paid_at >= ${startOf(current.from)} and l.paid_at < ${endOf(current.to)} then 'current' else 'comparison' end as period
-        from recovery_marks m join ledger_transactions l on l.id = m.ledger_id
-        where m.account_id = ${accountId} and m.state = 'contacted' and l.account_id = ${accountId} and m.at < l.paid_at and ${SALE}
+        from recovery_marks m
+        join ledger_transactions marked on marked.id = m.ledger_id
+        -- The contacted charge itself, or a charge "Nova cobrança" made for it when it is a subscription's renewal.
+        join ledger_transactions l on l.account_id = ${accountId}
+          and (l.id = marked.id or ${madeFor("l", sql`marked.gateway_transaction_id`)})
+        where m.account_id = ${accountId} and m.state = 'contacted' and m.at < l.paid_at and l.${SALE}
           and ((l.paid_at >= ${startOf(current.from)} and l.paid_at < ${endOf(current.to)})
             or (l.paid_at >= ${startOf(comparison.from)} and l.paid_at < ${endOf(comparison.to)}))
       ) r group by period, currency`),
@@ -480,11 +492,20 @@ export type RecoveryOptions = {
   cursor?: string | null;
 };
 
+/** A subscription's renewal on the recovery list (lib/subscriptions/dunning.ts). */
+export type RecoveryRenewal = {
+  subscriptionId: string;
+  subscriptionIdentifier: string | null;
+  /** 1 = the subscription's first renewal (its second charge). */
+  number: number;
+};
+
 export type RecoveryItem = {
   ledgerId: string;
   identifier: string;
   kind: string;
-  method: "PIX" | "BOLETO";
+  /** PIX or BOLETO awaiting payment; a renewal that can no longer be paid may be of any method (a declined card). */
+  method: string;
   status: string | null;
   amountCents: number | null;
   currency: string;
@@ -507,6 +528,10 @@ export type RecoveryItem = {
   paymentUrl: string | null;
   pixCode: string | null;
   digitableLine: string | null;
+  /** False when the charge can no longer be paid (failed, cancelled, expired): no link or code then, only a fresh charge. */
+  payable: boolean;
+  /** Set when the charge is a subscription's renewal. */
+  renewal: RecoveryRenewal | null;
 };
 
 export type RecoveryWorklist = { items: RecoveryItem[]; total: number; nextCursor: string | null };
@@ -515,7 +540,7 @@ type RecoveryRow = {
   id: string;
   identifier: string;
   kind: string;
-  method: "PIX" | "BOLETO";
+  method: string;
   status: string | null;
   amount_cents: Num;
   currency: string;
@@ -535,6 +560,10 @@ type RecoveryRow = {
   payment_url: string | null;
   pix_code: string | null;
   digitable_line: string | null;
+  payable: boolean;
+  subscription_id: string | null;
+  subscription_identifier: string | null;
+  renewal_number: Num;
   total: Num;
 };
 
@@ -553,8 +582,10 @@ function encodeCursor(row: Pick<RecoveryRow, "cursor_at" | "id">): string {
  * Lists, newest first, the charges worth a message: Pix charges created at least `pixDelayMs` ago
  * and boletos whose due day started at least `boletoDelayMs` ago (1 day: from the day after the due
  * date), both still awaiting payment at the gateway (not paid, cancelled, expired or failed; no
- * notification of payment waiting for confirmation) and never marked; created in the last
- * `maxAgeDays`.
+ * notification of payment waiting for confirmation); and a subscription's renewals that failed,
+ * were cancelled or expired unpaid (a declined card: listed at once, any method), unless the
+ * subscription reads cancelled at the gateway. Never marked, created in the last `maxAgeDays`; a
+ * renewal also leaves once a charge made for it (`metadata.renovacao`) is paid.
  */
 export async function recoveryWorklist(accountId: string, options: RecoveryOptions): Promise<RecoveryWorklist> {
   const now = options.now ?? new Date();
@@ -568,26 +599,46 @@ export async function recoveryWorklist(accountId: string, options: RecoveryOptio
   const cursor = ledgerCursorParts(options.cursor);
   const after = cursor ? sql`and (created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : sql``;
   const db = await getDb();
+  const unmarked = sql`not exists (select 1 from recovery_marks m where m.ledger_id = l.id)`;
   const result = await db.execute<RecoveryRow>(sql`
-    with due as (
-      select id, created_at, method, due_date, count(*) over () as total from (
+    with candidates as (
+      select id, created_at, method, due_date, true as payable from (
         select id, created_at, ${NORMALIZED_METHOD} as method, case when ${NORMALIZED_METHOD} = 'BOLETO' then ${DUE_DATE} end as due_date
         from ledger_transactions l
         where account_id = ${accountId} and paid_at is null and pending_status is null
           and created_at >= ${since} and ${SALE} and ${CREATED} and ${AWAITING}
-          and ${NORMALIZED_METHOD} in ('PIX', 'BOLETO')
-          and not exists (select 1 from recovery_marks m where m.ledger_id = l.id)
-      ) candidates
+          and ${NORMALIZED_METHOD} in ('PIX', 'BOLETO') and ${unmarked}
+      ) awaiting
       where (method = 'PIX' and created_at <= ${pixBefore}) or (method = 'BOLETO' and due_date <= ${boletoDueBy})
+      union all
+      -- Charges that can no longer be paid, through ledger_account_unpayable_idx; only a subscription's renewals stay (below).
+      select id, created_at, ${NORMALIZED_METHOD} as method, null as due_date, false as payable
+      from ledger_transactions l
+      where account_id = ${accountId} and paid_at is null and pending_status is null and created_at >= ${since}
+        and ${SALE} and ${UNPAYABLE} and ${unmarked}
+    ),
+    due as (
+      select c.id, c.created_at, c.method, c.due_date, c.payable, renewal.subscription_id, renewal.subscription_identifier,
+        renewal.renewal_number, count(*) over () as total
+      from candidates c
+      join ledger_transactions l on l.id = c.id
+      ${renewalJoin("l")}
+      where (c.payable or (renewal.subscription_id is not null and not renewal.subscription_canceled))
+        and (renewal.subscription_id is null or not exists (
+          select 1 from ledger_transactions f
+          where f.account_id = ${accountId} and ${madeFor("f", sql`l.gateway_transaction_id`)} and f.paid_at is not null))
     ),
     page as (select * from due where true ${after} order by created_at desc, id desc limit ${limit})
     select l.id, l.identifier, l.kind, page.method, l.status, l.amount_cents, l.currency, l.client_name, l.client_email,
       l.client_document, coalesce(l.request->'client'->>'phone', notification.phone) as client_phone, l.product_name, l.utm_source,
       l.utm_medium, l.utm_campaign, l.offer_code, l.origin_label, l.created_at, l.created_at::text as cursor_at, page.due_date, page.total,
-      coalesce(l.response->'order'->>'url', l.response->'boleto'->>'pdfUrl', l.gateway_record->'boletoInformation'->>'pdfUrl',
-        notification.checkout_url) as payment_url,
-      coalesce(l.response->'pix'->>'code', l.gateway_record->'pixInformation'->>'qrCode') as pix_code,
-      coalesce(l.response->'boleto'->>'digitableLine', l.gateway_record->'boletoInformation'->>'digitableLine') as digitable_line
+      page.payable, page.subscription_id, page.subscription_identifier, page.renewal_number,
+      -- A charge that can no longer be paid shows no way to pay it.
+      case when page.payable then coalesce(l.response->'order'->>'url', l.response->'boleto'->>'pdfUrl',
+        l.gateway_record->'boletoInformation'->>'pdfUrl', notification.checkout_url) end as payment_url,
+      case when page.payable then coalesce(l.response->'pix'->>'code', l.gateway_record->'pixInformation'->>'qrCode') end as pix_code,
+      case when page.payable then coalesce(l.response->'boleto'->>'digitableLine', l.gateway_record->'boletoInformation'->>'digitableLine')
+        end as digitable_line
     from page
     join ledger_transactions l on l.id = page.id
     left join lateral (
@@ -622,6 +673,10 @@ export async function recoveryWorklist(accountId: string, options: RecoveryOptio
       paymentUrl: row.payment_url,
       pixCode: row.pix_code,
       digitableLine: row.digitable_line,
+      payable: row.payable,
+      renewal: row.subscription_id
+        ? { subscriptionId: row.subscription_id, subscriptionIdentifier: row.subscription_identifier, number: n(row.renewal_number) }
+        : null,
     };
   });
   const last = result.rows.at(-1);
@@ -718,6 +773,7 @@ export const DEFAULT_SALES_SETTINGS: SalesSettingsInput = {
   pixDelayMs: 15 * 60_000,
   boletoDelayMs: 86_400_000,
   messageTemplate: DEFAULT_RECOVERY_TEMPLATE,
+  renewalTemplate: DEFAULT_RENEWAL_TEMPLATE,
 };
 
 /** The account's sales settings, or the defaults (15 minutes for Pix, 1 day after the due date for boletos, the pt-BR template). */
@@ -729,6 +785,7 @@ export async function getSalesSettings(accountId: string): Promise<SalesSettings
     pixDelayMs: row.pixDelayMs,
     boletoDelayMs: row.boletoDelayMs,
     messageTemplate: row.messageTemplate,
+    renewalTemplate: row.renewalTemplate ?? DEFAULT_RENEWAL_TEMPLATE,
     updatedByEmail: row.updatedByEmail,
     updatedAt: row.updatedAt,
     isDefault: false,

@@ -16,15 +16,19 @@ const delayMs = z
   .min(MIN_RECOVERY_DELAY_MS, { error: "sales.errors.delay" })
   .max(MAX_RECOVERY_DELAY_MS, { error: "sales.errors.delay" });
 
+const template = z
+  .string()
+  .trim()
+  .min(1, { error: "sales.errors.templateRequired" })
+  .max(MAX_TEMPLATE_LENGTH, { error: "sales.errors.tooLong" });
+
 /** The sales settings of an account, as the form sends them and the server action re-checks them. */
 export const salesSettingsSchema = z.object({
   pixDelayMs: delayMs,
   boletoDelayMs: delayMs,
-  messageTemplate: z
-    .string()
-    .trim()
-    .min(1, { error: "sales.errors.templateRequired" })
-    .max(MAX_TEMPLATE_LENGTH, { error: "sales.errors.tooLong" }),
+  messageTemplate: template,
+  /** The message for a subscription's unpaid or failed renewal. */
+  renewalTemplate: template,
 });
 export type SalesSettingsInput = z.infer<typeof salesSettingsSchema>;
 

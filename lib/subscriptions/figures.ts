@@ -82,8 +82,6 @@ export type PeriodFigures = {
   failedRenewals: number;
   /** Renewals due in the period, not failed, still unpaid at the period's end. */
   unpaidRenewals: number;
-  /** Renewals due in the period, paid after their grace period had ended (they had been overdue). */
-  recoveredRenewals: number;
 };
 
 const within = (instant: Date | null, period: Period) => instant !== null && instant >= period.from && instant < period.to;
@@ -108,7 +106,6 @@ export function periodFigures(
     churned: { count: 0, mrrCents: 0 },
     failedRenewals: 0,
     unpaidRenewals: 0,
-    recoveredRenewals: 0,
   };
   let churnedSum = 0;
   for (const subscription of subscriptions) {
@@ -124,18 +121,10 @@ export function periodFigures(
       if (!within(renewal.dueAt, period)) continue;
       if (isFailed(renewal)) figures.failedRenewals++;
       else if (renewal.paidAt === null || renewal.paidAt > end) figures.unpaidRenewals++;
-      if (renewal.paidAt && renewal.paidAt <= end && paidAfterGrace(renewal, rules)) figures.recoveredRenewals++;
     }
   }
   figures.churned.mrrCents = Math.round(churnedSum);
   return figures;
-}
-
-/** Paid on a São Paulo day after its due day plus the grace days: it had been overdue. */
-export function paidAfterGrace(charge: ChargeFacts, rules: StateRules): boolean {
-  if (!charge.dueAt || !charge.paidAt) return false;
-  const lastGraceDay = startOfSaoPauloDay(addPeriods(saoPauloDay(charge.dueAt), "DAYS", rules.graceDays + 1));
-  return charge.paidAt >= lastGraceDay;
 }
 
 export type CohortRow = {

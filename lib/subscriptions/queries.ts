@@ -7,8 +7,8 @@ import { stateRulesSchema } from "./rules-schema";
 import { addPeriods, startOfSaoPauloDay, type CalendarDate } from "./periods";
 import type { PeriodFigures, CohortRow, Period } from "./figures";
 import type { StateName, StateRules } from "./rules";
+import { recoveredRenewals } from "./dunning";
 import { COHORT_MONTHS, pendingRecalcs, queueAccountRecalc, recalculateSummaries } from "./summaries";
-import { TIME_ZONE } from "@/lib/locale";
 import { chargesOf, subscriptionColumns, subscriptionRules, viewOf, type SubscriptionView } from "./views";
 
 export type { SubscriptionCharge, SubscriptionRow, SubscriptionView } from "./views";
@@ -172,6 +172,8 @@ export async function subscriptionFacets(accountId: string): Promise<{ methods: 
 export type SubscriptionFigures = PeriodFigures & {
   /** Subscriptions the figures read (all of the account's). */
   subscriptions: number;
+  /** Renewals due in the period recovered after a contact on the recovery list (lib/subscriptions/dunning.ts). */
+  recoveredRenewals: { count: number; amountCents: number };
   cohorts: CohortRow[];
 };
 
@@ -182,12 +184,7 @@ const num = (value: unknown) => Number(value ?? 0);
  * The period's figures, added up in SQL over the summaries; what each one counts is
  * lib/subscriptions/figures.ts's `periodFigures` (the pure reference the tests hold this to).
  */
-export async function periodFiguresOf(
-  accountId: string,
-  period: Period,
-  now: Date,
-  rules: StateRules,
-): Promise<PeriodFigures & { subscriptions: number }> {
+export async function periodFiguresOf(accountId: string, period: Period, now: Date): Promise<PeriodFigures & { subscriptions: number }> {
   const db = await getDb();
   const end = period.to < now ? period.to : now;
   // Each subscription's containment tests once (a materialized row each), then the sums over them.
@@ -222,12 +219,10 @@ export async function periodFiguresOf(
       )
       .then((result) => result.rows),
     db
-      .execute<{ failed: number; unpaid: number; recovered: number }>(
+      .execute<{ failed: number; unpaid: number }>(
         sql`
         select count(*) filter (where failed)::int as failed,
-          count(*) filter (where not failed and (paid_at is null or paid_at > ${at(end)}))::int as unpaid,
-          count(*) filter (where paid_at <= ${at(end)} and paid_at >=
-            (((due_at at time zone ${TIME_ZONE})::date + ${rules.graceDays + 1}::int)::timestamp at time zone ${TIME_ZONE}))::int as recovered
+          count(*) filter (where not failed and (paid_at is null or paid_at > ${at(end)}))::int as unpaid
         from ${subscriptionCharges}
         where account_id = ${accountId} and renewal and due_at >= ${at(period.from)} and due_at < ${at(period.to)}`,
       )
@@ -241,7 +236,6 @@ export async function periodFiguresOf(
     churned: { count: num(base?.churned), mrrCents: Math.round(num(base?.churned_mrr)) },
     failedRenewals: num(renewals?.failed),
     unpaidRenewals: num(renewals?.unpaid),
-    recoveredRenewals: num(renewals?.recovered),
   };
 }
 
@@ -272,7 +266,12 @@ export async function cohortsOf(accountId: string, now: Date): Promise<CohortRow
 }
 
 /** The month's figures and the cohort table, as the page shows them. */
-export async function subscriptionFigures(accountId: string, period: Period, now: Date, rules: StateRules): Promise<SubscriptionFigures> {
-  const [figures, cohorts] = await Promise.all([periodFiguresOf(accountId, period, now, rules), cohortsOf(accountId, now)]);
-  return { ...figures, cohorts };
+export async function subscriptionFigures(accountId: string, period: Period, now: Date): Promise<SubscriptionFigures> {
+  const end = period.to < now ? period.to : now;
+  const [figures, recovered, cohorts] = await Promise.all([
+    periodFiguresOf(accountId, period, now),
+    recoveredRenewals(accountId, period, end),
+    cohortsOf(accountId, now),
+  ]);
+  return { ...figures, recoveredRenewals: recovered, cohorts };
 }

@@ -108,5 +108,17 @@ export const ledgerTransactions = pgTable(
       .where(
         sql`${t.paidAt} is null and upper(regexp_replace(trim(${t.status}), '[\\s-]+', '_', 'g')) in ('OK', 'PENDING', 'CREATED', 'WAITING_PAYMENT', 'AWAITING_PAYMENT', 'PROCESSING')`,
       ),
+    // Dunning: a subscription's renewal that can no longer be paid (transactionMachine's failed, canceled and expired
+    // spellings; a test checks they agree) joins the recovery list, found through this index (lib/sales/queries.ts).
+    index("ledger_account_unpayable_idx")
+      .on(t.accountId, t.createdAt)
+      .where(
+        sql`${t.paidAt} is null and upper(regexp_replace(trim(${t.status}), '[\\s-]+', '_', 'g')) in ('FAILED', 'REFUSED', 'DECLINED', 'CANCELED', 'CANCELLED', 'EXPIRED')`,
+      ),
+    // Dunning (lib/subscriptions/dunning.ts): the few charges made for a subscription's renewal name it in
+    // `metadata.renovacao` (its gateway transaction id); the recovery list and the recovered figures look them up by it.
+    index("ledger_account_renewal_charge_idx")
+      .on(t.accountId, sql`(${t.request}->'metadata'->>'renovacao')`)
+      .where(sql`${t.request}->'metadata' ? 'renovacao'`),
   ],
 );

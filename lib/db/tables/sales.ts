@@ -43,6 +43,8 @@ export const salesSettings = pgTable("sales_settings", {
   boletoDelayMs: bigint("boleto_delay_ms", { mode: "number" }).notNull(),
   /** The recovery message, with {nome} {valor} {produto} {link}. */
   messageTemplate: text("message_template").notNull(),
+  /** The message for a subscription's unpaid or failed renewal, same placeholders; null = the default (lib/sales/message.ts). */
+  renewalTemplate: text("renewal_template"),
   updatedByEmail: text("updated_by_email"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -126,6 +126,11 @@ export const charges = defineMessages(
       otherKind: "Ela é do tipo «{kind}», e este formulário cria «{thisKind}». O formulário começa vazio.",
       notConsole: "Ela não foi criada por este console, então não há dados dela para copiar. O formulário começa vazio.",
       useItsKind: "Criar a partir dela: {kind}",
+      renewalTitle: "Nova cobrança para a renovação nº {number} ({identifier})",
+      renewalBody:
+        "Valor e cliente vieram da renovação da assinatura. Esta é uma cobrança Pix nova, com identificador próprio; o metadado «renovacao» liga as duas, para que o pagamento conte como renovação recuperada.",
+      renewalSubscription: "Ver a assinatura {identifier}",
+      renewalSubscriptionUnnamed: "Ver a assinatura",
     },
     noAnswer: {
       title: "Sem resposta do servidor",
@@ -388,6 +393,11 @@ export const charges = defineMessages(
       otherKind: "It is of kind “{kind}”, and this form creates “{thisKind}”. The form starts empty.",
       notConsole: "It was not created in this console, so there is nothing of it to copy. The form starts empty.",
       useItsKind: "Create from it: {kind}",
+      renewalTitle: "New charge for renewal no. {number} ({identifier})",
+      renewalBody:
+        "Amount and customer came from the subscription's renewal. This is a new Pix charge with its own identifier; the «renovacao» metadata links the two, so its payment counts as a recovered renewal.",
+      renewalSubscription: "Open subscription {identifier}",
+      renewalSubscriptionUnnamed: "Open the subscription",
     },
     noAnswer: {
       title: "No answer from the server",

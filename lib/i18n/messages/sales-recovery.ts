@@ -8,7 +8,7 @@ export const salesRecovery = defineMessages(
     description: "Pix e boletos criados e ainda não pagos: fale com o cliente antes que a venda se perca.",
     count: "{count, plural, =0 {Nenhuma cobrança para recuperar} one {# cobrança para recuperar} other {# cobranças para recuperar}}",
     scope:
-      "Entram na lista os Pix sem pagamento há pelo menos {pix} e os boletos {boleto} depois do início do dia de vencimento, criados nos últimos {days} dias, que não foram pagos, cancelados nem expirados. Uma cobrança sai da lista quando é paga, cancelada ou marcada.",
+      "Entram na lista os Pix sem pagamento há pelo menos {pix} e os boletos {boleto} depois do início do dia de vencimento, criados nos últimos {days} dias, que não foram pagos, cancelados nem expirados, e as renovações de assinaturas recusadas ou expiradas sem pagamento. Uma cobrança sai da lista quando é paga, cancelada ou marcada; uma renovação, também quando a nova cobrança feita para ela é paga.",
     delay:
       "{unit, select, seconds {{count, plural, one {# segundo} other {# segundos}}} minutes {{count, plural, one {# minuto} other {# minutos}}} hours {{count, plural, one {# hora} other {# horas}}} other {{count, plural, one {# dia} other {# dias}}}}",
     defaults: "Prazos padrão da conta.",
@@ -23,6 +23,12 @@ export const salesRecovery = defineMessages(
       age: "Criada",
       origin: "Origem",
       actions: "Ações",
+    },
+    renewal: {
+      badge: "Renovação nº {number}",
+      subscription: "Assinatura {identifier}",
+      subscriptionUnnamed: "Ver a assinatura",
+      unpayable: "Não pode mais ser paga: use Nova cobrança.",
     },
     noName: "Cliente sem nome",
     noProduct: "Produto não informado",
@@ -60,6 +66,8 @@ export const salesRecovery = defineMessages(
       subject: "Pagamento pendente: {product}",
       subjectGeneric: "Seu pagamento pendente",
       markContacted: "Marcar como contatado",
+      unpayable:
+        "Esta cobrança não pode mais ser paga, então a mensagem vai sem link. Faça uma Nova cobrança e envie o código dela ao cliente.",
       contactRecorded:
         "{channel, select, whatsapp {WhatsApp aberto} other {E-mail aberto}}: contato registrado. A cobrança saiu da lista e, se for paga, conta como recuperada.",
     },
@@ -87,6 +95,10 @@ export const salesRecovery = defineMessages(
       unit: "Unidade",
       units: { seconds: "segundos", minutes: "minutos", hours: "horas", days: "dias" },
       template: "Modelo da mensagem",
+      renewalTemplate: "Mensagem para renovações de assinaturas",
+      renewalTemplateHint:
+        "Usado nas renovações de assinaturas não pagas ou recusadas. Numa renovação que não pode mais ser paga, o link fica vazio.",
+      renewalPreview: "Prévia para renovações",
       placeholders: "Marcadores que cada mensagem preenche:",
       placeholder: {
         nome: "primeiro nome do cliente",
@@ -106,7 +118,7 @@ export const salesRecovery = defineMessages(
     description: "Pix charges and boletos created and not paid yet: reach the customer before the sale is lost.",
     count: "{count, plural, =0 {No charges to recover} one {# charge to recover} other {# charges to recover}}",
     scope:
-      "The list holds Pix charges unpaid for at least {pix} and boletos {boleto} past the start of their due day, created in the last {days} days, not paid, cancelled or expired. A charge leaves the list when it is paid, cancelled or marked.",
+      "The list holds Pix charges unpaid for at least {pix} and boletos {boleto} past the start of their due day, created in the last {days} days, not paid, cancelled or expired, and subscription renewals declined or expired unpaid. A charge leaves the list when it is paid, cancelled or marked; a renewal also when the new charge made for it is paid.",
     delay:
       "{unit, select, seconds {{count, plural, one {# second} other {# seconds}}} minutes {{count, plural, one {# minute} other {# minutes}}} hours {{count, plural, one {# hour} other {# hours}}} other {{count, plural, one {# day} other {# days}}}}",
     defaults: "The account's default delays.",
@@ -121,6 +133,12 @@ export const salesRecovery = defineMessages(
       age: "Created",
       origin: "Origin",
       actions: "Actions",
+    },
+    renewal: {
+      badge: "Renewal no. {number}",
+      subscription: "Subscription {identifier}",
+      subscriptionUnnamed: "Open the subscription",
+      unpayable: "Can no longer be paid: use New charge.",
     },
     noName: "Customer without a name",
     noProduct: "Product not given",
@@ -158,6 +176,7 @@ export const salesRecovery = defineMessages(
       subject: "Pending payment: {product}",
       subjectGeneric: "Your pending payment",
       markContacted: "Mark as contacted",
+      unpayable: "This charge can no longer be paid, so the message has no link. Make a New charge and send its code to the customer.",
       contactRecorded:
         "{channel, select, whatsapp {WhatsApp opened} other {E-mail opened}}: contact recorded. The charge left the list and, if it is paid, counts as recovered.",
     },
@@ -185,6 +204,10 @@ export const salesRecovery = defineMessages(
       unit: "Unit",
       units: { seconds: "seconds", minutes: "minutes", hours: "hours", days: "days" },
       template: "Message template",
+      renewalTemplate: "Message for subscription renewals",
+      renewalTemplateHint:
+        "Used for subscription renewals unpaid or declined. For a renewal that can no longer be paid, the link is left empty.",
+      renewalPreview: "Preview for renewals",
       placeholders: "Placeholders each message fills in:",
       placeholder: {
         nome: "customer's first name",

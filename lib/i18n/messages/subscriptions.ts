@@ -40,7 +40,7 @@ export const subscriptions = defineMessages(
       renewalsValue:
         "{failed, plural, one {# falhou} other {# falharam}} · {unpaid, plural, one {# não paga} other {# não pagas}} · {recovered, plural, one {# recuperada} other {# recuperadas}}",
       renewalsHint:
-        "Cobranças depois da primeira que venceram neste mês: falharam segundo o gateway; ainda não pagas; pagas depois do prazo de tolerância (recuperadas).",
+        "Cobranças depois da primeira que venceram neste mês: falharam segundo o gateway; ainda não pagas; recuperadas: pagas (elas ou a nova cobrança feita para elas) depois de um contato pela Recuperação de vendas.",
       cohorts: "Coortes",
       cohortsHint:
         "Parte dos assinantes de cada mês de início que continua assinante (nem cancelada nem perdida) 1 a 12 meses depois; vazio enquanto algum deles não chegou àquele mês.",
@@ -163,7 +163,7 @@ export const subscriptions = defineMessages(
       renewals: "This month's renewals",
       renewalsValue: "{failed} failed · {unpaid} unpaid · {recovered} recovered",
       renewalsHint:
-        "Charges after the first that fell due this month: failed per the gateway; still unpaid; paid after the grace period (recovered).",
+        "Charges after the first that fell due this month: failed per the gateway; still unpaid; recovered: paid (they or the new charge made for them) after a contact from sales recovery.",
       cohorts: "Cohorts",
       cohortsHint:
         "The share of each start month's subscribers still subscribed (neither canceled nor lost) 1 to 12 months later; empty while any of them has not reached that month.",

@@ -868,16 +868,29 @@ describe.each(targets)("sales queries on $name", (target) => {
       const accountId = await newAccount("Ajustes");
       expect(await getSalesSettings(accountId)).toMatchObject({ ...DEFAULT_SALES_SETTINGS, isDefault: true });
       expect(DEFAULT_SALES_SETTINGS).toMatchObject({ pixDelayMs: 15 * MIN, boletoDelayMs: DAY });
-      await saveSalesSettings(accountId, { pixDelayMs: 5_000, boletoDelayMs: 2 * DAY, messageTemplate: "Oi {nome}, {link}" }, actor);
+      const renewalTemplate = "Oi {nome}, renove: {link}";
+      await saveSalesSettings(
+        accountId,
+        { pixDelayMs: 5_000, boletoDelayMs: 2 * DAY, messageTemplate: "Oi {nome}, {link}", renewalTemplate },
+        actor,
+      );
       expect(await getSalesSettings(accountId)).toMatchObject({
         pixDelayMs: 5_000,
         boletoDelayMs: 2 * DAY,
         messageTemplate: "Oi {nome}, {link}",
+        renewalTemplate,
         updatedByEmail: actor.email,
         isDefault: false,
       });
-      await expect(saveSalesSettings(accountId, { pixDelayMs: 10, boletoDelayMs: DAY, messageTemplate: "x" }, actor)).rejects.toThrow();
-      await expect(saveSalesSettings(accountId, { pixDelayMs: 5_000, boletoDelayMs: DAY, messageTemplate: "  " }, actor)).rejects.toThrow();
+      await expect(
+        saveSalesSettings(accountId, { pixDelayMs: 10, boletoDelayMs: DAY, messageTemplate: "x", renewalTemplate }, actor),
+      ).rejects.toThrow();
+      await expect(
+        saveSalesSettings(accountId, { pixDelayMs: 5_000, boletoDelayMs: DAY, messageTemplate: "  ", renewalTemplate }, actor),
+      ).rejects.toThrow();
+      await expect(
+        saveSalesSettings(accountId, { pixDelayMs: 5_000, boletoDelayMs: DAY, messageTemplate: "x", renewalTemplate: " " }, actor),
+      ).rejects.toThrow();
     });
   });
 });

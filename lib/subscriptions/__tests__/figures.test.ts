@@ -106,7 +106,6 @@ describe("figures and cohorts against hand-computed ones", () => {
       churned: { count: 1, mrrCents: 4990 }, // B, lost on 24 Apr
       failedRenewals: 1, // E, 3 Apr
       unpaidRenewals: 1, // B, 20 Apr
-      recoveredRenewals: 1, // F, 10 Apr paid 16 Apr
     });
   });
 

@@ -61,7 +61,7 @@ export function SubscriptionFigures({
           value={t("subscriptions.figures.renewalsValue", {
             failed: figures.failedRenewals,
             unpaid: figures.unpaidRenewals,
-            recovered: figures.recoveredRenewals,
+            recovered: figures.recoveredRenewals.count,
           })}
           hint={t("subscriptions.figures.renewalsHint")}
         />

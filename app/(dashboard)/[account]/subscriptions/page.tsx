@@ -34,12 +34,12 @@ export default async function SubscriptionsPage({
   const words = subscriptionWords(t, format);
   const pending = await settleSummaries(accountId);
   const now = new Date();
-  const rules = await subscriptionRules(accountId);
   const month = saoPauloMonth(now);
-  const [views, facets, figures] = await Promise.all([
+  const [views, facets, figures, rules] = await Promise.all([
     listSubscriptions(accountId, filters, { now, limit: PAGE_LIMIT + 1 }),
     subscriptionFacets(accountId),
-    subscriptionFigures(accountId, month, now, rules),
+    subscriptionFigures(accountId, month, now),
+    subscriptionRules(accountId),
   ]);
   const shown = views.slice(0, PAGE_LIMIT);
   const query = new URLSearchParams(

@@ -55,8 +55,9 @@ function originText({ t }: I18n, origin: RecoveryItem["origin"]): string {
 
 function contactOf(i18n: I18n, accountId: string, item: RecoveryItem, mayCreate: boolean): RecoveryRowContact {
   const { t } = i18n;
-  const kind = item.method === "PIX" ? "pix" : "boleto";
-  const link = item.paymentUrl ?? (item.method === "PIX" ? item.pixCode : item.digitableLine);
+  // A renewal's fresh charge is a Pix (a declined card's number is not kept to charge it again).
+  const kind = item.method === "BOLETO" && !item.renewal ? "boleto" : "pix";
+  const link = item.payable ? (item.paymentUrl ?? (item.method === "PIX" ? item.pixCode : item.digitableLine)) : null;
   return {
     ledgerId: item.ledgerId,
     label: item.customer.name ?? t("salesRecovery.noName"),
@@ -65,7 +66,38 @@ function contactOf(i18n: I18n, accountId: string, item: RecoveryItem, mayCreate:
     email: item.customer.email,
     subject: item.product ? t("salesRecovery.message.subject", { product: item.product }) : t("salesRecovery.message.subjectGeneric"),
     newChargeHref: mayCreate ? `${accountPath(accountId, `/charges/new/${kind}`)}?from=${encodeURIComponent(item.ledgerId)}` : null,
+    renewal: item.renewal !== null,
+    payable: item.payable,
   };
+}
+
+/** A renewal row says so, with its subscription; one that can no longer be paid says why it shows no code. */
+function RenewalNote({ item, i18n, accountId }: { item: RecoveryItem; i18n: I18n; accountId: string }) {
+  const { t } = i18n;
+  if (!item.renewal && item.payable) return null;
+  return (
+    <span className="mt-1 block space-y-0.5 text-xs text-muted-foreground">
+      {item.renewal && (
+        <span className="flex flex-wrap items-center gap-1.5" data-testid="recovery-renewal" data-renewal-number={item.renewal.number}>
+          <Badge variant="outline">{t("salesRecovery.renewal.badge", { number: item.renewal.number })}</Badge>
+          <Link
+            href={accountPath(accountId, `/subscriptions/${item.renewal.subscriptionId}`)}
+            className="truncate underline underline-offset-4 hover:text-foreground"
+            data-testid="recovery-renewal-subscription"
+          >
+            {item.renewal.subscriptionIdentifier
+              ? t("salesRecovery.renewal.subscription", { identifier: item.renewal.subscriptionIdentifier })
+              : t("salesRecovery.renewal.subscriptionUnnamed")}
+          </Link>
+        </span>
+      )}
+      {!item.payable && (
+        <span className="block" data-testid="recovery-unpayable">
+          {t("salesRecovery.renewal.unpayable")}
+        </span>
+      )}
+    </span>
+  );
 }
 
 /** One unpaid charge: who, what, how much, since when, from where, and the ways to reach the customer. */
@@ -76,7 +108,7 @@ function RecoveryRow({
   accountId,
   mayRecover,
   mayCreate,
-  template,
+  templates,
 }: {
   item: RecoveryItem;
   i18n: I18n;
@@ -84,7 +116,7 @@ function RecoveryRow({
   accountId: string;
   mayRecover: boolean;
   mayCreate: boolean;
-  template: string;
+  templates: { charge: string; renewal: string };
 }) {
   const { t, format } = i18n;
   const age = ageText(i18n, item.ageMs);
@@ -108,6 +140,9 @@ function RecoveryRow({
           {item.method === "BOLETO" && item.dueDate && <span>{t("salesRecovery.due", { date: dayText(i18n, item.dueDate) })}</span>}
           <span className="sm:hidden">{age}</span>
         </span>
+        <span className="md:hidden">
+          <RenewalNote item={item} i18n={i18n} accountId={accountId} />
+        </span>
       </TableCell>
       <TableCell className="hidden max-w-56 md:table-cell">
         <div className="flex min-w-0 items-center gap-2">
@@ -119,6 +154,7 @@ function RecoveryRow({
         {item.method === "BOLETO" && item.dueDate && (
           <span className="mt-1 block text-xs text-muted-foreground">{t("salesRecovery.due", { date: dayText(i18n, item.dueDate) })}</span>
         )}
+        <RenewalNote item={item} i18n={i18n} accountId={accountId} />
       </TableCell>
       <TableCell className="text-right font-medium tabular-nums" data-testid="recovery-amount">
         {amountText(i18n, item.amountCents, item.currency)}
@@ -136,7 +172,11 @@ function RecoveryRow({
       </TableCell>
       {mayRecover && (
         <TableCell className="text-right">
-          <RecoveryRowActions accountId={accountId} template={template} row={contactOf(i18n, accountId, item, mayCreate)} />
+          <RecoveryRowActions
+            accountId={accountId}
+            template={item.renewal ? templates.renewal : templates.charge}
+            row={contactOf(i18n, accountId, item, mayCreate)}
+          />
         </TableCell>
       )}
     </TableRow>
@@ -187,6 +227,7 @@ export default async function SalesRecoveryPage({
                 boletoDelay: String(boleto.count),
                 boletoUnit: boleto.unit,
                 messageTemplate: settings.messageTemplate,
+                renewalTemplate: settings.renewalTemplate,
               }}
               lastSaved={
                 settings.updatedByEmail && settings.updatedAt
@@ -241,7 +282,7 @@ export default async function SalesRecoveryPage({
                   accountId={accountId}
                   mayRecover={mayRecover}
                   mayCreate={mayCreate}
-                  template={settings.messageTemplate}
+                  templates={{ charge: settings.messageTemplate, renewal: settings.renewalTemplate }}
                 />
               ))}
             </TableBody>

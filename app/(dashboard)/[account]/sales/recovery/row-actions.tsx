@@ -33,6 +33,10 @@ export type RecoveryRowContact = {
   email: string | null;
   subject: string;
   newChargeHref: string | null;
+  /** A subscription's renewal: the message uses the renewal template. */
+  renewal: boolean;
+  /** False when the charge can no longer be paid: the message carries no link, and says to make a fresh charge. */
+  payable: boolean;
 };
 
 type Props = { accountId: string; template: string; row: RecoveryRowContact };
@@ -112,7 +116,8 @@ function MessageDialog({ accountId, template, row }: Props) {
       description={t("salesRecovery.message.description")}
       className="sm:max-w-xl"
     >
-      <div className="space-y-2">
+      {/* min-w-0: a Pix code is one long word, and the textarea sizes to its content: without it the dialog widens past the screen. */}
+      <div className="min-w-0 space-y-2">
         <Label htmlFor={`recovery-text-${row.ledgerId}`}>{t("salesRecovery.message.text")}</Label>
         <Textarea
           id={`recovery-text-${row.ledgerId}`}
@@ -162,6 +167,11 @@ function MessageDialog({ accountId, template, row }: Props) {
           </Button>
         )}
       </div>
+      {!row.payable && (
+        <p className="text-[13px] text-muted-foreground" data-testid="recovery-message-unpayable">
+          {t("salesRecovery.message.unpayable")}
+        </p>
+      )}
       {(!whatsapp || !mailto) && (
         <ul className="space-y-0.5 text-[13px] text-muted-foreground">
           {!whatsapp && <li id={`recovery-no-phone-${row.ledgerId}`}>{t("salesRecovery.message.noPhone")}</li>}

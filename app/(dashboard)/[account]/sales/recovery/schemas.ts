@@ -35,6 +35,7 @@ export const recoverySettingsFormSchema = z
     boletoDelay: count,
     boletoUnit: unit,
     messageTemplate: salesSettingsSchema.shape.messageTemplate,
+    renewalTemplate: salesSettingsSchema.shape.renewalTemplate,
   })
   .superRefine((values, ctx) => {
     for (const [field, unitField] of [
@@ -51,4 +52,5 @@ export const recoverySettingsFormSchema = z
     pixDelayMs: Number(values.pixDelay) * UNIT_MS[values.pixUnit],
     boletoDelayMs: Number(values.boletoDelay) * UNIT_MS[values.boletoUnit],
     messageTemplate: values.messageTemplate,
+    renewalTemplate: values.renewalTemplate,
   }));

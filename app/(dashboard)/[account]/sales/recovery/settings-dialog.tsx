@@ -47,14 +47,34 @@ export function RecoverySettingsDialog({
     },
   });
   const template = useWatch({ control: form.control, name: "messageTemplate" }) ?? "";
+  const renewalTemplate = useWatch({ control: form.control, name: "renewalTemplate" }) ?? "";
   const unitOptions = DELAY_UNITS.map((unit) => ({ value: unit, label: t(`salesRecovery.settings.units.${unit}`) }));
-  const preview = renderRecoveryMessage(template, {
+  const sample = {
     name: t("salesRecovery.settings.sample.name"),
     amountCents: SAMPLE_CENTS,
     currency: "BRL",
     product: t("salesRecovery.settings.sample.product"),
     link: SAMPLE_LINK,
-  });
+  };
+  const preview = renderRecoveryMessage(template, sample);
+  const renewalPreview = renderRecoveryMessage(renewalTemplate, sample);
+
+  const templateField = (name: "messageTemplate" | "renewalTemplate", label: string, hint?: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Textarea {...field} rows={name === "messageTemplate" ? 5 : 4} className="max-h-60" data-testid={`recovery-${name}`} />
+          </FormControl>
+          <FormMessage />
+          {hint && <FormDescription>{hint}</FormDescription>}
+        </FormItem>
+      )}
+    />
+  );
 
   const delay = (legend: string, amount: "pixDelay" | "boletoDelay", unit: "pixUnit" | "boletoUnit", hint?: string) => (
     <fieldset className="space-y-2" data-testid={`recovery-${amount}`}>
@@ -95,28 +115,17 @@ export function RecoverySettingsDialog({
     >
       {delay(t("salesRecovery.settings.pix"), "pixDelay", "pixUnit")}
       {delay(t("salesRecovery.settings.boleto"), "boletoDelay", "boletoUnit", t("salesRecovery.settings.boletoHint"))}
-      <FormField
-        control={form.control}
-        name="messageTemplate"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("salesRecovery.settings.template")}</FormLabel>
-            <FormControl>
-              <Textarea {...field} rows={5} className="max-h-60" />
-            </FormControl>
-            <FormMessage />
-            <FormDescription>{t("salesRecovery.settings.placeholders")}</FormDescription>
-            <ul className="grid gap-x-4 gap-y-0.5 text-[13px] text-muted-foreground sm:grid-cols-2">
-              {RECOVERY_PLACEHOLDERS.map((name) => (
-                <li key={name}>
-                  <code className="rounded bg-muted px-1 font-mono text-xs text-foreground">{`{${name}}`}</code>{" "}
-                  {t(`salesRecovery.settings.placeholder.${name}`)}
-                </li>
-              ))}
-            </ul>
-          </FormItem>
-        )}
-      />
+      {templateField("messageTemplate", t("salesRecovery.settings.template"))}
+      {templateField("renewalTemplate", t("salesRecovery.settings.renewalTemplate"), t("salesRecovery.settings.renewalTemplateHint"))}
+      <ul className="grid gap-x-4 gap-y-0.5 text-[13px] text-muted-foreground sm:grid-cols-2">
+        <li className="sm:col-span-2">{t("salesRecovery.settings.placeholders")}</li>
+        {RECOVERY_PLACEHOLDERS.map((name) => (
+          <li key={name}>
+            <code className="rounded bg-muted px-1 font-mono text-xs text-foreground">{`{${name}}`}</code>{" "}
+            {t(`salesRecovery.settings.placeholder.${name}`)}
+          </li>
+        ))}
+      </ul>
       <div className="space-y-1">
         <p className="text-sm font-medium">{t("salesRecovery.settings.preview")}</p>
         <p
@@ -124,6 +133,13 @@ export function RecoverySettingsDialog({
           data-testid="recovery-template-preview"
         >
           {preview}
+        </p>
+        <p className="pt-1 text-sm font-medium">{t("salesRecovery.settings.renewalPreview")}</p>
+        <p
+          className="rounded-md border bg-muted/40 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+          data-testid="recovery-renewal-template-preview"
+        >
+          {renewalPreview}
         </p>
       </div>
     </FormDialog>

@@ -59,6 +59,34 @@ export async function PrefillNotice({
       </Alert>
     );
   }
+  if (prefill.renewal) {
+    const { renewal } = prefill;
+    return (
+      <Alert data-testid="prefill-notice" data-state="renewal">
+        <CopyPlus />
+        <AlertTitle className={titleClass}>
+          {t("charges.prefill.renewalTitle", { number: renewal.number, identifier: source.identifier })}
+        </AlertTitle>
+        <AlertDescription className="space-y-1">
+          <p>{t("charges.prefill.renewalBody")}</p>
+          <p className="flex flex-wrap gap-x-4">
+            <Link
+              className={linkClass}
+              href={accountPath(accountId, `/subscriptions/${renewal.subscriptionId}`)}
+              data-testid="prefill-subscription"
+            >
+              {renewal.subscriptionIdentifier
+                ? t("charges.prefill.renewalSubscription", { identifier: renewal.subscriptionIdentifier })
+                : t("charges.prefill.renewalSubscriptionUnnamed")}
+            </Link>
+            <Link className={linkClass} href={accountPath(accountId, `/transactions/${source.id}`)} data-testid="prefill-source">
+              {t("charges.prefill.open")}
+            </Link>
+          </p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
   const dueDate = prefill.values.dueDate;
   return (
     <Alert data-testid="prefill-notice" data-state="copied">

@@ -1,0 +1,3 @@
+ALTER TABLE "sales_settings" ADD COLUMN "renewal_template" text;--> statement-breakpoint
+CREATE INDEX "ledger_account_unpayable_idx" ON "ledger_transactions" USING btree ("account_id","created_at") WHERE "ledger_transactions"."paid_at" is null and upper(regexp_replace(trim("ledger_transactions"."status"), '[\s-]+', '_', 'g')) in ('FAILED', 'REFUSED', 'DECLINED', 'CANCELED', 'CANCELLED', 'EXPIRED');--> statement-breakpoint
+CREATE INDEX "ledger_account_renewal_charge_idx" ON "ledger_transactions" USING btree ("account_id",("request"->'metadata'->>'renovacao')) WHERE "ledger_transactions"."request"->'metadata' ? 'renovacao';
