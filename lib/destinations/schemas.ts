@@ -107,7 +107,7 @@ export const subscriptionStateDataSchema = z
     id: z
       .string()
       .describe(
-        "The console's id of the subscription (its page under Assinaturas). subscription.created carries the id of the creation request instead: match the two by gatewaySubscriptionId or identifier",
+        "The console's id of the subscription (its page under Assinaturas). subscription.created carries the console's id of the creation request instead: match the two by identifier",
       ),
     accountId: z.string().describe("The console's gateway account"),
     mode,
