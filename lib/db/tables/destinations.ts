@@ -52,7 +52,7 @@ export const eventDestinations = pgTable(
   ],
 );
 
-/** "subscription": written by lib/subscriptions (not a trigger) when a subscription's renewal or console state becomes an event. */
+/** "subscription": recorded by lib/subscriptions through lib/destinations/record.ts (not a trigger): a renewal's outcome, a calculated state. */
 export type OutboxSource = "ledger" | "transfer" | "refund_request" | "checkout_link" | "subscription" | "test";
 /** "pending": recorded with its fact, not yet read; "published": an event with deliveries; "skipped": the fact is no event of the vocabulary. */
 export type OutboxState = "pending" | "published" | "skipped";
@@ -61,9 +61,9 @@ export type OutboxState = "pending" | "published" | "skipped";
  * The transactional outbox: database triggers write one row per recorded fact (a status a ledger
  * row, transfer or refund request takes; a checkout link created) in the same transaction as the
  * fact itself, so a rolled-back fact leaves nothing and a committed one is never missed
- * (lib/subscriptions writes its own rows, source "subscription"). The background worker turns
- * each row into an event of the console's vocabulary (or skips it) and fans it out to the
- * account's destinations. `id` is the event's `webhook-id`.
+ * (lib/subscriptions records its own, source "subscription", by lib/destinations/record.ts). The
+ * background worker turns each row into an event of the console's vocabulary (or skips it) and
+ * fans it out to the account's destinations. `id` is the event's `webhook-id`.
  */
 export const eventOutbox = pgTable(
   "event_outbox",
