@@ -1,9 +1,18 @@
 import { fromCents } from "@/lib/br/money";
 import { utmOf } from "@/lib/gateway/origin";
-import { machineForOperation, refundMachine, stateOf, transferMachine } from "@/lib/status/machine";
+import { machineForOperation, refundMachine, stateOf, transactionMachine, transferMachine } from "@/lib/status/machine";
 import type { OutboxSource } from "@/lib/db/tables/destinations";
-import type { ChargeData, CheckoutLinkData, EventBody, EventData, RefundRequestData, SubscriptionData, TransferData } from "./schemas";
-import type { EventType } from "./vocabulary";
+import type {
+  ChargeData,
+  CheckoutLinkData,
+  EventBody,
+  EventData,
+  RefundRequestData,
+  SubscriptionData,
+  SubscriptionStateData,
+  TransferData,
+} from "./schemas";
+import { SUBSCRIPTION_STATE_WORDS, type EventType, type SubscriptionStateWord } from "./vocabulary";
 
 /** One outbox row as the worker reads it: a fact, with the record as the fact left it (column names). */
 export type Fact = {
@@ -38,6 +47,13 @@ const TRANSFER_TYPES = {
   failed: "transfer.failed",
   canceled: "transfer.canceled",
 } as const satisfies Record<string, EventType>;
+/** The `event` of a "subscription" outbox row (written by lib/subscriptions) and the type it is. */
+const SUBSCRIPTION_TYPES = {
+  renewed: "subscription.renewed",
+  renewal_failed: "subscription.renewal_failed",
+  overdue: "subscription.overdue",
+  lost: "subscription.lost",
+} as const satisfies Record<string, EventType>;
 const REFUND_TYPES = {
   approved: "refund_request.approved",
   refused: "refund_request.refused",
@@ -53,6 +69,20 @@ const num = (value: unknown): number | null =>
       : null;
 const record = (value: unknown): Record<string, unknown> | null =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const whole = (value: unknown): number | null => {
+  const n = num(value);
+  return n !== null && Number.isSafeInteger(n) ? n : null;
+};
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const day = (value: unknown): string | null => {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
+};
+const stateWord = (value: unknown): SubscriptionStateWord =>
+  typeof value === "string" && (SUBSCRIPTION_STATE_WORDS as readonly string[]).includes(value)
+    ? (value as SubscriptionStateWord)
+    : "unknown";
 
 /**
  * Which event a fact is, or null when it is none. Only what the gateway confirmed counts: a ledger
@@ -60,6 +90,9 @@ const record = (value: unknown): Record<string, unknown> | null =>
  * creation answer or from a notification that carried that transfer's own token (the interface's
  * only proof for transfers), a refund request the gateway answered, a checkout link it created.
  * A status a notification alone set (it moves no money and is applied at once) makes no event.
+ * A "subscription" row (lib/subscriptions writes it when the gateway confirmed a renewal's outcome,
+ * or when the console's calculated state became overdue or lost) names its event in
+ * `snapshot.event`; any other value, or a malformed snapshot, is skipped.
  */
 export function classify(fact: Fact): EventType | null {
   const s = fact.snapshot;
@@ -96,6 +129,12 @@ export function classify(fact: Fact): EventType | null {
     }
     case "checkout_link":
       return "checkout_link.created";
+    case "subscription": {
+      const event = record(s)?.event;
+      return typeof event === "string" && Object.hasOwn(SUBSCRIPTION_TYPES, event)
+        ? SUBSCRIPTION_TYPES[event as keyof typeof SUBSCRIPTION_TYPES]
+        : null;
+    }
   }
 }
 
@@ -106,7 +145,9 @@ function iso(value: unknown): string | null {
 }
 
 function moneyOf(cents: unknown, currency: unknown) {
-  const amountCents = num(cents);
+  const read = num(cents);
+  // A count of cents past what a number holds exactly is no amount (and no schema's integer).
+  const amountCents = read !== null && Number.isSafeInteger(Math.round(read)) ? read : null;
   return {
     amount: amountCents === null ? null : fromCents(amountCents),
     amountCents: amountCents === null ? null : Math.round(amountCents),
@@ -196,6 +237,60 @@ function subscriptionData(fact: Fact, ctx: FactContext, status: { status: string
   };
 }
 
+/**
+ * The body of a "subscription" row: the subscription as the console keeps it, its state (the
+ * DerivedState of lib/subscriptions/rules.ts, as JSON) and the charge. Written for a snapshot of
+ * any shape: what is missing or malformed is null, never an exception (one bad row would stop the
+ * whole batch).
+ */
+function subscriptionStateData(fact: Fact, ctx: FactContext): SubscriptionStateData {
+  const s = record(fact.snapshot) ?? {};
+  const sub = record(s.subscription) ?? {};
+  const state = record(s.state) ?? {};
+  const charge = record(s.charge);
+  const periodicityType = text(sub.periodicity_type);
+  const productId = text(sub.product_id);
+  const productName = text(sub.product_name);
+  return {
+    object: "subscription",
+    id: fact.objectId,
+    accountId: fact.accountId,
+    mode: ctx.mode,
+    status: stateWord(fact.status ?? state.state),
+    gatewayStatus: text(sub.gateway_status),
+    gatewaySubscriptionId: text(sub.gateway_subscription_id),
+    identifier: text(sub.identifier),
+    paymentMethod: text(sub.payment_method),
+    ...moneyOf(sub.amount_cents, sub.currency),
+    periodicity: periodicityType ? { type: periodicityType, every: whole(sub.periodicity) } : null,
+    customer: { name: text(sub.client_name), email: text(sub.client_email), document: text(sub.client_document) },
+    product: productId || productName ? { id: productId, name: productName } : null,
+    startedAt: iso(sub.started_at),
+    state: {
+      dueDate: day(state.dueDay),
+      daysSinceDue: whole(state.daysSinceDue) ?? whole(state.days),
+      daysOverdue: whole(state.days),
+      missedPeriods: whole(state.missedPeriods),
+      lostSince: day(state.sinceDay),
+      lastPaidAt: iso(state.lastPaidAt),
+      canceledAt: iso(state.since),
+    },
+    charge: charge
+      ? {
+          gatewayId: text(charge.gateway_transaction_id),
+          ledgerId: text(charge.ledger_id),
+          identifier: text(charge.identifier),
+          chargeNumber: whole(charge.charge_number),
+          dueAt: iso(charge.due_at),
+          paidAt: iso(charge.paid_at),
+          status: stateOf(transactionMachine, text(charge.status)),
+          gatewayStatus: text(charge.status),
+          ...moneyOf(charge.amount_cents, text(charge.currency) ?? sub.currency),
+        }
+      : null,
+  };
+}
+
 function transferData(fact: Fact, ctx: FactContext, status: { status: string | null; gatewayStatus: string | null }): TransferData {
   const s = fact.snapshot;
   return {
@@ -281,6 +376,9 @@ export function eventBody(fact: Fact, type: EventType, ctx: FactContext): EventB
       break;
     case "checkout_link":
       data = checkoutLinkData(fact, ctx);
+      break;
+    case "subscription":
+      data = subscriptionStateData(fact, ctx);
       break;
   }
   return { type, timestamp: fact.occurredAt.toISOString(), data };

@@ -105,6 +105,71 @@ const REFUND_STATUS: Record<string, [string | null, string]> = {
   "refund_request.canceled": ["PENDING", "CANCELED"],
 };
 
+/** A card subscription as lib/subscriptions writes it into a "subscription" outbox row. */
+const subscription = {
+  id: "6e5d4c3b-2a19-4807-b6f5-e4d3c2b1a0f9",
+  gateway_subscription_id: "sub_01JD2W4X5Y6Z7A8B9C0D1E2F3G",
+  identifier: "assinatura-clube-551",
+  payment_method: "CREDIT_CARD",
+  amount_cents: 4990,
+  currency: "BRL",
+  periodicity_type: "MONTHS",
+  periodicity: 1,
+  client_name: "Maria Souza",
+  client_email: "maria@example.com",
+  client_document: "529.982.247-25",
+  product_id: "clube",
+  product_name: "Clube mensal",
+  started_at: "2026-06-20T14:00:00.000Z",
+  gateway_status: "ACTIVE",
+};
+const renewal = {
+  gateway_transaction_id: "tx_01JD2Y9M8N7P6Q5R4S3T2V1W0X",
+  ledger_id: "1a2b3c4d-5e6f-4071-8293-a4b5c6d7e8f9",
+  identifier: "assinatura-clube-551-6",
+  charge_number: 6,
+  due_at: "2026-11-20T14:00:00.000Z",
+  paid_at: null,
+  status: "PENDING",
+  amount_cents: 4990,
+  currency: "BRL",
+};
+/**
+ * The console's state before and at the fact, its DerivedState (lib/subscriptions/rules.ts), the
+ * charge it is about and when it was recorded: the sixth charge is paid (renewed), or it fails and
+ * stays unpaid past the grace period (overdue) until three periods are missed (lost).
+ */
+const SUBSCRIPTION_FACTS: Record<string, [string | null, string, Record<string, unknown>, Record<string, unknown>, Date]> = {
+  "subscription.renewed": [
+    "awaiting_payment",
+    "active",
+    { state: "active", lastPaidAt: "2026-11-20T15:04:58.000Z" },
+    { ...renewal, paid_at: "2026-11-20T15:04:58.000Z", status: "COMPLETED" },
+    AT,
+  ],
+  "subscription.renewal_failed": [
+    "awaiting_payment",
+    "awaiting_payment",
+    { state: "awaiting_payment", dueDay: "2026-11-20", daysSinceDue: 0 },
+    { ...renewal, status: "FAILED" },
+    AT,
+  ],
+  "subscription.overdue": [
+    "awaiting_payment",
+    "overdue",
+    { state: "overdue", dueDay: "2026-11-20", days: 4, missedPeriods: 1 },
+    { ...renewal, status: "FAILED" },
+    new Date("2026-11-24T03:00:07.512Z"),
+  ],
+  "subscription.lost": [
+    "overdue",
+    "lost",
+    { state: "lost", dueDay: "2026-11-20", missedPeriods: 3, sinceDay: "2027-01-24" },
+    { ...renewal, status: "FAILED" },
+    new Date("2027-01-24T03:00:07.512Z"),
+  ],
+};
+
 /** The record an example is written from, as the outbox would hold it. */
 export function exampleFact(type: EventType): { fact: Fact; notification?: Record<string, unknown> } {
   const base = { id: "msg_2f9c8b7a6d5e4f3a2b1c0d9e8f7a6b5c", accountId: ACCOUNT, occurredAt: AT };
@@ -140,6 +205,11 @@ export function exampleFact(type: EventType): { fact: Fact; notification?: Recor
       amount_cents: 4990,
     };
     return { fact: { ...base, source: "ledger", objectId: snapshot.id, previousStatus: null, status: "OK", snapshot } };
+  }
+  if (type in SUBSCRIPTION_FACTS) {
+    const [previousStatus, status, state, charge, occurredAt] = SUBSCRIPTION_FACTS[type]!;
+    const snapshot = { event: type.slice("subscription.".length), subscription, state, charge };
+    return { fact: { ...base, source: "subscription", objectId: subscription.id, previousStatus, status, snapshot, occurredAt } };
   }
   if (type.startsWith("transfer.")) {
     const [previousStatus, status, source] = TRANSFER_STATUS[type]!;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES, TEST_EVENT_TYPE, groupOf, type AnyEventType, type EventGroup } from "./vocabulary";
+import { EVENT_TYPES, SUBSCRIPTION_STATE_WORDS, TEST_EVENT_TYPE, type AnyEventType, type EventType } from "./vocabulary";
 
 /**
  * The bodies the console sends, one schema per object. They document the contract
@@ -94,6 +94,86 @@ export const subscriptionDataSchema = z
   })
   .strict();
 
+const calendarDay = z.iso.date().describe("A São Paulo calendar day, YYYY-MM-DD");
+const int = z.number().int();
+
+/**
+ * subscription.renewed, .renewal_failed, .overdue and .lost: the subscription as the console keeps
+ * it (its Assinaturas page), with the console's state at the fact and the charge the fact is about.
+ */
+export const subscriptionStateDataSchema = z
+  .object({
+    object: z.literal("subscription"),
+    id: z
+      .string()
+      .describe(
+        "The console's id of the subscription (its page under Assinaturas). subscription.created carries the console's id of the creation request instead: match the two by identifier",
+      ),
+    accountId: z.string().describe("The console's gateway account"),
+    mode,
+    status: z
+      .enum(SUBSCRIPTION_STATE_WORDS)
+      .describe(
+        "The console's state of the subscription at the fact, calculated by the console from what the gateway confirmed: active, awaiting_payment, overdue (em atraso), lost (perdida), canceled, or unknown",
+      ),
+    gatewayStatus: z
+      .string()
+      .nullable()
+      .describe("The gateway's own status of the subscription, as it came (ACTIVE, CANCELED …); null when it sent none"),
+    gatewaySubscriptionId: z.string().nullable().describe("The gateway's id of the subscription, when known"),
+    identifier: z.string().nullable().describe("The identifier sent to the gateway at creation, or the one its notifications carried"),
+    paymentMethod: z.string().nullable().describe("The gateway's spelling: PIX, CREDIT_CARD, BOLETO, CRYPTO …"),
+    ...money,
+    periodicity: z
+      .object({
+        type: z.string().describe("The gateway's spelling: DAYS, WEEKS, MONTHS or YEARS"),
+        every: int.nullable().describe("How many of them between charges"),
+      })
+      .strict()
+      .nullable()
+      .describe("How often it charges; null when the console does not know"),
+    customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), document: z.string().nullable() }).strict(),
+    product: z.object({ id: z.string().nullable(), name: z.string().nullable() }).strict().nullable(),
+    startedAt: isoTime.nullable().describe("When it started: the console's creation, else the gateway's, else its first charge's"),
+    state: z
+      .object({
+        dueDate: calendarDay
+          .nullable()
+          .describe("awaiting_payment, overdue, lost: the due day of the oldest charge unpaid since the last paid one"),
+        daysSinceDue: int.nullable().describe("awaiting_payment, overdue: São Paulo days since dueDate"),
+        daysOverdue: int.nullable().describe('overdue: the N of "em atraso há N dias" (days since dueDate, past the grace period)'),
+        missedPeriods: int.nullable().describe("overdue, lost: periods whose due day lies more than the grace period back"),
+        lostSince: calendarDay.nullable().describe("lost: the day it read lost"),
+        lastPaidAt: isoTime.nullable().describe("active: when the gateway confirmed the last payment"),
+        canceledAt: isoTime.nullable().describe("canceled: when the gateway said so"),
+      })
+      .strict()
+      .describe(
+        "The detail of `status`. The state is calculated by the console from what the gateway confirmed (its charges, their payments, its own status of the subscription) and the account's rules (grace period, periods before lost); the gateway's notifications alone never set it. Fields that do not apply to the state are null",
+      ),
+    charge: z
+      .object({
+        gatewayId: z.string().nullable().describe("The gateway's transaction id"),
+        ledgerId: z.string().nullable().describe("The console's id of the charge, when the gateway confirmed it"),
+        identifier: z.string().nullable(),
+        chargeNumber: int.nullable().describe("1 = the subscription's first charge"),
+        dueAt: isoTime.nullable(),
+        paidAt: isoTime.nullable(),
+        status: z
+          .string()
+          .nullable()
+          .describe(
+            "The charge's status as a word of the console's vocabulary (awaiting, paid, failed …), `unknown` for a spelling it does not know",
+          ),
+        gatewayStatus: z.string().nullable().describe("The gateway's own spelling of the charge's status, as reported"),
+        ...money,
+      })
+      .strict()
+      .nullable()
+      .describe("renewed, renewal_failed: the renewal charge; overdue, lost: the first unpaid charge. Null when there is none"),
+  })
+  .strict();
+
 export const transferDataSchema = z
   .object({
     object: z.literal("transfer"),
@@ -148,27 +228,46 @@ export const testDataSchema = z
   })
   .strict();
 
-const DATA_BY_GROUP = {
-  charge: chargeDataSchema,
-  subscription: subscriptionDataSchema,
-  transfer: transferDataSchema,
-  refund_request: refundRequestDataSchema,
-  checkout_link: checkoutLinkDataSchema,
-} as const satisfies Record<EventGroup, z.ZodType>;
+/** The data of each type: a new type must choose its schema here. */
+const DATA_BY_TYPE = {
+  "charge.created": chargeDataSchema,
+  "charge.paid": chargeDataSchema,
+  "charge.failed": chargeDataSchema,
+  "charge.canceled": chargeDataSchema,
+  "charge.expired": chargeDataSchema,
+  "charge.refunded": chargeDataSchema,
+  "charge.charged_back": chargeDataSchema,
+  "subscription.created": subscriptionDataSchema,
+  "subscription.renewed": subscriptionStateDataSchema,
+  "subscription.renewal_failed": subscriptionStateDataSchema,
+  "subscription.overdue": subscriptionStateDataSchema,
+  "subscription.lost": subscriptionStateDataSchema,
+  "transfer.created": transferDataSchema,
+  "transfer.completed": transferDataSchema,
+  "transfer.failed": transferDataSchema,
+  "transfer.canceled": transferDataSchema,
+  "refund_request.created": refundRequestDataSchema,
+  "refund_request.approved": refundRequestDataSchema,
+  "refund_request.refused": refundRequestDataSchema,
+  "refund_request.canceled": refundRequestDataSchema,
+  "checkout_link.created": checkoutLinkDataSchema,
+} as const satisfies Record<EventType, z.ZodType>;
 
 export type ChargeData = z.infer<typeof chargeDataSchema>;
 export type SubscriptionData = z.infer<typeof subscriptionDataSchema>;
+export type SubscriptionStateData = z.infer<typeof subscriptionStateDataSchema>;
 export type TransferData = z.infer<typeof transferDataSchema>;
 export type RefundRequestData = z.infer<typeof refundRequestDataSchema>;
 export type CheckoutLinkData = z.infer<typeof checkoutLinkDataSchema>;
 export type TestData = z.infer<typeof testDataSchema>;
-export type EventData = ChargeData | SubscriptionData | TransferData | RefundRequestData | CheckoutLinkData | TestData;
+export type EventData =
+  ChargeData | SubscriptionData | SubscriptionStateData | TransferData | RefundRequestData | CheckoutLinkData | TestData;
 
 export type EventBody = { type: AnyEventType; timestamp: string; data: EventData };
 
 /** The schema of a whole body of one type: `{ type, timestamp, data }`. */
 export function eventBodySchema(type: AnyEventType) {
-  const data = type === TEST_EVENT_TYPE ? testDataSchema : DATA_BY_GROUP[groupOf(type)];
+  const data = type === TEST_EVENT_TYPE ? testDataSchema : DATA_BY_TYPE[type];
   return z.object({ type: z.literal(type), timestamp: isoTime.describe("When the fact was recorded"), data }).strict();
 }
 

@@ -14,6 +14,10 @@ export const EVENT_TYPES = [
   "charge.refunded",
   "charge.charged_back",
   "subscription.created",
+  "subscription.renewed",
+  "subscription.renewal_failed",
+  "subscription.overdue",
+  "subscription.lost",
   "transfer.created",
   "transfer.completed",
   "transfer.failed",
@@ -26,6 +30,14 @@ export const EVENT_TYPES = [
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The console's state of a subscription, in its own words (the `StateName` of
+ * lib/subscriptions/rules.ts, which works it out; a test keeps the two lists equal). Repeated here
+ * so that destinations, which the subscriptions' code writes to, does not import it back.
+ */
+export const SUBSCRIPTION_STATE_WORDS = ["active", "awaiting_payment", "overdue", "lost", "canceled", "unknown"] as const;
+export type SubscriptionStateWord = (typeof SUBSCRIPTION_STATE_WORDS)[number];
 
 /** Sent only by "send a test event", to the one destination it was asked for. */
 export const TEST_EVENT_TYPE = "destination.test";

@@ -52,14 +52,16 @@ export const eventDestinations = pgTable(
   ],
 );
 
-export type OutboxSource = "ledger" | "transfer" | "refund_request" | "checkout_link" | "test";
+/** "subscription": recorded by lib/subscriptions through lib/destinations/record.ts (not a trigger): a renewal's outcome, a calculated state. */
+export type OutboxSource = "ledger" | "transfer" | "refund_request" | "checkout_link" | "subscription" | "test";
 /** "pending": recorded with its fact, not yet read; "published": an event with deliveries; "skipped": the fact is no event of the vocabulary. */
 export type OutboxState = "pending" | "published" | "skipped";
 
 /**
  * The transactional outbox: database triggers write one row per recorded fact (a status a ledger
  * row, transfer or refund request takes; a checkout link created) in the same transaction as the
- * fact itself, so a rolled-back fact leaves nothing and a committed one is never missed. The
+ * fact itself, so a rolled-back fact leaves nothing and a committed one is never missed
+ * (lib/subscriptions records its own, source "subscription", by lib/destinations/record.ts). The
  * background worker turns each row into an event of the console's vocabulary (or skips it) and
  * fans it out to the account's destinations. `id` is the event's `webhook-id`.
  */

@@ -12,7 +12,7 @@ import { requireAccountPage } from "@/lib/auth/account-page";
 import { can } from "@/lib/auth/session";
 import { listDestinations } from "@/lib/destinations/queries";
 import { listListenTokens } from "@/lib/destinations/listen";
-import { EVENT_TYPES } from "@/lib/destinations/vocabulary";
+import { EVENT_GROUPS, EVENT_TYPES, groupOf } from "@/lib/destinations/vocabulary";
 import { getI18n } from "@/lib/i18n/server";
 import { DisabledDestinationsBanner } from "./disabled-banner";
 import { ListenPanel } from "./listen-panel";
@@ -129,16 +129,23 @@ export default async function DestinationsPage({ params }: { params: Promise<{ a
             <CardDescription>{t("destinations.vocabulary.description")}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-3 text-sm">
-            <ul className="grid gap-1 sm:grid-cols-2">
-              {EVENT_TYPES.map((type) => (
-                <li key={type} className="flex flex-col">
-                  <CodeWord group="outgoingEvent" code={type} />
-                  <span className="font-mono text-xs text-muted-foreground" data-raw={type}>
-                    {type}
-                  </span>
-                </li>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {EVENT_GROUPS.map((group) => (
+                <section key={group} className="space-y-1">
+                  <h3 className="text-xs font-medium text-muted-foreground">{t(`destinations.groups.${group}`)}</h3>
+                  <ul className="grid gap-1">
+                    {EVENT_TYPES.filter((type) => groupOf(type) === group).map((type) => (
+                      <li key={type} className="flex flex-col">
+                        <CodeWord group="outgoingEvent" code={type} />
+                        <span className="font-mono text-xs text-muted-foreground" data-raw={type}>
+                          {type}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               ))}
-            </ul>
+            </div>
             <p>
               <a href="/events/openapi.json" className="font-medium underline" target="_blank" rel="noreferrer">
                 {t("destinations.vocabulary.schema")}
