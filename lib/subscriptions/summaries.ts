@@ -48,7 +48,12 @@ export const COHORT_MONTHS = 12;
 export function summarize(row: SubscriptionRow, charges: readonly SubscriptionCharge[], rules: StateRules): Summary {
   const periodicity = readPeriodicity(row.periodicityType, row.periodicity);
   const ordered = chargesInOrder(charges);
-  const facts: SubscriptionFacts = { gatewayStatus: row.gatewayStatus, gatewayStatusAt: row.gatewayRecordAt, periodicity, charges: ordered };
+  const facts: SubscriptionFacts = {
+    gatewayStatus: row.gatewayStatus,
+    gatewayStatusAt: row.gatewayRecordAt,
+    periodicity,
+    charges: ordered,
+  };
   const timeline = stateTimeline(facts, rules);
   const since = row.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null;
   const startDay = since ? saoPauloDay(since) : null;
@@ -121,9 +126,40 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
       ) returning account_id, subscription_id`);
     const ids = [...new Set(taken.rows.map((row) => row.subscription_id))];
     if (ids.length === 0) return 0;
-    const rows = await tx.select(subscriptionColumns).from(subscriptions).where(inArray(subscriptions.id, ids));
+    // Held until the summary is written: a recalculation that read older facts can never write
+    // after one that read newer ones. One held elsewhere (being learned, or recalculated) is put
+    // back in the queue instead of waited for.
+    const rows = await tx
+      .select(subscriptionColumns)
+      .from(subscriptions)
+      .where(inArray(subscriptions.id, ids))
+      .orderBy(subscriptions.id)
+      .for("update", { skipLocked: true });
+    const held = new Set(rows.map((row) => row.id));
+    const busy = taken.rows.filter((row) => !held.has(row.subscription_id));
+    if (busy.length > 0) {
+      const existing = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          inArray(
+            subscriptions.id,
+            busy.map((row) => row.subscription_id),
+          ),
+        );
+      const again = new Set(existing.map((row) => row.id));
+      const requeue = [...new Map(busy.filter((row) => again.has(row.subscription_id)).map((row) => [row.subscription_id, row])).values()];
+      if (requeue.length > 0)
+        await tx
+          .insert(subscriptionRecalcs)
+          .values(requeue.map((row) => ({ accountId: row.account_id, subscriptionId: row.subscription_id })));
+    }
     const byAccount = new Map<string, SubscriptionRow[]>();
-    for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+    for (const row of rows) {
+      const list = byAccount.get(row.accountId);
+      if (list) list.push(row);
+      else byAccount.set(row.accountId, [row]);
+    }
     const rules = await rulesOf(tx, [...byAccount.keys()]);
     const now = new Date();
     const recorded: RecordedFact[] = [];
