@@ -233,7 +233,10 @@ async function main() {
         name: "list page (settle, list 201 + facets)",
         run: async () => {
           await queries.settleSummaries(account.id);
-          return Promise.all([queries.listSubscriptions(account.id, {}, { now, limit: PAGE_LIMIT + 1 }), queries.subscriptionFacets(account.id)]);
+          return Promise.all([
+            queries.listSubscriptions(account.id, {}, { now, limit: PAGE_LIMIT + 1 }),
+            queries.subscriptionFacets(account.id),
+          ]);
         },
       },
       {
@@ -288,10 +291,86 @@ async function main() {
       );
     }
     if (anySlow) console.log("  * the first run counted (it took over 10 s)");
+    if (process.env.BENCH_SERVED !== "0") await servedPages(account.id);
   } finally {
     await closeDb();
     if (process.env.BENCH_KEEP_DB) console.log(`kept database ${new URL(target.url!).pathname.slice(1)}`);
     else await target.drop();
+  }
+}
+
+/**
+ * What a user meets: the production build served as `npm start` serves it (`next start` on this
+ * Postgres), signed in, the whole Assinaturas page over HTTP, beside the Transações page over the
+ * same 1,000,000-row ledger as the baseline, in turns; their p95 and its ratio. BENCH_SERVED=0
+ * skips it; BENCH_SKIP_BUILD=1 reuses a build that is there.
+ */
+async function servedPages(accountId: string) {
+  const { spawnSync } = await import("node:child_process");
+  const { existsSync } = await import("node:fs");
+  const path = await import("node:path");
+  const { randomUUID } = await import("node:crypto");
+  const served = await import("./served");
+  const { cookieHeader, signIn } = await import("../dev/served-session");
+  if (!(process.env.BENCH_SKIP_BUILD && existsSync(path.join(served.root, ".next", "BUILD_ID")))) {
+    console.log("building the console…");
+    const result = spawnSync(process.execPath, [served.nextBin, "build"], {
+      cwd: served.root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (result.status !== 0) throw new Error("next build failed");
+  }
+  const port = Number(process.env.BENCH_PORT ?? 3392);
+  const admin = { email: "bench-subscriptions@example.com", password: randomUUID() };
+  const children: import("./served").Children = [];
+  const server = served.serveConsole(
+    port,
+    {
+      PORT: String(port),
+      DATABASE_URL: process.env.DATABASE_URL!,
+      APP_URL: `http://localhost:${port}`,
+      NEXTAUTH_URL: `http://localhost:${port}`,
+      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY!,
+      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+      SEED_ADMIN_EMAIL: admin.email,
+      SEED_ADMIN_PASSWORD: admin.password,
+      // No background work beside the pages: the page takes its account's queue itself.
+      RECONCILER: "worker",
+    },
+    children,
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await served.waitFor(`${base}/sign-in`, server);
+    const cookie = cookieHeader(await signIn(base, admin.email, admin.password));
+    const pages = [
+      { name: "Assinaturas (the whole page)", path: `/${accountId}/subscriptions`, marker: 'data-testid="subscriptions-mrr"' },
+      { name: "Transações (baseline)", path: `/${accountId}/transactions`, marker: "<table" },
+    ];
+    const get = async (page: (typeof pages)[number]) => {
+      const t0 = performance.now();
+      const response = await fetch(`${base}${page.path}`, { headers: { cookie }, redirect: "manual" });
+      const body = await response.text();
+      const elapsed = performance.now() - t0;
+      if (response.status !== 200 || !body.includes(page.marker))
+        throw new Error(`${page.path} answered ${response.status} without ${page.marker}`);
+      return elapsed;
+    };
+    for (const page of pages) for (let i = 0; i < 3; i++) await get(page); // warm-up: compile caches, connections
+    const samples = pages.map(() => [] as number[]);
+    for (let round = 0; round < runs; round++) for (const [i, page] of pages.entries()) samples[i].push(await get(page));
+    console.log(`\nserved over HTTP (next start, Postgres), ${runs} requests each in turns, signed in, whole response read:`);
+    const [subs, baseline] = samples.map(stats);
+    for (const [i, page] of pages.entries()) {
+      const s = stats(samples[i]);
+      console.log(
+        `  ${page.name.padEnd(38)} p50 ${s.p50.toFixed(0).padStart(5)} ms  p95 ${s.p95.toFixed(0).padStart(5)} ms  max ${s.max.toFixed(0).padStart(5)} ms`,
+      );
+    }
+    console.log(`  p95 ratio Assinaturas / Transações: ${(subs.p95 / baseline.p95).toFixed(2)}×; load average ${load()}`);
+  } finally {
+    for (const child of children) await served.stop(child);
   }
 }
 
