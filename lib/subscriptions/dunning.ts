@@ -112,6 +112,8 @@ export async function renewalOf(accountId: string, ledgerId: string): Promise<Re
  * on either of them. Counted once per renewal; the amount is what was paid (the first payment),
  * in BRL only (currencies are never added; a renewal in another currency counts, adding nothing).
  * The sales overview's recovered revenue counts the same payments as sales paid after a contact.
+ * Reads the subscriptions' summaries (which charges are renewals, and when they fell due): a page
+ * settles them first (settleSummaries).
  */
 export async function recoveredRenewals(
   accountId: string,
@@ -119,29 +121,39 @@ export async function recoveredRenewals(
   end: Date,
 ): Promise<{ count: number; amountCents: number }> {
   const db = await getDb();
+  // Driven by the account's contacts (few), not by its renewals (a month of 100,000 subscriptions
+  // has about as many): the rows contacted, the renewal each is or was made for, then the renewals
+  // of the period among them (their summaries' renewal flag and due time, subscription_charges).
   const result = await db.execute<{ count: string | number; cents: string | number | null }>(sql`
-    with renewals as (
-      select l.id, l.gateway_transaction_id
-      from subscription_charges sc
+    with contacted as (
+      select m.ledger_id, min(m.at) as at from recovery_marks m
+      where m.account_id = ${accountId} and m.state = 'contacted' group by m.ledger_id
+    ),
+    targets as (
+      select c.at, marked.gateway_transaction_id from contacted c
+      join ledger_transactions marked on marked.id = c.ledger_id and marked.account_id = ${accountId}
+      union all
+      select c.at, marked.request->'metadata'->>'renovacao' from contacted c
+      join ledger_transactions marked on marked.id = c.ledger_id and marked.account_id = ${accountId}
+      where marked.request->'metadata' ? 'renovacao'
+    ),
+    renewals as (
+      select l.id, l.gateway_transaction_id, min(t.at) as contacted_at
+      from targets t
+      join subscription_charges sc on sc.account_id = ${accountId} and sc.gateway_transaction_id = t.gateway_transaction_id
       join ledger_transactions l on l.account_id = sc.account_id and l.gateway_transaction_id = sc.gateway_transaction_id
-      ${renewalJoin("l")}
-      where sc.account_id = ${accountId} and l.created_at >= ${period.from} and l.created_at < ${period.to}
-        and renewal.subscription_id is not null
+      where sc.renewal and sc.due_at >= ${period.from} and sc.due_at < ${period.to}
+      group by l.id, l.gateway_transaction_id
     ),
     payments as (
-      -- The renewal itself and the charges made for it, with the marks on either.
-      select r.id as renewal_id, p.paid_at, p.amount_cents, p.currency
-      from renewals r
-      join ledger_transactions p on p.account_id = ${accountId} and (p.id = r.id
-        or ${madeFor("p", sql`r.gateway_transaction_id`)})
-      where p.paid_at is not null and p.paid_at <= ${end}
-        and exists (
-          select 1 from recovery_marks m
-          where m.account_id = ${accountId} and m.state = 'contacted' and m.at < p.paid_at
-            and (m.ledger_id = r.id or m.ledger_id in (
-              select f.id from ledger_transactions f
-              where f.account_id = ${accountId} and ${madeFor("f", sql`r.gateway_transaction_id`)}))
-        )
+      -- The renewal itself and the charges made for it, paid after the first contact on either.
+      select r.id as renewal_id, p.paid_at, p.amount_cents, p.currency from renewals r
+      join ledger_transactions p on p.id = r.id
+      where p.paid_at is not null and p.paid_at <= ${end} and p.paid_at > r.contacted_at
+      union all
+      select r.id, p.paid_at, p.amount_cents, p.currency from renewals r
+      join ledger_transactions p on p.account_id = ${accountId} and ${madeFor("p", sql`r.gateway_transaction_id`)}
+      where p.paid_at is not null and p.paid_at <= ${end} and p.paid_at > r.contacted_at
     ),
     first_payment as (select distinct on (renewal_id) * from payments order by renewal_id, paid_at)
     select count(*) as count, coalesce(sum(case when currency = 'BRL' then amount_cents else 0 end), 0) as cents from first_payment`);

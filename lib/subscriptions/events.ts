@@ -138,7 +138,10 @@ export async function announceStates(options: { limit?: number; now?: Date; acco
       ).rows;
       if (due.length === 0) return 0;
       const beganOf = new Map(due.map((d) => [d.id, new Date(d.began)]));
-      const rows = await tx.select(subscriptionColumns).from(subscriptions).where(inArray(subscriptions.id, [...beganOf.keys()]));
+      const rows = await tx
+        .select(subscriptionColumns)
+        .from(subscriptions)
+        .where(inArray(subscriptions.id, [...beganOf.keys()]));
       const rulesByAccount = await rulesOf(tx, [...new Set(rows.map((row) => row.accountId))]);
       const recorded: RecordedFact[] = [];
       for (const row of rows) {

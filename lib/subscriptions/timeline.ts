@@ -46,7 +46,8 @@ export function stateTimeline(facts: SubscriptionFacts, rules: StateRules): Time
   let current: StateName = instants.length > 0 ? stateAt(instants[0] - 1) : stateAt(0);
   let since: number | null = null;
   const close = (to: number | null) => {
-    if (current !== "unknown") timeline[current].push({ from: since === null ? null : new Date(since), to: to === null ? null : new Date(to) });
+    if (current !== "unknown")
+      timeline[current].push({ from: since === null ? null : new Date(since), to: to === null ? null : new Date(to) });
   };
   for (const instant of instants) {
     const next = stateAt(instant);

@@ -20,13 +20,13 @@ export const subscriptionSummariesJob = defineJob({
   intervalMs: () => Number(process.env.SUBSCRIPTION_SUMMARY_INTERVAL_MS ?? 2_000),
   async pass({ stopping }) {
     let done = 0;
-    for (let batch = BATCH; batch === BATCH && !stopping(); ) {
+    for (let batch = BATCH; batch === BATCH && !stopping();) {
       batch = await recalculateSummaries({ limit: BATCH });
       done += batch;
     }
     if (!stopping() && (done > 0 || Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS)) {
       lastAnnounced = Date.now();
-      for (let batch = BATCH; batch >= BATCH && !stopping(); ) {
+      for (let batch = BATCH; batch >= BATCH && !stopping();) {
         batch = await announceStates({ limit: BATCH });
         done += batch;
       }

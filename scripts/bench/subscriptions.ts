@@ -4,7 +4,7 @@
  *   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_SUBSCRIPTIONS (default 100,000),
  *   BENCH_ROWS (ledger rows in all, default 1,000,000), BENCH_RUNS (default 20), BENCH_CASE_SECONDS (default 60: a
  *   slower case stops after that long, at least 3 runs, 1 when one takes over 10 s, and says how many it made),
- *   BENCH_KEEP_DB=1 keeps the database.
+ *   BENCH_KEEP_DB=1 keeps the database; BENCH_SERVED=0 skips the served pages, BENCH_SKIP_BUILD=1 reuses the build, BENCH_PORT (3392).
  * Seeds a throw-away database with generate_series: BENCH_SUBSCRIPTIONS subscriptions on the
  * measured account and one in twenty more on a neighbour, started over the last two years (more of
  * them recently, as a growing business has), 80 % monthly, 5 % quarterly, 5 % weekly, 5 % yearly, 5 %
@@ -17,7 +17,8 @@
  * beside subscriptionFacets; (2) the MRR and churn figures of the São Paulo month (periodFiguresOf);
  * (3) the cohort table (cohortsOf); and the whole page's reads as the page runs them. p95 goal 300 ms.
  * It also checks the SQL figures against the pure reference (lib/subscriptions/figures.ts) on the
- * seeded data, so a fast wrong answer cannot pass.
+ * seeded data, so a fast wrong answer cannot pass. Last, the whole page as a user meets it: served
+ * by `next start`, signed in, over HTTP, beside the Transações page as the baseline.
  */
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";

@@ -12,4 +12,11 @@ import { gatewayChecksJob } from "./gateway-checks";
  * (events to destinations, approved batches' rows to the gateway), and the subscriptions'
  * summaries the confirmed charges changed.
  */
-export const backgroundJobs: readonly Job[] = [applierJob, gatewayChecksJob, destinationOutboxJob, destinationDeliveriesJob, payoutsJob, subscriptionSummariesJob];
+export const backgroundJobs: readonly Job[] = [
+  applierJob,
+  gatewayChecksJob,
+  destinationOutboxJob,
+  destinationDeliveriesJob,
+  payoutsJob,
+  subscriptionSummariesJob,
+];

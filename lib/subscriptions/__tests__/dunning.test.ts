@@ -12,6 +12,14 @@ process.env.APP_URL = "http://127.0.0.1:9/console";
 process.env.WEBHOOK_APPLIER = "off";
 
 const targets = await testDatabases();
+
+/** recoveredRenewals reads the subscriptions' summaries: settled first, as the page does. */
+async function recoveredAfterSettling(accountId: string, period: { from: Date; to: Date }, end: Date) {
+  const { settleSummaries } = await import("@/lib/subscriptions/queries");
+  const { recoveredRenewals } = await import("@/lib/subscriptions/dunning");
+  await settleSummaries(accountId);
+  return recoveredRenewals(accountId, period, end);
+}
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, dataDir: "memory://", webhookRetryMs: 50, quiet: true });
@@ -231,8 +239,7 @@ describe.each(targets)("dunning of subscription renewals on $name", (target) => 
     }
 
     it("counts a renewal paid after a contact, not one paid without a contact or before it", async () => {
-      const { recoveredRenewals } = await import("@/lib/subscriptions/dunning");
-      const base = await recoveredRenewals(accountId, { from, to }, end);
+      const base = await recoveredAfterSettling(accountId, { from, to }, end);
       expect(base).toEqual({ count: 0, amountCents: 0 });
 
       // Contacted on day 19, paid on day 18: recovered.
@@ -268,12 +275,11 @@ describe.each(targets)("dunning of subscription renewals on $name", (target) => 
       ]);
       await contacted(f.charges[1], at(4));
 
-      expect(await recoveredRenewals(accountId, { from, to }, end)).toEqual({ count: 1, amountCents: 4990 });
-      expect(await recoveredRenewals(accountId, { from, to }, new Date(now))).toEqual({ count: 2, amountCents: 9980 });
+      expect(await recoveredAfterSettling(accountId, { from, to }, end)).toEqual({ count: 1, amountCents: 4990 });
+      expect(await recoveredAfterSettling(accountId, { from, to }, new Date(now))).toEqual({ count: 2, amountCents: 9980 });
     });
 
     it("counts a declined renewal whose fresh charge (Nova cobrança) was paid after a contact, once; the overview agrees", async () => {
-      const { recoveredRenewals } = await import("@/lib/subscriptions/dunning");
       const { salesOverview } = await import("@/lib/sales/queries");
       const { createAccount } = await import("@/lib/accounts/queries");
       // An account of its own, so the overview's recovered revenue is this test's alone.
@@ -324,7 +330,7 @@ describe.each(targets)("dunning of subscription renewals on $name", (target) => 
           .where(and(eq(ledgerTransactions.accountId, accountId), eq(ledgerTransactions.kind, "pix_charge")));
         await contacted(fresh.id, at(13));
 
-        expect(await recoveredRenewals(accountId, { from, to }, end)).toEqual({ count: 1, amountCents: 9700 });
+        expect(await recoveredAfterSettling(accountId, { from, to }, end)).toEqual({ count: 1, amountCents: 9700 });
         // The declined renewal has left the recovery list: its fresh charge is paid.
         expect((await listed()).some((item) => item.ledgerId === g.charges[1])).toBe(false);
         // The overview's recovered revenue: the fresh charge is a sale paid after a contact (on the renewal and on itself), counted once.

@@ -75,9 +75,8 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
   }
 
   it("adds up in SQL to the figures, cohorts and states the pure rules give, for random subscriptions and rules", async () => {
-    const { listSubscriptions, periodFiguresOf, cohortsOf, setSubscriptionRules, settleSummaries } = await import(
-      "@/lib/subscriptions/queries"
-    );
+    const { listSubscriptions, periodFiguresOf, cohortsOf, setSubscriptionRules, settleSummaries } =
+      await import("@/lib/subscriptions/queries");
     await seed(accountId, 11, 120);
     for (const rulesSeed of [3, 5]) {
       const rules = randomRules(rulesSeed);
@@ -111,7 +110,10 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
     const { listSubscriptions, settleSummaries } = await import("@/lib/subscriptions/queries");
     const { createAccount } = await import("@/lib/accounts/queries");
     const other = (
-      await createAccount({ name: "Outra", baseUrl: "http://127.0.0.1:9", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" }, null)
+      await createAccount(
+        { name: "Outra", baseUrl: "http://127.0.0.1:9", publicKey: "pk2", secretKey: "sk_1234567890", mode: "test" },
+        null,
+      )
     ).id;
     const db = await getDb();
     const [row] = await db
@@ -180,7 +182,9 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
       amountCents: 100,
       createdAt: NOW,
     });
-    const none = await db.execute<{ count: number }>(sql`select count(*)::int as count from subscription_recalcs where account_id = ${other}`);
+    const none = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from subscription_recalcs where account_id = ${other}`,
+    );
     expect(Number(none.rows[0].count)).toBe(0);
   });
 
@@ -189,7 +193,10 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
     const { announceStates } = await import("@/lib/subscriptions/events");
     const { createAccount } = await import("@/lib/accounts/queries");
     const account = (
-      await createAccount({ name: "Eventos", baseUrl: "http://127.0.0.1:9", publicKey: "pk3", secretKey: "sk_1234567890", mode: "test" }, null)
+      await createAccount(
+        { name: "Eventos", baseUrl: "http://127.0.0.1:9", publicKey: "pk3", secretKey: "sk_1234567890", mode: "test" },
+        null,
+      )
     ).id;
     const db = await getDb();
     const make = async (identifier: string, method: string) =>
@@ -225,7 +232,13 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
     };
     const facts = async () =>
       (
-        await db.execute<{ id: string; object_id: string; previous_status: string | null; status: string; snapshot: Record<string, unknown> }>(
+        await db.execute<{
+          id: string;
+          object_id: string;
+          previous_status: string | null;
+          status: string;
+          snapshot: Record<string, unknown>;
+        }>(
           sql`select id, object_id, previous_status, status, snapshot from event_outbox
               where account_id = ${account} and source = 'subscription' order by seq`,
         )
@@ -237,10 +250,12 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
     await charge(card, "tx-c3", 3, "2026-11-01T15:00:00Z", "FAILED", null);
     await settleSummaries(account);
     // The first charge is no renewal; the second is renewed, the third failed.
-    expect((await facts()).map((f) => [f.event, (f.snapshot.charge as { gateway_transaction_id: string }).gateway_transaction_id])).toEqual([
-      ["renewed", "tx-c2"],
-      ["renewal_failed", "tx-c3"],
-    ]);
+    expect((await facts()).map((f) => [f.event, (f.snapshot.charge as { gateway_transaction_id: string }).gateway_transaction_id])).toEqual(
+      [
+        ["renewed", "tx-c2"],
+        ["renewal_failed", "tx-c3"],
+      ],
+    );
     const [renewed] = await facts();
     expect(renewed).toMatchObject({ object_id: card, previous_status: "awaiting_payment", status: "active" });
     expect(renewed.snapshot).toMatchObject({
@@ -249,7 +264,10 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
       state: { state: "active" },
     });
     // Recalculated again (the ledger row touched): nothing new.
-    await db.update(ledgerTransactions).set({ amountCents: 4990, status: "COMPLETED " }).where(eq(ledgerTransactions.gatewayTransactionId, "tx-c2"));
+    await db
+      .update(ledgerTransactions)
+      .set({ amountCents: 4990, status: "COMPLETED " })
+      .where(eq(ledgerTransactions.gatewayTransactionId, "tx-c2"));
     await settleSummaries(account);
     expect(await facts()).toHaveLength(2);
 

@@ -9,7 +9,13 @@ import { can } from "@/lib/auth/session";
 import type { RawSearchParams } from "@/lib/http/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { saoPauloMonth } from "@/lib/subscriptions/periods";
-import { listSubscriptions, settleSummaries, subscriptionFacets, subscriptionFigures, subscriptionRules } from "@/lib/subscriptions/queries";
+import {
+  listSubscriptions,
+  settleSummaries,
+  subscriptionFacets,
+  subscriptionFigures,
+  subscriptionRules,
+} from "@/lib/subscriptions/queries";
 import { subscriptionsQuery } from "@/lib/subscriptions/schemas";
 import { SubscriptionFigures } from "./figures-section";
 import { SubscriptionFiltersForm } from "./filters";
