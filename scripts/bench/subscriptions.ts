@@ -108,6 +108,7 @@ async function main() {
   const { cohorts, periodFigures } = await import("@/lib/subscriptions/figures");
   const { saoPauloMonth } = await import("@/lib/subscriptions/periods");
   const { STATE_NAMES } = await import("@/lib/subscriptions/rules");
+  const { recoveredRenewals } = await import("@/lib/subscriptions/dunning");
   const pg = (await import("pg")).default;
   try {
     const { createAccount } = await import("@/lib/accounts/queries");
@@ -154,6 +155,13 @@ async function main() {
         when upper(btrim(l.status)) in ('FAILED', 'REFUSED', 'DECLINED') then 'failed' end
       from ledger_transactions l where l.account_id = c.account_id and l.gateway_transaction_id = c.gateway_transaction_id`);
     await client.query("update subscriptions set overdue_announced_from = now(), lost_announced_from = now()");
+    // The recovery list's contacts: a call on about one renewal in twenty-five, the day after it fell due.
+    await client.query(
+      `insert into recovery_marks (account_id, ledger_id, state, by_email, at)
+       select l.account_id, l.id, 'contacted', 'bench@example.com', l.created_at + interval '1 day'
+       from subscription_charges c join ledger_transactions l on l.account_id = c.account_id and l.gateway_transaction_id = c.gateway_transaction_id
+       where c.charge_number > 1 and abs(hashtext(l.id)) % 25 = 0`,
+    );
     await client.query("vacuum analyze subscriptions, subscription_charges, ledger_transactions");
     const counts = (
       await client.query<{ subscriptions: string; links: string; ledger: string; canceled: string }>(
@@ -250,6 +258,7 @@ async function main() {
       },
       { name: "MRR and churn figures", run: () => queries.periodFiguresOf(account.id, month, now) },
       { name: "cohort table", run: () => queries.cohortsOf(account.id, now) },
+      { name: "recovered renewals (contacts)", run: () => recoveredRenewals(account.id, month, now) },
       {
         name: "whole page's reads and figures",
         run: async () => {
