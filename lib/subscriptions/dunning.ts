@@ -127,7 +127,9 @@ export async function recoveredRenewals(
   const result = await db.execute<{ count: string | number; cents: string | number | null }>(sql`
     with contacted as (
       select m.ledger_id, min(m.at) as at from recovery_marks m
-      where m.account_id = ${accountId} and m.state = 'contacted' group by m.ledger_id
+      -- A contact on a renewal due in the period (or on a charge made for it) is made after it fell due, and counts before a payment by the end.
+      where m.account_id = ${accountId} and m.state = 'contacted' and m.at >= ${period.from} and m.at < ${end}
+      group by m.ledger_id
     ),
     targets as (
       select c.at, marked.gateway_transaction_id from contacted c

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { ledgerTransactions, subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
 import { parseGatewayTime } from "@/lib/gateway/time";
+import type { SubscriptionFigureInput } from "./figures";
 import { addPeriods, readPeriodicity, saoPauloDay, startOfSaoPauloDay, type Periodicity } from "./periods";
 import { chargesInOrder, deriveState, DEFAULT_RULES, type ChargeFacts, type DerivedState, type StateRules } from "./rules";
 
@@ -168,4 +169,16 @@ export async function rulesOf(tx: Tx, accountIds: string[]): Promise<Map<string,
   const rules = new Map<string, StateRules>(accountIds.map((id) => [id, DEFAULT_RULES]));
   for (const row of rows) rules.set(row.accountId, { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods });
   return rules;
+}
+
+/** A subscription as the figures' pure reference reads it (lib/subscriptions/figures.ts). */
+export function figureInputOf(view: SubscriptionView): SubscriptionFigureInput {
+  return {
+    startedAt: view.startedAt,
+    amountCents: view.subscription.amountCents,
+    periodicity: view.periodicity,
+    charges: view.charges,
+    gatewayStatus: view.subscription.gatewayStatus,
+    gatewayStatusAt: view.subscription.gatewayRecordAt,
+  };
 }

@@ -109,6 +109,7 @@ async function main() {
   const { saoPauloMonth } = await import("@/lib/subscriptions/periods");
   const { STATE_NAMES } = await import("@/lib/subscriptions/rules");
   const { recoveredRenewals } = await import("@/lib/subscriptions/dunning");
+  const { figureInputOf } = await import("@/lib/subscriptions/views");
   const pg = (await import("pg")).default;
   try {
     const { createAccount } = await import("@/lib/accounts/queries");
@@ -203,14 +204,7 @@ async function main() {
     {
       const rules = await queries.subscriptionRules(account.id);
       const [views, viewsMs] = await timed(() => queries.listSubscriptions(account.id, {}, { now, limit: Number.MAX_SAFE_INTEGER }));
-      const inputs = views.map((view) => ({
-        startedAt: view.startedAt,
-        amountCents: view.subscription.amountCents,
-        periodicity: view.periodicity,
-        charges: view.charges,
-        gatewayStatus: view.subscription.gatewayStatus,
-        gatewayStatusAt: view.subscription.gatewayRecordAt,
-      }));
+      const inputs = views.map(figureInputOf);
       const states = new Map<string, number>();
       for (const view of views) states.set(view.state.state, (states.get(view.state.state) ?? 0) + 1);
       const pure = periodFigures(inputs, month, now, rules);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
 import { ledgerTransactions, subscriptionCharges, subscriptions } from "@/lib/db/schema";
-import { cohorts, periodFigures, type SubscriptionFigureInput } from "@/lib/subscriptions/figures";
+import { cohorts, periodFigures } from "@/lib/subscriptions/figures";
+import { figureInputOf } from "@/lib/subscriptions/views";
 import { saoPauloMonth } from "@/lib/subscriptions/periods";
 import { STATE_NAMES } from "@/lib/subscriptions/rules";
 import { testDatabases, useDatabase, type TestDatabase } from "@/lib/testing/databases";
@@ -84,14 +85,7 @@ describe.each(targets)("subscription summaries on $name", (target: TestDatabase)
       expect(await settleSummaries(accountId, 30_000)).toBe(0);
       const views = await listSubscriptions(accountId, {}, { now: NOW, limit: 10_000 });
       expect(views).toHaveLength(120);
-      const inputs: SubscriptionFigureInput[] = views.map((view) => ({
-        startedAt: view.startedAt,
-        amountCents: view.subscription.amountCents,
-        periodicity: view.periodicity,
-        charges: view.charges,
-        gatewayStatus: view.subscription.gatewayStatus,
-        gatewayStatusAt: view.subscription.gatewayRecordAt,
-      }));
+      const inputs = views.map(figureInputOf);
       for (const monthStart of ["2026-11-15T12:00:00Z", "2026-10-15T12:00:00Z", "2026-03-15T12:00:00Z", "2025-12-15T12:00:00Z"]) {
         const period = saoPauloMonth(new Date(monthStart));
         const { subscriptions: count, ...figures } = await periodFiguresOf(accountId, period, NOW);
