@@ -62,7 +62,9 @@ export function chargesInOrder<C extends ChargeFacts>(charges: readonly C[]): C[
     if (byDue !== 0 && Number.isFinite(byDue)) return byDue;
     if (a.dueAt && !b.dueAt) return -1;
     if (!a.dueAt && b.dueAt) return 1;
-    return (a.chargeNumber ?? Infinity) - (b.chargeNumber ?? Infinity);
+    const byNumber = (a.chargeNumber ?? Infinity) - (b.chargeNumber ?? Infinity);
+    // Two with no number (Infinity − Infinity): a tie, kept in the order given (the sort is stable).
+    return Number.isNaN(byNumber) ? 0 : byNumber;
   });
 }
 

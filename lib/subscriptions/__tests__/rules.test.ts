@@ -185,3 +185,26 @@ describe("the account's rules as typed", () => {
     }
   });
 });
+
+describe("charges in order", () => {
+  it("orders by due time, then charge number; those not confirmed last; ties without a number keep their order", async () => {
+    const { chargesInOrder } = await import("@/lib/subscriptions/rules");
+    const due = (iso: string | null, n: number | null, id: string) => ({
+      id,
+      chargeNumber: n,
+      dueAt: iso ? new Date(iso) : null,
+      paidAt: null,
+      status: null,
+    });
+    const charges = [
+      due(null, null, "u1"),
+      due("2026-10-01T15:00:00Z", null, "b1"),
+      due(null, 3, "u3"),
+      due("2026-10-01T15:00:00Z", null, "b2"),
+      due("2026-09-01T15:00:00Z", 1, "a"),
+      due("2026-10-01T15:00:00Z", 2, "b0"),
+      due(null, null, "u2"),
+    ];
+    expect(chargesInOrder(charges).map((c) => c.id)).toEqual(["a", "b0", "b1", "b2", "u3", "u1", "u2"]);
+  });
+});
