@@ -3,9 +3,9 @@ import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
 import { recordFacts, type RecordedFact } from "@/lib/destinations/record";
-import { isoDay, readPeriodicity, saoPauloDay } from "./periods";
-import { chargesInOrder, deriveState, type DerivedState, type StateRules, type SubscriptionFacts } from "./rules";
-import { chargesOf, rulesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
+import { isoDay, saoPauloDay } from "./periods";
+import { deriveState, type DerivedState, type StateRules, type SubscriptionFacts } from "./rules";
+import { chargesOf, factsOf, rulesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
 
 /**
  * The subscription facts sent to destinations (docs/events.md): a renewal the gateway confirmed
@@ -142,21 +142,28 @@ export async function announceStates(options: { limit?: number; now?: Date; acco
         .select(subscriptionColumns)
         .from(subscriptions)
         .where(inArray(subscriptions.id, [...beganOf.keys()]));
-      const rulesByAccount = await rulesOf(tx, [...new Set(rows.map((row) => row.accountId))]);
+      const accountIds = [...new Set(rows.map((row) => row.accountId))];
+      const rulesByAccount = await rulesOf(tx, accountIds);
+      const chargesByAccount = new Map<string, Map<string, SubscriptionCharge[]>>();
+      for (const accountId of accountIds)
+        chargesByAccount.set(
+          accountId,
+          await chargesOf(
+            accountId,
+            rows.filter((row) => row.accountId === accountId).map((row) => row.id),
+            tx,
+          ),
+        );
       const recorded: RecordedFact[] = [];
       for (const row of rows) {
         const began = beganOf.get(row.id)!;
         const rules = rulesByAccount.get(row.accountId)!;
-        const charges = chargesInOrder((await chargesOf(row.accountId, [row.id], tx)).get(row.id) ?? []);
-        const facts: SubscriptionFacts = {
-          gatewayStatus: row.gatewayStatus,
-          gatewayStatusAt: row.gatewayRecordAt,
-          periodicity: readPeriodicity(row.periodicityType, row.periodicity),
-          charges,
-        };
+        const { facts } = factsOf(row, chargesByAccount.get(row.accountId)?.get(row.id) ?? []);
         const current = deriveState(facts, began, rules);
         const previous = deriveState(facts, new Date(began.getTime() - 1), rules);
-        recorded.push(subscriptionFact(event, row, began.toISOString(), { previous, current }, unpaidChargeOf(current, charges, began)));
+        recorded.push(
+          subscriptionFact(event, row, began.toISOString(), { previous, current }, unpaidChargeOf(current, facts.charges, began)),
+        );
       }
       await recordFacts(tx, recorded);
       await tx.execute(sql`

@@ -8,7 +8,7 @@ import { addPeriods, startOfSaoPauloDay, type CalendarDate } from "./periods";
 import type { PeriodFigures, CohortRow, Period } from "./figures";
 import type { StateName, StateRules } from "./rules";
 import { recoveredRenewals } from "./dunning";
-import { COHORT_MONTHS, pendingRecalcs, queueAccountRecalc, recalculateSummaries } from "./summaries";
+import { COHORT_MONTHS, pendingRecalcs, queueAccountRecalc, recalculateSummaries, SPAN_COLUMNS } from "./summaries";
 import { chargesOf, subscriptionColumns, subscriptionRules, viewOf, type SubscriptionView } from "./views";
 
 export type { SubscriptionCharge, SubscriptionRow, SubscriptionView } from "./views";
@@ -48,20 +48,12 @@ export type SubscriptionFilters = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const SPANS: Record<Exclude<StateName, "unknown">, SQL> = {
-  active: sql.raw(`"subscriptions"."active_spans"`),
-  awaiting_payment: sql.raw(`"subscriptions"."awaiting_spans"`),
-  overdue: sql.raw(`"subscriptions"."overdue_spans"`),
-  lost: sql.raw(`"subscriptions"."lost_spans"`),
-  canceled: sql.raw(`"subscriptions"."canceled_spans"`),
-};
-
 /** Subscriptions reading `state` at `at`, from their summaries ("desconhecido": none of the others). */
 function inState(state: StateName, at: Date): SQL {
   const instant = sql`${at.toISOString()}::timestamptz`;
-  if (state !== "unknown") return sql`${SPANS[state]} @> ${instant}`;
+  if (state !== "unknown") return sql`${SPAN_COLUMNS[state]} @> ${instant}`;
   return sql`not (${sql.join(
-    Object.values(SPANS).map((spans) => sql`${spans} @> ${instant}`),
+    Object.values(SPAN_COLUMNS).map((spans) => sql`${spans} @> ${instant}`),
     sql` or `,
   )})`;
 }
@@ -75,7 +67,10 @@ const LIST_PAGE = 500;
 export async function settleSummaries(accountId: string, budgetMs = 1_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < budgetMs) {
-    if ((await recalculateSummaries({ accountId, limit: LIST_PAGE })) < LIST_PAGE) return pendingRecalcs(accountId);
+    const taken = await recalculateSummaries({ accountId, limit: LIST_PAGE });
+    // Nothing queued (the usual page load): no count to make.
+    if (taken === 0) return 0;
+    if (taken < LIST_PAGE) break;
   }
   return pendingRecalcs(accountId);
 }

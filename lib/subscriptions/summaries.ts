@@ -3,12 +3,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { subscriptionRecalcs, subscriptions } from "@/lib/db/schema";
 import { monthlyCents, renewalsOf } from "./figures";
-import { addPeriods, isoDay, readPeriodicity, saoPauloDay, startOfSaoPauloDay } from "./periods";
+import { addPeriods, isoDay, saoPauloDay, startOfSaoPauloDay } from "./periods";
 import { recordFacts, type RecordedFact } from "@/lib/destinations/record";
 import { renewalFacts, renewalOutcome } from "./events";
-import { chargesInOrder, DEFAULT_RULES, isFailed, type StateRules, type SubscriptionFacts } from "./rules";
+import { isFailed, type StateRules, type SubscriptionFacts } from "./rules";
 import { inSpans, KNOWN_STATES, multirangeLiteral, stateTimeline, type KnownState, type Timeline } from "./timeline";
-import { chargesOf, rulesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
+import { chargesOf, factsOf, rulesOf, subscriptionColumns, type SubscriptionCharge, type SubscriptionRow } from "./views";
 
 /**
  * Each subscription's summary: its states over all time (lib/subscriptions/timeline.ts), its start
@@ -46,16 +46,9 @@ export const COHORT_MONTHS = 12;
 
 /** The summary of one subscription from its row, its charges and the account's rules. Pure. */
 export function summarize(row: SubscriptionRow, charges: readonly SubscriptionCharge[], rules: StateRules): Summary {
-  const periodicity = readPeriodicity(row.periodicityType, row.periodicity);
-  const ordered = chargesInOrder(charges);
-  const facts: SubscriptionFacts = {
-    gatewayStatus: row.gatewayStatus,
-    gatewayStatusAt: row.gatewayRecordAt,
-    periodicity,
-    charges: ordered,
-  };
+  const { facts, startedAt: since } = factsOf(row, charges);
+  const { periodicity, charges: ordered } = facts;
   const timeline = stateTimeline(facts, rules);
-  const since = row.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null;
   const startDay = since ? saoPauloDay(since) : null;
   let retainedMask: number | null = null;
   if (startDay) {
@@ -82,13 +75,14 @@ export function summarize(row: SubscriptionRow, charges: readonly SubscriptionCh
   };
 }
 
-const SPAN_COLUMNS: Record<KnownState, string> = {
-  active: "active_spans",
-  awaiting_payment: "awaiting_spans",
-  overdue: "overdue_spans",
-  lost: "lost_spans",
-  canceled: "canceled_spans",
-};
+/** The summary's column of each state's spans (lost and canceled together: `churnedSpans`). */
+export const SPAN_COLUMNS = {
+  active: subscriptions.activeSpans,
+  awaiting_payment: subscriptions.awaitingSpans,
+  overdue: subscriptions.overdueSpans,
+  lost: subscriptions.lostSpans,
+  canceled: subscriptions.canceledSpans,
+} as const satisfies Record<KnownState, unknown>;
 
 /** Queues every subscription of an account (its rules changed). */
 export async function queueAccountRecalc(accountId: string): Promise<void> {
@@ -136,24 +130,12 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
       .orderBy(subscriptions.id)
       .for("update", { skipLocked: true });
     const held = new Set(rows.map((row) => row.id));
-    const busy = taken.rows.filter((row) => !held.has(row.subscription_id));
-    if (busy.length > 0) {
-      const existing = await tx
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(
-          inArray(
-            subscriptions.id,
-            busy.map((row) => row.subscription_id),
-          ),
-        );
-      const again = new Set(existing.map((row) => row.id));
-      const requeue = [...new Map(busy.filter((row) => again.has(row.subscription_id)).map((row) => [row.subscription_id, row])).values()];
-      if (requeue.length > 0)
-        await tx
-          .insert(subscriptionRecalcs)
-          .values(requeue.map((row) => ({ accountId: row.account_id, subscriptionId: row.subscription_id })));
-    }
+    const busy = ids.filter((id) => !held.has(id));
+    // Those that still exist (a deleted one is simply dropped).
+    if (busy.length > 0)
+      await tx.execute(sql`
+        insert into subscription_recalcs (account_id, subscription_id)
+        select account_id, id from subscriptions where id in (select jsonb_array_elements_text(${JSON.stringify(busy)}::jsonb))`);
     const byAccount = new Map<string, SubscriptionRow[]>();
     for (const row of rows) {
       const list = byAccount.get(row.accountId);
@@ -172,10 +154,9 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
         tx,
       );
       for (const row of accountRows) {
-        const accountRules = rules.get(accountId) ?? DEFAULT_RULES;
+        const accountRules = rules.get(accountId)!;
         const summary = summarize(row, charges.get(row.id) ?? [], accountRules);
         recorded.push(...renewalFacts(row, summary.facts, summary.charges, accountRules, now));
-        const spans = Object.fromEntries(KNOWN_STATES.map((state) => [state, multirangeLiteral(summary.timeline[state])]));
         summaryRows.push({
           id: row.id,
           since: summary.since?.toISOString() ?? null,
@@ -183,7 +164,7 @@ export async function recalculateSummaries(options: { accountId?: string; limit?
           cohort_month: summary.cohortMonth,
           monthly_cents: summary.monthlyCents,
           retained_mask: summary.retainedMask,
-          ...Object.fromEntries(KNOWN_STATES.map((state) => [SPAN_COLUMNS[state], spans[state]])),
+          ...Object.fromEntries(KNOWN_STATES.map((state) => [SPAN_COLUMNS[state].name, multirangeLiteral(summary.timeline[state])])),
           churned_spans: multirangeLiteral([...summary.timeline.lost, ...summary.timeline.canceled]),
         });
         for (const { charge, renewal, failed, outcome } of summary.charges)
@@ -211,7 +192,7 @@ async function writeSummaries(tx: Tx, summaryRows: Record<string, unknown>[], ch
         monthly_cents = v.monthly_cents, retained_mask = v.retained_mask,
         active_spans = v.active_spans::tstzmultirange, awaiting_spans = v.awaiting_spans::tstzmultirange,
         overdue_spans = v.overdue_spans::tstzmultirange, lost_spans = v.lost_spans::tstzmultirange,
-        canceled_spans = v.canceled_spans::tstzmultirange, churned_spans = v.churned_spans::tstzmultirange, summarized_at = now()
+        canceled_spans = v.canceled_spans::tstzmultirange, churned_spans = v.churned_spans::tstzmultirange
       from jsonb_to_recordset(${JSON.stringify(summaryRows)}::jsonb) as v(
         id text, since timestamptz, since_day date, cohort_month text, monthly_cents double precision, retained_mask integer,
         active_spans text, awaiting_spans text, overdue_spans text, lost_spans text, canceled_spans text, churned_spans text)

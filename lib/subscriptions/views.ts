@@ -1,11 +1,19 @@
 import "server-only";
 import { and, eq, getTableColumns, inArray } from "drizzle-orm";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb, type Database, type Tx } from "@/lib/db/client";
 import { ledgerTransactions, subscriptionCharges, subscriptions, subscriptionSettings } from "@/lib/db/schema";
 import { parseGatewayTime } from "@/lib/gateway/time";
 import type { SubscriptionFigureInput } from "./figures";
 import { addPeriods, readPeriodicity, saoPauloDay, startOfSaoPauloDay, type Periodicity } from "./periods";
-import { chargesInOrder, deriveState, DEFAULT_RULES, type ChargeFacts, type DerivedState, type StateRules } from "./rules";
+import {
+  chargesInOrder,
+  deriveState,
+  DEFAULT_RULES,
+  type ChargeFacts,
+  type DerivedState,
+  type StateRules,
+  type SubscriptionFacts,
+} from "./rules";
 
 /**
  * A subscription as the console shows it: its row, its charges (the ledger rows the gateway
@@ -14,7 +22,6 @@ import { chargesInOrder, deriveState, DEFAULT_RULES, type ChargeFacts, type Deri
  */
 
 const SUMMARY_KEYS = [
-  "summarizedAt",
   "since",
   "sinceDay",
   "cohortMonth",
@@ -72,9 +79,7 @@ export type SubscriptionView = {
 
 /** The account's rules of the derived states (the defaults when it has set none). */
 export async function subscriptionRules(accountId: string): Promise<StateRules> {
-  const db = await getDb();
-  const [row] = await db.select().from(subscriptionSettings).where(eq(subscriptionSettings.accountId, accountId)).limit(1);
-  return row ? { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods } : DEFAULT_RULES;
+  return (await rulesOf(await getDb(), [accountId])).get(accountId)!;
 }
 
 /** The charges of some subscriptions of one account, with their ledger rows (in a transaction, when given). */
@@ -125,15 +130,31 @@ export async function chargesOf(accountId: string, ids: string[], tx?: Tx): Prom
   return byId;
 }
 
+/**
+ * What the rules read of a subscription (its charges in order), and its start: as recorded, else
+ * its first confirmed charge's due time; null when neither is known.
+ */
+export function factsOf(
+  subscription: SubscriptionRow,
+  charges: readonly SubscriptionCharge[],
+): { facts: Omit<SubscriptionFacts, "charges"> & { charges: SubscriptionCharge[] }; startedAt: Date | null } {
+  const ordered = chargesInOrder(charges);
+  return {
+    facts: {
+      gatewayStatus: subscription.gatewayStatus,
+      gatewayStatusAt: subscription.gatewayRecordAt,
+      periodicity: readPeriodicity(subscription.periodicityType, subscription.periodicity),
+      charges: ordered,
+    },
+    startedAt: subscription.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null,
+  };
+}
+
 /** One subscription as the console shows it, at `now`. */
 export function viewOf(subscription: SubscriptionRow, charges: SubscriptionCharge[], now: Date, rules: StateRules): SubscriptionView {
-  const periodicity = readPeriodicity(subscription.periodicityType, subscription.periodicity);
-  const ordered = chargesInOrder(charges);
-  const state = deriveState(
-    { gatewayStatus: subscription.gatewayStatus, gatewayStatusAt: subscription.gatewayRecordAt, periodicity, charges: ordered },
-    now,
-    rules,
-  );
+  const { facts, startedAt } = factsOf(subscription, charges);
+  const { periodicity, charges: ordered } = facts;
+  const state = deriveState(facts, now, rules);
   const paidCharges = ordered.filter((charge) => charge.paidAt !== null);
   const fellDue = ordered.filter((charge) => charge.dueAt !== null && charge.dueAt <= now);
   const lastDue = fellDue.at(-1)?.dueAt ?? null;
@@ -148,7 +169,7 @@ export function viewOf(subscription: SubscriptionRow, charges: SubscriptionCharg
     periodicity,
     charges: ordered,
     state,
-    startedAt: subscription.startedAt ?? ordered.find((charge) => charge.dueAt)?.dueAt ?? null,
+    startedAt,
     nextCharge,
     lastPaidAt: paidCharges.reduce<Date | null>((latest, charge) => (!latest || charge.paidAt! > latest ? charge.paidAt : latest), null),
     paid: { count: paidCharges.length, totalCents: paidCharges.reduce((sum, charge) => sum + (charge.amountCents ?? 0), 0) },
@@ -163,8 +184,8 @@ function nextAfter(due: Date, periodicity: Periodicity): Date {
   return new Date(startOfSaoPauloDay(addPeriods(day, periodicity.type, periodicity.every)).getTime() + offset);
 }
 
-/** The rules of several accounts, read in a transaction (the defaults for an account that set none). */
-export async function rulesOf(tx: Tx, accountIds: string[]): Promise<Map<string, StateRules>> {
+/** The rules of several accounts, in a transaction when given (the defaults for an account that set none). */
+export async function rulesOf(tx: Tx | Database, accountIds: string[]): Promise<Map<string, StateRules>> {
   const rows = await tx.select().from(subscriptionSettings).where(inArray(subscriptionSettings.accountId, accountIds));
   const rules = new Map<string, StateRules>(accountIds.map((id) => [id, DEFAULT_RULES]));
   for (const row of rows) rules.set(row.accountId, { graceDays: row.graceDays, lostAfterPeriods: row.lostAfterPeriods });

@@ -13,6 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { BALANCE_BENCH_ROWS } from "@/lib/ledger/synthetic/bench-rows";
+import { benchAccounts } from "./accounts";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rowCount = Number(process.argv[2] ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -74,29 +75,7 @@ async function main() {
   const pg = (await import("pg")).default;
   try {
     const db = await getDb();
-    const { createAccount } = await import("@/lib/accounts/queries");
-    const account = await createAccount(
-      {
-        name: "Bench",
-        baseUrl: "https://gw.example",
-        publicKey: "pk_bench",
-        secretKey: "sk_bench_000000",
-        webhookToken: null,
-        mode: "test",
-      },
-      null,
-    );
-    const other = await createAccount(
-      {
-        name: "Other",
-        baseUrl: "https://gw.example",
-        publicKey: "pk_other",
-        secretKey: "sk_other_000000",
-        webhookToken: null,
-        mode: "test",
-      },
-      null,
-    );
+    const { account, other } = await benchAccounts();
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     const started = performance.now();

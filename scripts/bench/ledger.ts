@@ -10,6 +10,7 @@ import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { ledgerBenchRows } from "@/lib/ledger/synthetic/bench-rows";
+import { benchAccounts } from "./accounts";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rowCount = Number(process.argv[2] ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -41,35 +42,13 @@ async function main() {
   process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
   const { getDb, closeDb } = await import("@/lib/db/client");
-  const { createAccount } = await import("@/lib/accounts/queries");
   const { listLedger, countLedger } = await import("@/lib/ledger/queries");
   const { ledgerCsvStream } = await import("@/lib/ledger/export");
   const { sql } = await import("drizzle-orm");
 
   try {
     const db = await getDb();
-    const account = await createAccount(
-      {
-        name: "Bench",
-        baseUrl: "https://gw.example",
-        publicKey: "pk_bench",
-        secretKey: "sk_bench_000000",
-        webhookToken: null,
-        mode: "test",
-      },
-      null,
-    );
-    const other = await createAccount(
-      {
-        name: "Other",
-        baseUrl: "https://gw.example",
-        publicKey: "pk_other",
-        secretKey: "sk_other_000000",
-        webhookToken: null,
-        mode: "test",
-      },
-      null,
-    );
+    const { account, other } = await benchAccounts();
 
     // Bulk load without the secondary indexes, then build them: how a restore would do it.
     const execute = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => db.execute<T>(query);

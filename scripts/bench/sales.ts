@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { ROLLUP_UPKEEP, SALES_BENCH_ROWS } from "@/lib/ledger/synthetic/bench-rows";
+import { benchAccounts } from "./accounts";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const rowCount = Number(process.argv[2] ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -27,16 +28,8 @@ type Db = Awaited<ReturnType<typeof import("@/lib/db/client").getDb>>;
 
 /** Seeds the database the process points at; returns the measured account's id. */
 async function seed(db: Db, sql: Sql): Promise<string> {
-  const { createAccount } = await import("@/lib/accounts/queries");
   const pg = (await import("pg")).default;
-  const account = await createAccount(
-    { name: "Bench", baseUrl: "https://gw.example", publicKey: "pk_bench", secretKey: "sk_bench_000000", webhookToken: null, mode: "test" },
-    null,
-  );
-  const other = await createAccount(
-    { name: "Other", baseUrl: "https://gw.example", publicKey: "pk_other", secretKey: "sk_other_000000", webhookToken: null, mode: "test" },
-    null,
-  );
+  const { account, other } = await benchAccounts();
 
   // Bulk load without the secondary indexes and the triggers (outbox, rollups), then build them: how a restore would do it.
   const indexes = await db.execute<{ indexname: string; indexdef: string }>(sql`

@@ -23,6 +23,7 @@
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { BALANCE_BENCH_ROWS, SUBSCRIPTION_BENCH_CHARGE_ROWS } from "@/lib/ledger/synthetic/bench-rows";
+import { benchAccounts } from "./accounts";
 
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const subscriptionCount = Number(process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
@@ -112,29 +113,7 @@ async function main() {
   const { figureInputOf } = await import("@/lib/subscriptions/views");
   const pg = (await import("pg")).default;
   try {
-    const { createAccount } = await import("@/lib/accounts/queries");
-    const account = await createAccount(
-      {
-        name: "Bench",
-        baseUrl: "https://gw.example",
-        publicKey: "pk_bench",
-        secretKey: "sk_bench_000000",
-        webhookToken: null,
-        mode: "test",
-      },
-      null,
-    );
-    const other = await createAccount(
-      {
-        name: "Other",
-        baseUrl: "https://gw.example",
-        publicKey: "pk_other",
-        secretKey: "sk_other_000000",
-        webhookToken: null,
-        mode: "test",
-      },
-      null,
-    );
+    const { account, other } = await benchAccounts();
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     const started = performance.now();

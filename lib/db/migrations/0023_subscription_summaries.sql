@@ -9,7 +9,6 @@ ALTER TABLE "subscription_charges" ADD COLUMN "paid_at" timestamp with time zone
 ALTER TABLE "subscription_charges" ADD COLUMN "renewal" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscription_charges" ADD COLUMN "failed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscription_charges" ADD COLUMN "announced" text;--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD COLUMN "summarized_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "since_day" date;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "cohort_month" text;--> statement-breakpoint

@@ -69,7 +69,6 @@ export const subscriptions = pgTable(
     // The summary (lib/subscriptions/summaries.ts): worked out from the facts above, the charges
     // and their ledger rows, and the account's rules. Anything that changes one of them queues the
     // subscription in `subscription_recalcs` (by triggers, migration 0023).
-    summarizedAt: timestamp("summarized_at", { withTimezone: true }),
     /** When it started: `started_at`, else its first confirmed charge's due time. */
     since: timestamp("since", { withTimezone: true }),
     /** The São Paulo day and month of `since` (the cohort). */
